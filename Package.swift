@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "webnav",
+    products: [
+        .executable(name: "webnav", targets: ["webnav"]),
+    ],
+    targets: [
+        // C system libraries, each reached from exactly one adapter file.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+
+        // The pure core: deeplinks, profile, the navigation stack state machine.
+        .target(name: "NavigatorCore"),
+        // HTML pages: libxml2 parsing into a mutable node tree, and text layout.
+        .target(name: "PageKit", dependencies: ["CLibXML2"]),
+        // The simulated app: the engine plus page loading, performing the engine's effects.
+        .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit"]),
+        // Screens as values, widgets, and the terminals that show them.
+        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"]),
+        // Flow files: parser, runner and reports.
+        .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit"]),
+        // The command line: argument parsing, subcommands, wiring.
+        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows"]),
+
+        .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore"]),
+        .testTarget(name: "PageKitTests", dependencies: ["PageKit"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit"]),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore"]),
+        .testTarget(name: "WebnavTests", dependencies: ["webnav"]),
+    ]
+)
