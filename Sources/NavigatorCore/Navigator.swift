@@ -1,0 +1,163 @@
+import Foundation
+
+/// The app's navigation stack as a value-type state machine: events in, effects out, no I/O.
+public struct Navigator: Equatable, Sendable {
+    public let profile: AppProfile
+    /// The pages folder as an absolute URL ending in `/`; scheme-less `url` values resolve against it.
+    public let pagesBase: String
+    /// The screens, bottom (root) to top.
+    public private(set) var screens: [WebViewScreen] = []
+    /// The warnings of the last deeplink handled (for `expect warning`).
+    public private(set) var lastDeeplinkWarnings: [DeeplinkWarning] = []
+    private var nextScreenNumber = 1
+
+    public init(profile: AppProfile, pagesBase: String) {
+        self.profile = profile
+        self.pagesBase = pagesBase.hasSuffix("/") ? pagesBase : pagesBase + "/"
+    }
+
+    /// The screen on top of the stack.
+    public var top: WebViewScreen? { screens.last }
+
+    /// Applies an event and returns what the host must do.
+    public mutating func handle(_ event: NavigatorEvent) -> [NavigatorEffect] {
+        switch event {
+        case .appLaunched:
+            return launch()
+        case .urlOpened(let input, let base):
+            return open(input, base: base ?? top?.currentPage.url, target: nil)
+        case .linkActivated(let input, let target):
+            return open(input, base: top?.currentPage.url, target: target)
+        case .pageLoaded(let id, let url, let title):
+            guard let index = screens.firstIndex(where: { $0.id == id }),
+                  screens[index].currentPage.url == url else { return [] }
+            screens[index].history[screens[index].historyIndex].title = title
+            return []
+        case .leftButtonTapped, .backGesturePerformed:
+            return goBack()
+        case .rightButtonTapped:
+            return pop()
+        case .reloadRequested:
+            return reload()
+        }
+    }
+
+    /// A page URL as short as it can be: relative to the pages folder when inside it.
+    public func displayURL(_ url: String) -> String {
+        url.hasPrefix(pagesBase) && url.count > pagesBase.count ? String(url.dropFirst(pagesBase.count)) : url
+    }
+
+    // MARK: - Transitions
+
+    private mutating func launch() -> [NavigatorEffect] {
+        guard screens.isEmpty else { return [] }
+        let configuration = profile.root.title.map { DeeplinkConfiguration(host: "", title: $0) }
+        let url = resolve(URLClassifier.webKitEncoded(profile.root.url), against: pagesBase) ?? "about:blank"
+        let screen = makeScreen(configuration: configuration, url: url)
+        screens = [screen]
+        return [.log(LogEntry(.launch, "launch: \(displayURL(url))")), .loadPage(screen.id, url: url)]
+    }
+
+    private mutating func open(_ input: String, base: String?, target: String?) -> [NavigatorEffect] {
+        if let target, target.lowercased() == "_blank" {
+            let url = resolve(URLClassifier.webKitEncoded(input), against: base ?? pagesBase) ?? input
+            return [.log(LogEntry(.browser, "opened in browser: \(url)")), .openInBrowser(url)]
+        }
+        let classification = URLClassifier(profile: profile).classify(input)
+        switch classification.kind {
+        case .deeplink:
+            return route(classification.deeplink!)
+        case .page:
+            guard !screens.isEmpty else { return [] }
+            guard let url = resolve(classification.url, against: base ?? pagesBase) else {
+                return [.log(LogEntry(.invalid, "invalid URL: \(classification.url) (cannot be resolved against \(displayURL(base ?? pagesBase)))"))]
+            }
+            screens[screens.count - 1].visit(url)
+            return [.log(LogEntry(.page, "load: \(displayURL(url))")), .loadPage(screens[screens.count - 1].id, url: url)]
+        case .external:
+            return [.log(LogEntry(.external, "opened externally: \(classification.url)")), .openExternally(classification.url)]
+        case .store:
+            return [.log(LogEntry(.store, "store sheet: \(classification.url)")), .presentStoreSheet(classification.url)]
+        case .invalid:
+            return [.log(LogEntry(.invalid, "invalid URL: \(classification.url) (\(classification.reason ?? "unparsable"))"))]
+        }
+    }
+
+    private mutating func route(_ deeplink: Deeplink) -> [NavigatorEffect] {
+        var warnings = deeplink.warnings
+        var effects: [NavigatorEffect] = [.log(LogEntry(.deeplink, "deeplink: \(deeplink.url) → \(deeplink.action.rawValue)"))]
+        var routeEffects: [NavigatorEffect] = []
+        switch deeplink.action {
+        case .push:
+            let configuration = deeplink.configuration
+            let url = configuration.urlString.flatMap { $0.isEmpty ? nil : resolve($0, against: pagesBase) } ?? "about:blank"
+            let screen = makeScreen(configuration: configuration, url: url)
+            screens.append(screen)
+            var removed: [WebViewScreen] = []
+            if configuration.removeStack == true {
+                if screens.count >= 3 {
+                    removed = Array(screens[1..<(screens.count - 1)])
+                    screens = [screens[0], screens[screens.count - 1]]
+                } else {
+                    warnings.append(DeeplinkWarning(.removeStackNoop, "removeStack=true but the stack holds \(screens.count) screens after the push: the app removes screens only when there are 3 or more"))
+                }
+            }
+            let removal = removed.isEmpty ? "" : " (removed \(removed.count) screen\(removed.count == 1 ? "" : "s"))"
+            routeEffects.append(.log(LogEntry(.route, "push: \(displayURL(url))\(removal)")))
+            if !removed.isEmpty { routeEffects.append(.discardScreens(removed.map(\.id))) }
+            routeEffects.append(.loadPage(screen.id, url: url))
+        case .pop:
+            routeEffects = pop()
+        case .popToRoot:
+            if screens.count <= 1 {
+                routeEffects = [.log(LogEntry(.route, "popToRoot: already at root"))]
+            } else {
+                let removed = Array(screens.dropFirst())
+                screens = [screens[0]]
+                routeEffects = [
+                    .log(LogEntry(.route, "popToRoot: removed \(removed.count) screen\(removed.count == 1 ? "" : "s")")),
+                    .discardScreens(removed.map(\.id)),
+                ]
+            }
+        case .reload:
+            routeEffects = reload()
+        case .unhandled:
+            routeEffects = [.log(LogEntry(.route, "unhandled deeplink host: \(deeplink.host)"))]
+        }
+        lastDeeplinkWarnings = warnings
+        effects += warnings.map { .log(LogEntry(.warning, "warning \($0.code.rawValue): \($0.message)")) }
+        return effects + routeEffects
+    }
+
+    private mutating func goBack() -> [NavigatorEffect] {
+        guard let top, top.canGoBack else { return pop() }
+        screens[screens.count - 1].historyIndex -= 1
+        let page = screens[screens.count - 1].currentPage
+        return [.log(LogEntry(.history, "back: \(displayURL(page.url)) (web history)")), .loadPage(top.id, url: page.url)]
+    }
+
+    private mutating func pop() -> [NavigatorEffect] {
+        guard screens.count > 1 else { return [.log(LogEntry(.route, "nothing to pop at root"))] }
+        let removed = screens.removeLast()
+        return [.log(LogEntry(.route, "pop: \(removed.label)")), .discardScreens([removed.id])]
+    }
+
+    private func reload() -> [NavigatorEffect] {
+        guard let top else { return [] }
+        return [.log(LogEntry(.route, "reload: \(displayURL(top.currentPage.url))")), .loadPage(top.id, url: top.currentPage.url)]
+    }
+
+    private mutating func makeScreen(configuration: DeeplinkConfiguration?, url: String) -> WebViewScreen {
+        defer { nextScreenNumber += 1 }
+        return WebViewScreen(id: ScreenID(nextScreenNumber), configuration: configuration, page: PageVisit(url: url))
+    }
+
+    /// Resolves a URL reference against a base URL string, as a web view would; nil when Foundation cannot.
+    private func resolve(_ reference: String, against base: String) -> String? {
+        if URLParts.parse(reference)?.scheme != nil { return reference }
+        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL) else {
+            return nil
+        }
+        return resolved.absoluteString
+    }
+}
