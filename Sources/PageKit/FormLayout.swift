@@ -1,0 +1,196 @@
+/// Form controls drawn as text, and the URL a submit button goes to.
+extension LayoutPass {
+    /// The width of a text field without a `size` (or `cols`), in cells.
+    static let defaultFieldWidth = 12
+
+    /// Draws an `input`: a field, a checkbox or radio button, or a button item.
+    mutating func layoutInput(_ node: Int32) {
+        let type = document.attribute(.type, of: node).map(collapsingWhitespace)?.lowercased() ?? "text"
+        switch type {
+        case "hidden":
+            return
+        case "checkbox":
+            writer.appendControl(document.hasAttribute(.checked, of: node) ? "[x]" : "[ ]", style: style.withFormField())
+        case "radio":
+            writer.appendControl(document.hasAttribute(.checked, of: node) ? "(*)" : "( )", style: style.withFormField())
+        case "submit", "reset", "button", "image":
+            layoutInputButton(node, type: type)
+        case "password":
+            let value = document.attribute(.value, of: node) ?? ""
+            let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? ""
+                : String(repeating: "*", count: value.count)
+            layoutField(shown, size: integer(document.attribute(.size, of: node)))
+        default:
+            let value = document.attribute(.value, of: node) ?? ""
+            let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
+            layoutField(shown, size: integer(document.attribute(.size, of: node)))
+        }
+    }
+
+    /// Draws a `textarea` as a one-line field holding its text.
+    mutating func layoutTextArea(_ node: Int32) {
+        var value = document.textContent(of: NodeID(node))
+        if value.hasPrefix("\n") { value.removeFirst() }
+        let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
+        layoutField(shown, size: integer(document.attribute(.cols, of: node)))
+    }
+
+    /// Draws a `select` as `[Selected option ▾]`.
+    mutating func layoutSelect(_ node: Int32) {
+        let label = selectedOptions(of: node).first.map { optionLabel($0) } ?? ""
+        let room = max(1, writer.availableWidth - 4)
+        let shown = TerminalText.truncate(label, toWidth: room)
+        writer.appendControl("[" + (shown.isEmpty ? "" : shown + " ") + "▾]", style: style.withFormField())
+    }
+
+    /// `[value______]`: the text cut or padded with `_` to the field's width.
+    private mutating func layoutField(_ text: String, size: Int?) {
+        let requested = size.flatMap { $0 > 0 ? $0 : nil } ?? Self.defaultFieldWidth
+        let fieldWidth = max(1, min(requested, writer.availableWidth - 2))
+        let shown = TerminalText.truncate(displayText(text), toWidth: fieldWidth)
+        let padding = String(repeating: "_", count: max(0, fieldWidth - TerminalText.width(of: shown)))
+        writer.appendControl("[" + shown + padding + "]", style: style.withFormField())
+    }
+
+    private mutating func layoutInputButton(_ node: Int32, type: String) {
+        let value = document.attribute(.value, of: node).map(displayText)
+        let label: String
+        switch type {
+        case "submit": label = value ?? "Submit"
+        case "reset": label = value ?? "Reset"
+        case "image": label = document.attribute(.alt, of: node).map(displayText) ?? value ?? "Submit"
+        default: label = value ?? ""
+        }
+        let submission = type == "submit" || type == "image" ? formSubmission(submitter: node) : nil
+        let index = items.count
+        items.append(PageItem(number: index + 1, kind: .button, text: label, url: submission?.url,
+                              target: submission?.target, node: NodeID(node)))
+        if options.numbersItems { writer.addPrefix("[\(index + 1)]", style: style.withoutItem()) }
+        writer.appendControl("[" + label + "]", style: style.withButton(index))
+    }
+
+    // MARK: - Submission
+
+    /// Where a submit button sends its form: for GET, the action with the form's fields
+    /// as the query; for POST, the action alone (pages are files, nothing receives a body).
+    mutating func formSubmission(submitter: Int32) -> (url: String?, target: String?)? {
+        guard let form = document.ancestor(named: .form, of: submitter) else { return nil }
+        let target = document.attribute("formtarget", of: NodeID(submitter)) ?? document.attribute(.target, of: form)
+        let method = (document.attribute("formmethod", of: NodeID(submitter)) ?? document.attribute(.method, of: form))
+            .map(collapsingWhitespace)?.lowercased() ?? "get"
+        let action = URLResolver.cleaned(document.attribute("formaction", of: NodeID(submitter))
+            ?? document.attribute(.action, of: form) ?? "")
+        guard method != "dialog",
+              let actionURL = action.isEmpty ? pageURL : resolver.resolve(action)
+        else { return (nil, target) }
+        if method == "post" { return (actionURL, target) }
+        if formEntries[form] == nil { formEntries[form] = entries(of: form) }
+        let pairs = formEntries[form, default: []].filter { $0.submitter == nil || $0.submitter == submitter }
+        let query = formURLEncoded(pairs.map { ($0.name, $0.value) })
+        var withoutFragment = Substring(actionURL)
+        var fragment = ""
+        if let hash = withoutFragment.firstIndex(of: "#") {
+            fragment = String(withoutFragment[hash...])
+            withoutFragment = withoutFragment[..<hash]
+        }
+        if let question = withoutFragment.firstIndex(of: "?") { withoutFragment = withoutFragment[..<question] }
+        return (String(withoutFragment) + "?" + query + fragment, target)
+    }
+
+    /// The name–value pairs a form may submit, in tree order; those of a submit button
+    /// count only when that button submits.
+    private func entries(of form: Int32) -> [FormEntry] {
+        var entries: [FormEntry] = []
+        var node = document.nodes[Int(form)].firstChild
+        while node != HTMLDocument.none {
+            guard document.nodes[Int(node)].kind == .element else {
+                node = document.following(node, within: form, descending: false)
+                continue
+            }
+            if document.hasAttribute(.disabled, of: node) {
+                node = document.following(node, within: form, descending: false)
+                continue
+            }
+            let name = document.attribute(.name, of: node) ?? ""
+            switch KnownName(rawValue: document.nodes[Int(node)].name) {
+            case .input:
+                let type = document.attribute(.type, of: node).map(collapsingWhitespace)?.lowercased() ?? "text"
+                switch type {
+                case "checkbox", "radio":
+                    if !name.isEmpty && document.hasAttribute(.checked, of: node) {
+                        entries.append(FormEntry(name: name, value: document.attribute(.value, of: node) ?? "on"))
+                    }
+                case "submit":
+                    if !name.isEmpty {
+                        entries.append(FormEntry(name: name, value: document.attribute(.value, of: node) ?? "", submitter: node))
+                    }
+                case "image":
+                    let prefix = name.isEmpty ? "" : name + "."
+                    entries.append(FormEntry(name: prefix + "x", value: "0", submitter: node))
+                    entries.append(FormEntry(name: prefix + "y", value: "0", submitter: node))
+                case "button", "reset":
+                    break
+                case "file":
+                    if !name.isEmpty { entries.append(FormEntry(name: name, value: "")) }
+                default:
+                    if !name.isEmpty {
+                        let value = document.attribute(.value, of: node) ?? ""
+                        entries.append(FormEntry(name: name, value: value.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }))
+                    }
+                }
+            case .button:
+                if !name.isEmpty {
+                    entries.append(FormEntry(name: name, value: document.attribute(.value, of: node) ?? "", submitter: node))
+                }
+            case .select:
+                if !name.isEmpty {
+                    for option in selectedOptions(of: node) {
+                        entries.append(FormEntry(name: name, value: document.attribute(.value, of: option) ?? optionLabel(option)))
+                    }
+                }
+            case .textarea:
+                if !name.isEmpty {
+                    var value = document.textContent(of: NodeID(node))
+                    if value.hasPrefix("\n") { value.removeFirst() }
+                    entries.append(FormEntry(name: name, value: value))
+                }
+            default:
+                node = document.following(node, within: form)
+                continue
+            }
+            node = document.following(node, within: form, descending: false)
+        }
+        return entries
+    }
+
+    /// The selected options of a `select`: those marked `selected` (only the last one
+    /// unless `multiple`), else the first enabled option of a single select.
+    func selectedOptions(of select: Int32) -> [Int32] {
+        var options: [Int32] = []
+        var node = document.nodes[Int(select)].firstChild
+        while node != HTMLDocument.none {
+            if document.nodes[Int(node)].name == KnownName.option.rawValue {
+                options.append(node)
+                node = document.following(node, within: select, descending: false)
+            } else {
+                node = document.following(node, within: select)
+            }
+        }
+        let selected = options.filter { document.hasAttribute(.selected, of: $0) }
+        if document.hasAttribute(.multiple, of: select) { return selected }
+        if let last = selected.last { return [last] }
+        return options.first { !document.hasAttribute(.disabled, of: $0) }.map { [$0] } ?? []
+    }
+
+    /// What an `option` shows: its `label`, else its text.
+    func optionLabel(_ option: Int32) -> String {
+        displayText(document.attribute(.label, of: option) ?? document.textContent(of: NodeID(option)))
+    }
+}
+
+/// A name–value pair a form may submit; one of a submit button counts only when it submits.
+struct FormEntry {
+    var name: String
+    var value: String
+    var submitter: Int32?
+}

@@ -1,0 +1,466 @@
+/// A node of an `HTMLDocument`; stays valid, and keeps naming the same node, across mutations.
+public struct NodeID: Hashable, Sendable, CustomStringConvertible {
+    let index: Int32
+
+    init(_ index: Int32) { self.index = index }
+
+    public var description: String { "#\(index)" }
+}
+
+/// A parsed HTML page as a mutable tree of elements, text and comments.
+///
+/// The nodes live in one array of small records linked by index, so copies are cheap
+/// (copy on write) and a `NodeID` never changes. A removed node is only detached: it
+/// stays readable and can be inserted again, but is unreachable from `root`.
+public struct HTMLDocument: Sendable {
+    /// What a node is.
+    public enum NodeKind: UInt8, Sendable {
+        case document, element, text, comment
+    }
+
+    /// Why a tree mutation was refused.
+    public enum TreeError: Error, Equatable, Sendable {
+        /// Only elements and the document hold children.
+        case notAContainer
+        /// The node would become its own ancestor, or it is the document.
+        case wouldCreateCycle
+        /// The reference node of `insert(_:before:)` has no parent.
+        case noParent
+    }
+
+    static let none: Int32 = -1
+
+    /// One node: what it is and its links to its neighbours, by index.
+    struct Node {
+        var kind: NodeKind
+        /// The atom of an element's name; `none` for other nodes.
+        var name: Int32 = HTMLDocument.none
+        var parent: Int32 = HTMLDocument.none
+        var firstChild: Int32 = HTMLDocument.none
+        var lastChild: Int32 = HTMLDocument.none
+        var next: Int32 = HTMLDocument.none
+        var previous: Int32 = HTMLDocument.none
+        /// Text and comments: the start of their UTF-8 in `storage`. Elements: their first attribute.
+        var dataStart: Int32 = HTMLDocument.none
+        /// Text and comments: the length of their UTF-8 in `storage`.
+        var dataLength: Int32 = 0
+    }
+
+    /// One attribute of an element, in a list linked from `Node.dataStart`.
+    struct Attribute {
+        var name: Int32
+        var valueStart: Int32
+        var valueLength: Int32
+        var next: Int32 = HTMLDocument.none
+    }
+
+    var nodes: [Node] = [Node(kind: .document)]
+    var attributes: [Attribute] = []
+    /// The UTF-8 of every text, comment and attribute value, back to back.
+    var storage: [UInt8] = []
+    var names = NameTable.known
+    /// Whether a `base` element was ever created, so a layout knows to look for one.
+    private(set) var mayContainBase = false
+
+    /// An empty document: only the root.
+    public init() {}
+
+    /// The document node, the root of the tree.
+    public var root: NodeID { NodeID(0) }
+
+    // MARK: - Reading
+
+    /// The kind of a node.
+    public func kind(of node: NodeID) -> NodeKind { nodes[Int(node.index)].kind }
+
+    /// The lowercased tag name of an element; nil for other nodes.
+    public func name(of node: NodeID) -> String? {
+        let atom = nodes[Int(node.index)].name
+        return atom == Self.none ? nil : names[atom]
+    }
+
+    /// The data of a text or comment node; nil for other nodes.
+    public func text(of node: NodeID) -> String? {
+        switch kind(of: node) {
+        case .text, .comment: return string(in: dataRange(of: node.index))
+        case .document, .element: return nil
+        }
+    }
+
+    /// The value of an attribute of an element (the name is matched case-insensitively).
+    public func attribute(_ name: String, of node: NodeID) -> String? {
+        guard let atom = names.existingAtom(for: name.lowercased()),
+              let attribute = attributeIndex(atom, of: node.index) else { return nil }
+        return string(in: attributeRange(attribute))
+    }
+
+    /// The attributes of an element in source order; empty for other nodes.
+    public func attributes(of node: NodeID) -> [(name: String, value: String)] {
+        guard kind(of: node) == .element else { return [] }
+        var result: [(name: String, value: String)] = []
+        var attribute = nodes[Int(node.index)].dataStart
+        while attribute != Self.none {
+            let index = Int(attribute)
+            result.append((names[attributes[index].name], string(in: attributeRange(index))))
+            attribute = attributes[index].next
+        }
+        return result
+    }
+
+    /// The parent of a node; nil for the root and for detached nodes.
+    public func parent(of node: NodeID) -> NodeID? { id(nodes[Int(node.index)].parent) }
+
+    /// The first child of a node.
+    public func firstChild(of node: NodeID) -> NodeID? { id(nodes[Int(node.index)].firstChild) }
+
+    /// The last child of a node.
+    public func lastChild(of node: NodeID) -> NodeID? { id(nodes[Int(node.index)].lastChild) }
+
+    /// The sibling after a node.
+    public func nextSibling(of node: NodeID) -> NodeID? { id(nodes[Int(node.index)].next) }
+
+    /// The sibling before a node.
+    public func previousSibling(of node: NodeID) -> NodeID? { id(nodes[Int(node.index)].previous) }
+
+    /// The children of a node, in order.
+    public func children(of node: NodeID) -> Children {
+        Children(nodes: nodes, upcoming: nodes[Int(node.index)].firstChild)
+    }
+
+    /// The concatenated text of every text node at or under a node, in document order.
+    public func textContent(of node: NodeID) -> String {
+        switch kind(of: node) {
+        case .text, .comment: return text(of: node) ?? ""
+        case .document, .element: break
+        }
+        var bytes: [UInt8] = []
+        var current = nodes[Int(node.index)].firstChild
+        while current != Self.none {
+            if nodes[Int(current)].kind == .text { bytes.append(contentsOf: storage[dataRange(of: current)]) }
+            current = following(current, within: node.index)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Every element with a tag name, in document order.
+    public func elements(named name: String) -> [NodeID] {
+        guard let atom = names.existingAtom(for: name.lowercased()) else { return [] }
+        var result: [NodeID] = []
+        var current = nodes[0].firstChild
+        while current != Self.none {
+            if nodes[Int(current)].name == atom { result.append(NodeID(current)) }
+            current = following(current, within: 0)
+        }
+        return result
+    }
+
+    /// The first element, in document order, whose `id` attribute is `identifier`.
+    public func element(withID identifier: String) -> NodeID? {
+        let wanted = Array(identifier.utf8)
+        var current = nodes[0].firstChild
+        while current != Self.none {
+            if let attribute = attributeIndex(KnownName.id.rawValue, of: current),
+               storage[attributeRange(attribute)].elementsEqual(wanted) {
+                return NodeID(current)
+            }
+            current = following(current, within: 0)
+        }
+        return nil
+    }
+
+    /// The text of the first `title` element outside `svg`, whitespace collapsed and trimmed.
+    public var title: String? {
+        var current = nodes[0].firstChild
+        while current != Self.none {
+            switch nodes[Int(current)].name {
+            case KnownName.title.rawValue:
+                return collapsingWhitespace(textContent(of: NodeID(current)))
+            case KnownName.svg.rawValue:
+                current = following(current, within: 0, descending: false)
+            default:
+                current = following(current, within: 0)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Mutating
+
+    /// Sets an attribute of an element, replacing its value if present; ignored on other nodes.
+    public mutating func setAttribute(_ name: String, _ value: String, of node: NodeID) {
+        guard kind(of: node) == .element else { return }
+        let atom = names.atom(for: name.lowercased())
+        let range = store(value)
+        if let attribute = attributeIndex(atom, of: node.index) {
+            attributes[attribute].valueStart = range.start
+            attributes[attribute].valueLength = range.length
+        } else {
+            appendAttribute(atom: atom, start: range.start, length: range.length, to: node.index)
+        }
+    }
+
+    /// Removes an attribute of an element, if present.
+    public mutating func removeAttribute(_ name: String, of node: NodeID) {
+        guard kind(of: node) == .element, let atom = names.existingAtom(for: name.lowercased()) else { return }
+        var previous = Self.none
+        var attribute = nodes[Int(node.index)].dataStart
+        while attribute != Self.none {
+            let next = attributes[Int(attribute)].next
+            if attributes[Int(attribute)].name == atom {
+                if previous == Self.none {
+                    nodes[Int(node.index)].dataStart = next
+                } else {
+                    attributes[Int(previous)].next = next
+                }
+                return
+            }
+            previous = attribute
+            attribute = next
+        }
+    }
+
+    /// Replaces the data of a text or comment node; on an element or the document, replaces
+    /// all its children with one text node (as the DOM's `textContent` setter does).
+    public mutating func setText(_ text: String, of node: NodeID) {
+        switch kind(of: node) {
+        case .text, .comment:
+            let range = store(text)
+            nodes[Int(node.index)].dataStart = range.start
+            nodes[Int(node.index)].dataLength = range.length
+        case .document, .element:
+            while let child = firstChild(of: node) { remove(child) }
+            if !text.isEmpty { try? appendChild(createText(text), to: node) }
+        }
+    }
+
+    /// Creates a detached element.
+    public mutating func createElement(_ name: String) -> NodeID {
+        NodeID(appendNode(Node(kind: .element, name: names.atom(for: name.lowercased()))))
+    }
+
+    /// Creates a detached text node.
+    public mutating func createText(_ text: String) -> NodeID {
+        let range = store(text)
+        return NodeID(appendNode(Node(kind: .text, dataStart: range.start, dataLength: range.length)))
+    }
+
+    /// Moves a node to the end of the children of `parent`, detaching it from where it was.
+    public mutating func appendChild(_ child: NodeID, to parent: NodeID) throws {
+        try checkInsertion(of: child, into: parent)
+        remove(child)
+        link(child.index, into: parent.index, before: Self.none)
+    }
+
+    /// Moves a node just before `reference`, among the children of the reference's parent.
+    public mutating func insert(_ node: NodeID, before reference: NodeID) throws {
+        guard let parent = parent(of: reference) else { throw TreeError.noParent }
+        if node == reference { return }
+        try checkInsertion(of: node, into: parent)
+        remove(node)
+        link(node.index, into: parent.index, before: reference.index)
+    }
+
+    /// Detaches a node (with its subtree) from its parent; a detached node or the root is left as is.
+    public mutating func remove(_ node: NodeID) {
+        let index = Int(node.index)
+        let detached = nodes[index]
+        guard detached.parent != Self.none else { return }
+        if detached.previous == Self.none {
+            nodes[Int(detached.parent)].firstChild = detached.next
+        } else {
+            nodes[Int(detached.previous)].next = detached.next
+        }
+        if detached.next == Self.none {
+            nodes[Int(detached.parent)].lastChild = detached.previous
+        } else {
+            nodes[Int(detached.next)].previous = detached.previous
+        }
+        nodes[index].parent = Self.none
+        nodes[index].previous = Self.none
+        nodes[index].next = Self.none
+    }
+
+    private func checkInsertion(of child: NodeID, into parent: NodeID) throws {
+        switch kind(of: parent) {
+        case .document, .element: break
+        case .text, .comment: throw TreeError.notAContainer
+        }
+        if child == root { throw TreeError.wouldCreateCycle }
+        var ancestor = parent.index
+        while ancestor != Self.none {
+            if ancestor == child.index { throw TreeError.wouldCreateCycle }
+            ancestor = nodes[Int(ancestor)].parent
+        }
+    }
+
+    // MARK: - Arena
+
+    /// Adds a detached node and returns its index.
+    mutating func appendNode(_ node: Node) -> Int32 {
+        if node.name == KnownName.base.rawValue { mayContainBase = true }
+        nodes.append(node)
+        return Int32(nodes.count - 1)
+    }
+
+    /// Links a detached node into `parent`, before `reference` or last when there is none.
+    mutating func link(_ node: Int32, into parent: Int32, before reference: Int32) {
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            let previous = reference == Self.none ? nodes[Int(parent)].lastChild : nodes[Int(reference)].previous
+            nodes[Int(node)].parent = parent
+            nodes[Int(node)].previous = previous
+            nodes[Int(node)].next = reference
+            if previous == Self.none { nodes[Int(parent)].firstChild = node } else { nodes[Int(previous)].next = node }
+            if reference == Self.none { nodes[Int(parent)].lastChild = node } else { nodes[Int(reference)].previous = node }
+        }
+    }
+
+    /// Adds an attribute after the last one of an element (after `last` when the caller knows it).
+    @discardableResult
+    mutating func appendAttribute(atom: Int32, start: Int32, length: Int32, to element: Int32,
+                                  after last: Int32? = nil) -> Int32 {
+        let attribute = Int32(attributes.count)
+        attributes.append(Attribute(name: atom, valueStart: start, valueLength: length))
+        var tail = last ?? nodes[Int(element)].dataStart
+        if tail == Self.none {
+            nodes[Int(element)].dataStart = attribute
+            return attribute
+        }
+        while attributes[Int(tail)].next != Self.none { tail = attributes[Int(tail)].next }
+        attributes[Int(tail)].next = attribute
+        return attribute
+    }
+
+    /// Appends UTF-8 to `storage` and returns where it went.
+    ///
+    /// Storage only grows; when replaced text would overflow 32-bit offsets it is compacted first.
+    mutating func store(bytes: UnsafeBufferPointer<UInt8>) -> (start: Int32, length: Int32) {
+        if storage.count + bytes.count > Int(Int32.max) { compactStorage() }
+        precondition(storage.count + bytes.count <= Int(Int32.max), "HTMLDocument text exceeds 2 GB")
+        let start = Int32(storage.count)
+        storage.append(contentsOf: bytes)
+        return (start, Int32(bytes.count))
+    }
+
+    private mutating func store(_ text: String) -> (start: Int32, length: Int32) {
+        var text = text
+        return text.withUTF8 { store(bytes: $0) }
+    }
+
+    /// Rewrites `storage` keeping only the bytes some node or attribute still refers to.
+    private mutating func compactStorage() {
+        var compacted: [UInt8] = []
+        for index in nodes.indices where nodes[index].kind == .text || nodes[index].kind == .comment {
+            let range = dataRange(of: Int32(index))
+            nodes[index].dataStart = Int32(compacted.count)
+            compacted.append(contentsOf: storage[range])
+        }
+        for index in attributes.indices {
+            let range = attributeRange(index)
+            attributes[index].valueStart = Int32(compacted.count)
+            compacted.append(contentsOf: storage[range])
+        }
+        storage = compacted
+    }
+
+    // MARK: - Internal access for the layout
+
+    /// Where the UTF-8 of a text or comment node lies in `storage`.
+    func dataRange(of node: Int32) -> Range<Int> {
+        let start = Int(nodes[Int(node)].dataStart)
+        return start..<(start + Int(nodes[Int(node)].dataLength))
+    }
+
+    /// Where the value of an attribute lies in `storage`.
+    func attributeRange(_ attribute: Int) -> Range<Int> {
+        let start = Int(attributes[attribute].valueStart)
+        return start..<(start + Int(attributes[attribute].valueLength))
+    }
+
+    /// The attribute slot of a name on a node, if the node is an element that has it.
+    func attributeIndex(_ atom: Int32, of node: Int32) -> Int? {
+        guard nodes[Int(node)].kind == .element else { return nil }
+        var attribute = nodes[Int(node)].dataStart
+        while attribute != Self.none {
+            if attributes[Int(attribute)].name == atom { return Int(attribute) }
+            attribute = attributes[Int(attribute)].next
+        }
+        return nil
+    }
+
+    func hasAttribute(_ name: KnownName, of node: Int32) -> Bool {
+        attributeIndex(name.rawValue, of: node) != nil
+    }
+
+    /// The value of a known attribute.
+    func attribute(_ name: KnownName, of node: Int32) -> String? {
+        attributeIndex(name.rawValue, of: node).map { string(in: attributeRange($0)) }
+    }
+
+    /// Text from `storage`, with any malformed UTF-8 repaired.
+    func string(in range: Range<Int>) -> String {
+        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// The node after `node` in document order, staying inside the subtree of `top`.
+    func following(_ node: Int32, within top: Int32, descending: Bool = true) -> Int32 {
+        if descending, nodes[Int(node)].firstChild != Self.none { return nodes[Int(node)].firstChild }
+        var current = node
+        while current != top {
+            let next = nodes[Int(current)].next
+            if next != Self.none { return next }
+            current = nodes[Int(current)].parent
+            if current == Self.none { return Self.none }
+        }
+        return Self.none
+    }
+
+    /// The nearest ancestor element with a given name.
+    func ancestor(named name: KnownName, of node: Int32) -> Int32? {
+        var current = nodes[Int(node)].parent
+        while current != Self.none {
+            if nodes[Int(current)].name == name.rawValue { return current }
+            current = nodes[Int(current)].parent
+        }
+        return nil
+    }
+
+    private func id(_ index: Int32) -> NodeID? { index == Self.none ? nil : NodeID(index) }
+}
+
+extension HTMLDocument {
+    /// The children of a node, in order; a snapshot taken when the sequence was made.
+    public struct Children: Sequence, IteratorProtocol, Sendable {
+        let nodes: [Node]
+        var upcoming: Int32
+
+        public mutating func next() -> NodeID? {
+            guard upcoming != HTMLDocument.none else { return nil }
+            defer { upcoming = nodes[Int(upcoming)].next }
+            return NodeID(upcoming)
+        }
+    }
+}
+
+/// Collapses runs of HTML whitespace to one space and trims both ends.
+func collapsingWhitespace(_ text: String) -> String {
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
+    var pendingSpace = false
+    for byte in text.utf8 {
+        if byte.isHTMLWhitespace {
+            pendingSpace = !result.isEmpty
+        } else {
+            if pendingSpace { result.append(0x20) }
+            pendingSpace = false
+            result.append(byte)
+        }
+    }
+    return String(decoding: result, as: UTF8.self)
+}
+
+extension UInt8 {
+    /// Space, tab, line feed, form feed or carriage return.
+    var isHTMLWhitespace: Bool {
+        self == 0x20 || self == 0x0A || self == 0x09 || self == 0x0C || self == 0x0D
+    }
+}

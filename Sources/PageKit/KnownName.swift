@@ -1,0 +1,47 @@
+/// Element and attribute names the layout and the parser look at, interned at fixed atoms.
+///
+/// Every document's name table starts with these, in this order, so a name's atom
+/// can be compared with `KnownName.rawValue` without touching strings.
+enum KnownName: Int32, CaseIterable {
+    // Document structure and metadata.
+    case html, head, body, title, meta, link, base, script, style, template, noscript
+    // Blocks.
+    case p, div, section, article, header, footer, nav, main, aside, figure, figcaption
+    case form, fieldset, legend, address, details, summary, dialog, center, hgroup, search
+    case h1, h2, h3, h4, h5, h6
+    case br, hr, wbr, pre, listing, xmp, plaintext, blockquote
+    case ul, ol, li, menu, dir, dl, dt, dd
+    case table, caption, thead, tbody, tfoot, tr, td, th, colgroup, col
+    // Interactive and replaced content.
+    case a, button, input, select, option, optgroup, textarea, label, datalist
+    case img, svg, iframe, frameset, frame, noframes, object, embed, video, audio, canvas
+    case source, track, param, map, area
+    // Phrasing.
+    case b, strong, i, em, cite, `var`, dfn, code, kbd, samp, tt, q, span
+    // Attributes.
+    case href, src, alt, type, value, name, id, hidden, start, checked, selected
+    case disabled, placeholder, size, action, method, target, multiple, cols, colspan
+    case ariaLabel, httpEquiv, content, charset, open
+
+    /// The name as it appears in HTML.
+    var string: String {
+        switch self {
+        case .ariaLabel: return "aria-label"
+        case .httpEquiv: return "http-equiv"
+        default: return String(describing: self)
+        }
+    }
+
+    /// The heading level of `h1`…`h6`, else nil.
+    var headingLevel: Int? {
+        switch self {
+        case .h1: return 1
+        case .h2: return 2
+        case .h3: return 3
+        case .h4: return 4
+        case .h5: return 5
+        case .h6: return 6
+        default: return nil
+        }
+    }
+}

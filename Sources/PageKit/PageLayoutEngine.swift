@@ -1,0 +1,449 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Lays out an `HTMLDocument` as terminal lines with numbered, focusable links and buttons.
+public enum PageLayoutEngine {
+    /// Whether `noscript` content is shown. Pages run no script yet, so it is, as in a
+    /// browser with scripting off; turn it off once scripts run.
+    static let showsNoscriptContent = true
+
+    /// Lays out a document; relative links resolve against its `<base href>`, else `baseURL`.
+    public static func layout(_ document: HTMLDocument, baseURL: URL?, options: LayoutOptions) -> PageLayout {
+        document.storage.withUnsafeBufferPointer { storage in
+            var pass = LayoutPass(document: document, storage: storage, pageURL: baseURL?.absoluteString,
+                                  options: options)
+            return pass.run()
+        }
+    }
+}
+
+/// One layout of one document: a walk over the tree with an explicit stack (pages nest
+/// arbitrarily deep), feeding a `LineWriter`.
+struct LayoutPass {
+    /// What entering an element changed, to undo when leaving it.
+    struct Frame {
+        var node: Int32
+        var savedStyle: TextStyle
+        var savedIndent: Int
+        var item = -1
+        var itemTextStart = 0
+        var markerCount = 0
+    }
+
+    /// A list being laid out: how its items are marked.
+    struct ListState {
+        var numbering: UInt8?
+        var next = 1
+        var step = 1
+        var bullet = "•"
+        var markerWidth = 2
+    }
+
+    let document: HTMLDocument
+    let storage: UnsafeBufferPointer<UInt8>
+    let options: LayoutOptions
+    /// The page's own URL, where a form without `action` submits.
+    let pageURL: String?
+    let resolver: URLResolver
+    var writer: LineWriter
+    var style = TextStyle()
+    var items: [PageItem] = []
+    var lists: [ListState] = []
+    var preDepth = 0
+    var tableDepth = 0
+    /// What each form submits, worked out for its first submit button.
+    var formEntries: [Int32: [FormEntry]] = [:]
+
+    init(document: HTMLDocument, storage: UnsafeBufferPointer<UInt8>, pageURL: String?, options: LayoutOptions) {
+        self.document = document
+        self.storage = storage
+        self.options = options
+        self.pageURL = pageURL
+        let pageResolver = URLResolver(base: pageURL)
+        if let base = Self.baseHref(in: document), let resolved = pageResolver.resolve(base) {
+            resolver = URLResolver(base: resolved)
+        } else {
+            resolver = pageResolver
+        }
+        writer = LineWriter(width: options.width, wraps: true, expectedSize: document.storage.count)
+    }
+
+    /// The `href` of the first `<base>` that has one.
+    private static func baseHref(in document: HTMLDocument) -> String? {
+        guard document.mayContainBase else { return nil }
+        var node = document.nodes[0].firstChild
+        while node != HTMLDocument.none {
+            if document.nodes[Int(node)].name == KnownName.base.rawValue, let href = document.attribute(.href, of: node) {
+                return href
+            }
+            node = document.following(node, within: 0)
+        }
+        return nil
+    }
+
+    /// Lays out the whole document, then records where each item was drawn.
+    mutating func run() -> PageLayout {
+        walkChildren(of: 0)
+        let (lines, _, text) = writer.finish()
+        text.forEachItemRun { lineIndex, run in
+            guard let index = run.style.itemIndex else { return }
+            if let last = items[index].regions.last, last.line == lineIndex, last.columns.upperBound == run.columns.lowerBound {
+                items[index].regions[items[index].regions.count - 1].columns = last.columns.lowerBound..<run.columns.upperBound
+            } else {
+                items[index].regions.append(ItemRegion(line: lineIndex, columns: run.columns))
+            }
+        }
+        return PageLayout(lines: lines, items: items)
+    }
+
+    // MARK: - Walking
+
+    /// Lays out the descendants of a node in document order.
+    mutating func walkChildren(of container: Int32) {
+        var frames: [Frame] = []
+        var node = document.nodes[Int(container)].firstChild
+        while node != HTMLDocument.none {
+            switch document.nodes[Int(node)].kind {
+            case .text:
+                layoutText(node)
+            case .element:
+                if let frame = enter(node) {
+                    let child = document.nodes[Int(node)].firstChild
+                    if child != HTMLDocument.none {
+                        frames.append(frame)
+                        node = child
+                        continue
+                    }
+                    exit(frame)
+                }
+            case .comment, .document:
+                break
+            }
+            var next = document.nodes[Int(node)].next
+            while next == HTMLDocument.none, let frame = frames.popLast() {
+                exit(frame)
+                next = document.nodes[Int(frame.node)].next
+            }
+            node = next
+        }
+    }
+
+    /// Lays out one element with its descendants.
+    mutating func walkElement(_ node: Int32) {
+        guard let frame = enter(node) else { return }
+        walkChildren(of: node)
+        exit(frame)
+    }
+
+    private mutating func layoutText(_ node: Int32) {
+        var range = document.dataRange(of: node)
+        guard !range.isEmpty, let base = storage.baseAddress else { return }
+        if writer.preformatted, storage[range.lowerBound] == 0x0A, document.nodes[Int(node)].previous == HTMLDocument.none,
+           isPreformattedBlock(document.nodes[Int(node)].parent) {
+            range = range.dropFirst()
+        }
+        writer.appendText(base + range.lowerBound, count: range.count, style: style)
+    }
+
+    private func isPreformattedBlock(_ node: Int32) -> Bool {
+        guard node != HTMLDocument.none else { return false }
+        switch KnownName(rawValue: document.nodes[Int(node)].name) {
+        case .pre, .listing, .xmp, .plaintext: return true
+        default: return false
+        }
+    }
+
+    /// Applies an element's effect on the layout; nil when its content is not to be walked.
+    private mutating func enter(_ node: Int32) -> Frame? {
+        if document.nodes[Int(node)].dataStart != HTMLDocument.none && isHidden(node) { return nil }
+        var frame = Frame(node: node, savedStyle: style, savedIndent: writer.indent)
+        guard let name = KnownName(rawValue: document.nodes[Int(node)].name) else { return frame }
+        switch name {
+        case .head, .script, .style, .template, .title, .meta, .link, .base, .svg, .datalist, .iframe, .frameset,
+             .frame, .param, .source, .track, .area, .colgroup, .col, .option, .optgroup, .embed, .canvas,
+             .video, .audio:
+            return nil
+        case .noscript:
+            if !PageLayoutEngine.showsNoscriptContent { return nil }
+        case .p, .figure, .dl:
+            writer.requestBlankLine()
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            writer.requestBlankLine()
+            style = style.withHeading(name.headingLevel ?? 1)
+        case .html, .body, .div, .section, .article, .header, .footer, .nav, .main, .aside, .figcaption, .form,
+             .fieldset, .legend, .address, .details, .summary, .dialog, .center, .hgroup, .search, .noframes,
+             .dt, .caption, .thead, .tbody, .tfoot, .tr, .td:
+            writer.ensureNewLine()
+        case .th:
+            writer.ensureNewLine()
+            style = style.withStrong()
+        case .blockquote:
+            writer.requestBlankLine()
+            writer.indent += 2
+        case .dd:
+            writer.ensureNewLine()
+            writer.indent += 2
+        case .pre, .listing, .xmp, .plaintext:
+            writer.requestBlankLine()
+            preDepth += 1
+            writer.preformatted = true
+            style = style.withCode()
+        case .ul, .ol, .menu, .dir:
+            startList(node, ordered: name == .ol)
+        case .li:
+            startListItem(node, frame: &frame)
+        case .br:
+            writer.lineBreak()
+            return nil
+        case .wbr:
+            writer.breakOpportunity()
+            return nil
+        case .hr:
+            writer.horizontalRule()
+            return nil
+        case .table:
+            if tableDepth == 0 && writer.wraps {
+                layoutTable(node)
+                return nil
+            }
+            writer.requestBlankLine()
+            tableDepth += 1
+        case .a:
+            if let href = document.attribute(.href, of: node) { startLink(node, href: href, frame: &frame) }
+        case .button:
+            startButton(node, frame: &frame)
+        case .input:
+            layoutInput(node)
+            return nil
+        case .select:
+            layoutSelect(node)
+            return nil
+        case .textarea:
+            layoutTextArea(node)
+            return nil
+        case .img:
+            if let alt = document.attribute(.alt, of: node) { writer.appendText(alt, style: style) }
+            return nil
+        case .b, .strong:
+            style = style.withStrong()
+        case .i, .em, .cite, .var, .dfn:
+            style = style.withEmphasis()
+        case .code, .kbd, .samp, .tt:
+            style = style.withCode()
+        case .q:
+            writer.appendText("“", style: style)
+        default:
+            break
+        }
+        return frame
+    }
+
+    /// Undoes what `enter` did, once the element's content is laid out.
+    private mutating func exit(_ frame: Frame) {
+        switch KnownName(rawValue: document.nodes[Int(frame.node)].name) {
+        case .p, .figure, .dl, .h1, .h2, .h3, .h4, .h5, .h6, .blockquote:
+            writer.requestBlankLine()
+        case .html, .body, .div, .section, .article, .header, .footer, .nav, .main, .aside, .figcaption, .form,
+             .fieldset, .legend, .address, .details, .summary, .dialog, .center, .hgroup, .search, .noframes,
+             .dt, .dd, .caption, .thead, .tbody, .tfoot, .tr, .td, .th:
+            writer.ensureNewLine()
+        case .pre, .listing, .xmp, .plaintext:
+            writer.ensureNewLine()
+            preDepth -= 1
+            writer.preformatted = preDepth > 0
+            writer.requestBlankLine()
+        case .ul, .ol, .menu, .dir:
+            lists.removeLast()
+            if lists.isEmpty { writer.requestBlankLine() } else { writer.ensureNewLine() }
+        case .li:
+            writer.ensureNewLine()
+            if writer.markerCount > frame.markerCount { writer.flushMarkers() }
+        case .table:
+            tableDepth -= 1
+            writer.requestBlankLine()
+        case .a, .button:
+            if frame.item >= 0 { finishItem(frame) }
+        case .q:
+            writer.appendText("”", style: style)
+        default:
+            break
+        }
+        writer.indent = frame.savedIndent
+        style = frame.savedStyle
+    }
+
+    /// Whether an element has the `hidden` attribute or an inline `display: none`.
+    func isHidden(_ node: Int32) -> Bool {
+        if document.hasAttribute(.hidden, of: node) { return true }
+        guard let attribute = document.attributeIndex(KnownName.style.rawValue, of: node) else { return false }
+        let needle: StaticString = "display:none"
+        var matched = 0
+        for byte in storage[document.attributeRange(attribute)] where !byte.isHTMLWhitespace {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            if lower == needle.utf8Start[matched] {
+                matched += 1
+                if matched == needle.utf8CodeUnitCount { return true }
+            } else {
+                matched = lower == needle.utf8Start[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    // MARK: - Lists
+
+    private mutating func startList(_ node: Int32, ordered: Bool) {
+        if lists.isEmpty { writer.requestBlankLine() } else { writer.ensureNewLine() }
+        var list = ListState()
+        if ordered {
+            var count = 0
+            var child = document.nodes[Int(node)].firstChild
+            while child != HTMLDocument.none {
+                if document.nodes[Int(child)].name == KnownName.li.rawValue { count += 1 }
+                child = document.nodes[Int(child)].next
+            }
+            let reversed = document.attribute("reversed", of: NodeID(node)) != nil
+            list.step = reversed ? -1 : 1
+            list.next = integer(document.attribute(.start, of: node)) ?? (reversed ? count : 1)
+            switch document.attribute(.type, of: node) {
+            case "a": list.numbering = UInt8(ascii: "a")
+            case "A": list.numbering = UInt8(ascii: "A")
+            case "i": list.numbering = UInt8(ascii: "i")
+            case "I": list.numbering = UInt8(ascii: "I")
+            default: list.numbering = UInt8(ascii: "1")
+            }
+            let last = list.next + list.step * max(0, count - 1)
+            list.markerWidth = max(TerminalText.width(of: marker(list.next, list.numbering)),
+                                   TerminalText.width(of: marker(last, list.numbering))) + 1
+        } else {
+            list.bullet = ["•", "◦", "▪"][min(lists.count, 2)]
+        }
+        lists.append(list)
+    }
+
+    private mutating func startListItem(_ node: Int32, frame: inout Frame) {
+        writer.ensureNewLine()
+        var text = "•"
+        var markerWidth = 2
+        if var list = lists.last {
+            if let numbering = list.numbering {
+                if let value = integer(document.attribute(.value, of: node)) { list.next = value }
+                text = marker(list.next, numbering)
+                list.next += list.step
+            } else {
+                text = list.bullet
+            }
+            markerWidth = list.markerWidth
+            lists[lists.count - 1] = list
+        }
+        let textWidth = TerminalText.width(of: text)
+        let contentIndent = writer.indent + max(markerWidth, textWidth + 1)
+        frame.markerCount = writer.markerCount
+        writer.addMarker(text, column: contentIndent - 1 - textWidth)
+        writer.indent = contentIndent
+    }
+
+    /// The marker of an ordered list item: `3.`, `c.`, `iii.`.
+    private func marker(_ number: Int, _ numbering: UInt8?) -> String {
+        switch numbering {
+        case UInt8(ascii: "a") where number > 0: return alphabetic(number, uppercase: false) + "."
+        case UInt8(ascii: "A") where number > 0: return alphabetic(number, uppercase: true) + "."
+        case UInt8(ascii: "i") where number > 0 && number < 4000: return roman(number).lowercased() + "."
+        case UInt8(ascii: "I") where number > 0 && number < 4000: return roman(number) + "."
+        default: return "\(number)."
+        }
+    }
+
+    private func alphabetic(_ number: Int, uppercase: Bool) -> String {
+        var number = number
+        var letters: [UInt8] = []
+        while number > 0 {
+            number -= 1
+            letters.append((uppercase ? 0x41 : 0x61) + UInt8(number % 26))
+            number /= 26
+        }
+        return String(decoding: letters.reversed(), as: UTF8.self)
+    }
+
+    private func roman(_ number: Int) -> String {
+        let symbols: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var number = number
+        var result = ""
+        for (value, symbol) in symbols {
+            while number >= value {
+                result += symbol
+                number -= value
+            }
+        }
+        return result
+    }
+
+    // MARK: - Links and buttons
+
+    private mutating func startLink(_ node: Int32, href: String, frame: inout Frame) {
+        let index = items.count
+        items.append(PageItem(number: index + 1, kind: .link, text: "", href: href, url: resolver.resolve(href),
+                              target: document.attribute(.target, of: node), node: NodeID(node)))
+        if options.numbersItems { writer.addPrefix("[\(index + 1)]", style: style.withoutItem()) }
+        style = style.withLink(index)
+        frame.item = index
+        frame.itemTextStart = writer.beginItemText()
+    }
+
+    private mutating func startButton(_ node: Int32, frame: inout Frame) {
+        let type = document.attribute(.type, of: node).map(collapsingWhitespace)?.lowercased() ?? "submit"
+        let submission = type == "submit" ? formSubmission(submitter: node) : nil
+        let index = items.count
+        items.append(PageItem(number: index + 1, kind: .button, text: "", url: submission?.url,
+                              target: submission?.target, node: NodeID(node)))
+        if options.numbersItems { writer.addPrefix("[\(index + 1)]", style: style.withoutItem()) }
+        style = style.withButton(index)
+        writer.addPrefix("[", style: style)
+        frame.item = index
+        frame.itemTextStart = writer.beginItemText()
+    }
+
+    private mutating func finishItem(_ frame: Frame) {
+        let index = frame.item
+        var text = writer.endItemText(from: frame.itemTextStart)
+        if text.isEmpty {
+            let label = fallbackLabel(of: frame.node, isLink: items[index].kind == .link)
+            if !label.isEmpty {
+                writer.appendText(label, style: style)
+                text = label
+            }
+        }
+        if items[index].kind == .button {
+            writer.appendSuffix("]", style: style)
+        } else if writer.hasPrefix {
+            writer.discardPrefix()
+        }
+        items[index].text = text
+    }
+
+    /// What an item without visible text shows: `aria-label`, `title`, or a link's `href`.
+    private func fallbackLabel(of node: Int32, isLink: Bool) -> String {
+        for name in [KnownName.ariaLabel, .title] + (isLink ? [.href] : []) {
+            let label = displayText(document.attribute(name, of: node) ?? "")
+            if !label.isEmpty { return label }
+        }
+        return ""
+    }
+}
+
+/// The integer a `start` or `value` attribute holds.
+func integer(_ text: String?) -> Int? {
+    guard let text else { return nil }
+    return Int(collapsingWhitespace(text)).map { min(max($0, -1_000_000_000), 1_000_000_000) }
+}
+
+/// Text for one line: whitespace collapsed, control characters dropped.
+func displayText(_ text: String) -> String {
+    collapsingWhitespace(String(String.UnicodeScalarView(text.unicodeScalars.filter {
+        !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) || $0 == "\n" || $0 == "\t" || $0 == "\r"
+    })))
+}

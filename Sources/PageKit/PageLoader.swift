@@ -1,0 +1,157 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the bytes of a page.
+public protocol PageReader: Sendable {
+    /// The bytes at a URL; throws `PageReadError` (or another error) when they cannot be read.
+    func read(_ url: URL) throws -> Data
+}
+
+/// Why a page could not be read.
+public enum PageReadError: Error, Equatable, Sendable {
+    case notFound(path: String)
+    case permissionDenied(path: String)
+    case isDirectory(path: String)
+    case tooLarge(path: String, size: Int, limit: Int)
+    case notARegularFile(path: String)
+    case unsupportedScheme(url: String)
+    case unreadable(path: String, reason: String)
+
+    /// A one-line explanation for the user.
+    public var message: String {
+        switch self {
+        case .notFound(let path): return "No such file: \(path)"
+        case .permissionDenied(let path): return "Permission denied: \(path)"
+        case .isDirectory(let path): return "Is a directory: \(path)"
+        case .tooLarge(let path, let size, let limit):
+            return "Too large (\(size) bytes, the limit is \(limit)): \(path)"
+        case .notARegularFile(let path): return "Not a regular file: \(path)"
+        case .unsupportedScheme(let url): return "Cannot read this kind of URL: \(url)"
+        case .unreadable(let path, let reason): return "\(reason): \(path)"
+        }
+    }
+}
+
+/// Reads `file:` URLs from the local file system, ignoring any query or fragment.
+public struct FilePageReader: PageReader {
+    /// The largest page read, in bytes.
+    public var sizeLimit: Int
+
+    public init(sizeLimit: Int = PageLoader.sizeLimit) {
+        self.sizeLimit = sizeLimit
+    }
+
+    public func read(_ url: URL) throws -> Data {
+        guard url.isFileURL else { throw PageReadError.unsupportedScheme(url: url.absoluteString) }
+        let path = url.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.error(errno, path: path) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw PageReadError.isDirectory(path: path)
+        default: throw PageReadError.notARegularFile(path: path)
+        }
+        let size = Int(status.st_size)
+        guard size <= sizeLimit else { throw PageReadError.tooLarge(path: path, size: size, limit: sizeLimit) }
+        var data = Data(count: size)
+        var total = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while total < size {
+                let count = systemRead(descriptor, buffer.baseAddress! + total, size - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw Self.error(errno, path: path)
+                }
+                if count == 0 { break }
+                total += count
+            }
+        }
+        if total < size { data.removeSubrange(total...) }
+        return data
+    }
+
+    private static func error(_ code: Int32, path: String) -> PageReadError {
+        switch code {
+        case ENOENT, ENOTDIR: return .notFound(path: path)
+        case EACCES, EPERM: return .permissionDenied(path: path)
+        case EISDIR: return .isDirectory(path: path)
+        default: return .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(descriptor, buffer, count)
+    #else
+    return Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+/// A page ready to lay out: its document, or an error page when it could not be read.
+public struct LoadedPage: Sendable {
+    public var url: URL
+    public var document: HTMLDocument
+    public var title: String?
+    public var isErrorPage: Bool
+
+    public init(url: URL, document: HTMLDocument, title: String?, isErrorPage: Bool) {
+        self.url = url
+        self.document = document
+        self.title = title
+        self.isErrorPage = isErrorPage
+    }
+}
+
+/// Loads pages; never fails: what cannot be read becomes an error page.
+public enum PageLoader {
+    /// The largest page loaded, in bytes (64 MB).
+    public static let sizeLimit = 64 << 20
+
+    /// Reads and parses the page at a URL, or makes an error page saying why it could not.
+    public static func load(_ url: URL, reader: PageReader) -> LoadedPage {
+        let data: Data
+        do {
+            data = try reader.read(url)
+        } catch let error as PageReadError {
+            return errorPage(url, message: error.message)
+        } catch {
+            return errorPage(url, message: "\(error)")
+        }
+        guard data.count <= sizeLimit else {
+            let location = url.isFileURL ? url.path : url.absoluteString
+            return errorPage(url, message: PageReadError.tooLarge(path: location, size: data.count, limit: sizeLimit).message)
+        }
+        let document = HTMLParser.parse(data)
+        return LoadedPage(url: url, document: document, title: document.title, isErrorPage: false)
+    }
+
+    /// A page titled `Error` showing a message.
+    static func errorPage(_ url: URL, message: String) -> LoadedPage {
+        var document = HTMLDocument()
+        func element(_ name: String, in parent: NodeID, text: String? = nil) -> NodeID {
+            let node = document.createElement(name)
+            try? document.appendChild(node, to: parent)
+            if let text { try? document.appendChild(document.createText(text), to: node) }
+            return node
+        }
+        let html = element("html", in: document.root)
+        let head = element("head", in: html)
+        _ = element("title", in: head, text: "Error")
+        let body = element("body", in: html)
+        _ = element("h1", in: body, text: "Error")
+        _ = element("p", in: body, text: message)
+        return LoadedPage(url: url, document: document, title: document.title, isErrorPage: true)
+    }
+}
