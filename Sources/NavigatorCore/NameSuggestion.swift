@@ -1,7 +1,7 @@
 /// Finds the known name a misspelt one was probably meant to be (`titel` → `title`).
-enum NameSuggestion {
+public enum NameSuggestion {
     /// The nearest known name within a small edit distance (case ignored), or nil.
-    static func nearest(to name: String, among known: [String]) -> String? {
+    public static func nearest(to name: String, among known: [String]) -> String? {
         let lowered = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in known {

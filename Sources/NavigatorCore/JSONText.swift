@@ -1,0 +1,41 @@
+/// Writes JSON text: quoted strings, and objects whose keys keep the order they are given in.
+public enum JSONText {
+    /// A JSON string literal, escaping quotes, backslashes and control characters.
+    public static func quote(_ string: String) -> String {
+        var output = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    /// An object from `(key, already-encoded JSON value)` pairs.
+    public static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// An array of already-encoded JSON values.
+    public static func array(_ elements: [String]) -> String {
+        "[" + elements.joined(separator: ",") + "]"
+    }
+
+    /// A string value, or `null`.
+    public static func optional(_ string: String?) -> String {
+        string.map(quote) ?? "null"
+    }
+
+    /// A boolean value, or `null`.
+    public static func optional(_ bool: Bool?) -> String {
+        bool.map { $0 ? "true" : "false" } ?? "null"
+    }
+}
