@@ -1,0 +1,110 @@
+import NavigatorCore
+import PageKit
+import Simulator
+
+/// What the simulator's own footer shows under the device: the page URL and a message line.
+public struct FooterContent: Equatable, Sendable {
+    public enum Tone: Sendable { case hint, info, success, warning, error, prompt }
+
+    public var location: String
+    public var message: String
+    public var tone: Tone
+    /// Shown at the right of the URL row: how far down the page is scrolled (`Top`, `42%`).
+    public var position: String
+
+    public init(location: String, message: String, tone: Tone = .hint, position: String = "") {
+        self.location = location
+        self.message = message
+        self.tone = tone
+        self.position = position
+    }
+}
+
+/// Where things landed on a drawn frame, for mouse clicks.
+public struct FrameRegions: Equatable, Sendable {
+    public var webView: ScreenArea
+    public var leftButton: ScreenArea?
+    public var rightButton: ScreenArea?
+}
+
+/// Draws the simulated app into a Screen: status bar, navigation bar, web view, and the footer.
+///
+/// The terminal UI, `preview` and the flow runner's pictures all come from here, so they agree.
+public enum DeviceRenderer {
+    /// The clock flows and previews show, so their output never changes.
+    public static let fixedClock = "9:41"
+
+    /// The page text width for a device `columns` wide (what flows lay pages out at).
+    public static func webViewContentWidth(columns: Int) -> Int {
+        WebViewWidget.contentWidth(forWidth: columns)
+    }
+
+    /// Rows of the footer for a frame `rows` high: two (URL and message), one when space is short.
+    public static func footerHeight(rows: Int) -> Int {
+        rows >= 10 ? 2 : rows >= 3 ? 1 : 0
+    }
+
+    /// A whole frame as flows and `preview` show it: the device, the URL, and the last event.
+    public static func frame(of app: SimulatedApp, columns: Int, rows: Int) -> Screen {
+        var screen = Screen(width: columns, height: rows)
+        let location = app.topWebView.map { app.navigator.displayURL($0.url) } ?? ""
+        let footer = FooterContent(location: location, message: app.eventLog.last?.text ?? "", tone: .info)
+        let footerRows = footerHeight(rows: rows)
+        drawDevice(of: app, into: &screen, area: ScreenArea(row: 0, column: 0, width: columns, height: rows - footerRows),
+                   clock: fixedClock, focusedItem: app.topWebView?.focusedItem)
+        drawFooter(footer, into: &screen, area: ScreenArea(row: rows - footerRows, column: 0, width: columns, height: footerRows))
+        return screen
+    }
+
+    /// Draws the device (status bar, navigation bar, web view) into an area; returns the click regions.
+    @discardableResult
+    public static func drawDevice(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String, focusedItem: Int?) -> FrameRegions {
+        let appearance = app.top?.appearance ?? .noBar
+        StatusBarWidget.draw(into: &screen, area: ScreenArea(row: area.row, column: area.column, width: area.width, height: min(1, area.height)),
+                             appearance: appearance, clock: clock, depth: app.navigator.screens.count)
+        var top = area.row + min(1, area.height)
+        var zones = NavigationBarWidget.ButtonZones()
+        if appearance.barVisible {
+            let barHeight = min(NavigationBarWidget.height, area.row + area.height - top)
+            zones = NavigationBarWidget.draw(into: &screen, area: ScreenArea(row: top, column: area.column, width: area.width, height: barHeight), appearance: appearance)
+            top += barHeight
+        }
+        let webArea = ScreenArea(row: top, column: area.column, width: area.width, height: area.row + area.height - top)
+        if let top = app.top, let webView = app.topWebView {
+            let layout = app.layout(of: top.id, width: WebViewWidget.contentWidth(forWidth: area.width))
+            WebViewWidget.draw(into: &screen, area: webArea, layout: layout, scrollOffset: webView.scrollOffset, focusedItem: focusedItem)
+        } else {
+            screen.fill(rows: webArea.rows, columns: webArea.columns, style: .plain)
+        }
+        return FrameRegions(webView: webArea, leftButton: zones.left, rightButton: zones.right)
+    }
+
+    /// Draws the footer: the URL row in reverse video, then the message row.
+    public static func drawFooter(_ footer: FooterContent, into screen: inout Screen, area: ScreenArea) {
+        guard area.height > 0, area.width > 0 else { return }
+        var messageRow = area.row
+        if area.height >= 2 {
+            let bar = CellStyle(reverse: true)
+            screen.fill(rows: area.row..<(area.row + 1), columns: area.columns, style: bar)
+            let positionWidth = footer.position.isEmpty ? 0 : TerminalText.width(of: footer.position) + 2
+            let showsPosition = positionWidth > 0 && area.width - positionWidth >= 12
+            let locationWidth = max(0, area.width - 2 - (showsPosition ? positionWidth : 0))
+            screen.write(" " + TerminalText.truncate(footer.location, toWidth: locationWidth), row: area.row, column: area.column, style: bar, maxWidth: area.width)
+            if showsPosition {
+                screen.write(footer.position, row: area.row, column: area.column + area.width - positionWidth + 1, style: bar)
+            }
+            messageRow += 1
+        }
+        let style: CellStyle
+        switch footer.tone {
+        case .hint: style = CellStyle(dim: true)
+        case .info, .prompt: style = .plain
+        case .success: style = ChromeStyle.success
+        case .warning: style = ChromeStyle.warning
+        case .error: style = ChromeStyle.failure
+        }
+        screen.fill(rows: messageRow..<(messageRow + 1), columns: area.columns, style: .plain)
+        let text = footer.tone == .prompt ? footer.message : " " + footer.message
+        screen.write(TerminalText.truncate(text, toWidth: area.width), row: messageRow, column: area.column, style: style, maxWidth: area.width)
+    }
+}

@@ -1,0 +1,70 @@
+import PageKit
+
+/// The web view: the visible slice of a laid-out page, links underlined, the focused item reversed.
+enum WebViewWidget {
+    /// Columns left of the page text.
+    static let margin = 1
+
+    /// The page text width for a web view `width` cells wide: a margin at each side.
+    static func contentWidth(forWidth width: Int) -> Int {
+        max(1, width - 2 * margin)
+    }
+
+    /// Draws lines `scrollOffset…` of `layout` into the area; only the visible lines are touched.
+    static func draw(into screen: inout Screen, area: ScreenArea, layout: PageLayout, scrollOffset: Int, focusedItem: Int?) {
+        guard area.height > 0, area.width > 0 else { return }
+        screen.fill(rows: area.rows, columns: area.columns, style: .plain)
+        let contentWidth = area.width - margin
+        for row in 0..<area.height {
+            let lineIndex = scrollOffset + row
+            guard lineIndex >= 0, lineIndex < layout.lines.count else { break }
+            let line = layout.lines[lineIndex]
+            let screenRow = area.row + row
+            let textColumn = area.column + margin
+            screen.write(line.text, row: screenRow, column: textColumn, maxWidth: contentWidth)
+            for run in line.runs {
+                let style = style(for: run.style, focused: isFocused(run.style, focusedItem))
+                guard style != .plain else { continue }
+                restyle(&screen, row: screenRow, columns: (textColumn + run.columns.lowerBound)..<(textColumn + run.columns.upperBound),
+                        clippedTo: textColumn..<(area.column + area.width), style: style)
+            }
+        }
+        drawScrollIndicator(into: &screen, area: area, lineCount: layout.lines.count, scrollOffset: scrollOffset)
+    }
+
+    private static func isFocused(_ style: TextStyle, _ focusedItem: Int?) -> Bool {
+        guard let focusedItem, let item = style.item else { return false }
+        switch item {
+        case .link(let index), .button(let index): return index == focusedItem
+        }
+    }
+
+    static func style(for textStyle: TextStyle, focused: Bool) -> CellStyle {
+        var style = CellStyle.plain
+        if textStyle.isStrong || textStyle.headingLevel != nil { style.bold = true }
+        if textStyle.item != nil { style.underline = true }
+        if focused { style.reverse = true }
+        return style
+    }
+
+    /// Applies `style` to the cells of a run without changing their characters.
+    private static func restyle(_ screen: inout Screen, row: Int, columns: Range<Int>, clippedTo bounds: Range<Int>, style: CellStyle) {
+        let columns = columns.clamped(to: bounds)
+        for column in columns where screen.contains(row: row, column: column) {
+            screen.setStyle(style, row: row, column: column)
+        }
+    }
+
+    /// A one-column thumb at the right edge when the page is taller than the view.
+    private static func drawScrollIndicator(into screen: inout Screen, area: ScreenArea, lineCount: Int, scrollOffset: Int) {
+        guard lineCount > area.height, area.height >= 2, area.width >= 3 else { return }
+        let thumbHeight = max(1, area.height * area.height / lineCount)
+        let maxOffset = max(1, lineCount - area.height)
+        let thumbTop = (area.height - thumbHeight) * min(scrollOffset, maxOffset) / maxOffset
+        let column = area.column + area.width - 1
+        for row in 0..<area.height {
+            let inThumb = row >= thumbTop && row < thumbTop + thumbHeight
+            screen.write(inThumb ? "┃" : "│", row: area.row + row, column: column, style: CellStyle(dim: !inThumb))
+        }
+    }
+}

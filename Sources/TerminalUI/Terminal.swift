@@ -1,0 +1,37 @@
+/// The size of a terminal, in cells.
+public struct TerminalSize: Hashable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// What the app loop draws to and reads from: a real terminal or a headless one.
+public protocol Terminal: AnyObject {
+    /// The current size; the app draws Screens of this size.
+    var size: TerminalSize { get }
+    /// How colours reach this terminal.
+    var colorMode: ColorMode { get }
+    /// Shows `screen`, sending only what changed since the previous frame.
+    func draw(_ screen: Screen)
+    /// The next input, waiting at most `timeout` (forever when nil); nil when none came.
+    func nextEvent(timeout: Duration?) -> InputEvent?
+    func bell()
+    /// Gives the terminal back as it was found; later calls do nothing.
+    func close()
+}
+
+/// Whether an interactive terminal UI can start here.
+public enum TerminalAvailability {
+    /// The reason the terminal UI cannot run, or nil when it can: standard input
+    /// must be a terminal and `TERM` set to something other than `dumb`.
+    public static func check(environment: [String: String], stdinIsTTY: Bool) -> String? {
+        if !stdinIsTTY { return "standard input is not a terminal" }
+        guard let term = environment["TERM"], !term.isEmpty else { return "TERM is not set" }
+        if term == "dumb" { return "TERM=dumb cannot show the terminal UI" }
+        return nil
+    }
+}

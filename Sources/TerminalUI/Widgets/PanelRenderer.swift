@@ -1,0 +1,245 @@
+import NavigatorCore
+import PageKit
+import Simulator
+
+/// A key and what it does, for the footer's hints and the help.
+public struct KeyHint: Equatable, Sendable {
+    public var keys: String
+    public var action: String
+
+    public init(_ keys: String, _ action: String) {
+        self.keys = keys
+        self.action = action
+    }
+}
+
+/// A group of keys in the help, under a heading.
+public struct HelpSection: Equatable, Sendable {
+    public var heading: String
+    public var keys: [KeyHint]
+
+    public init(_ heading: String, _ keys: [KeyHint]) {
+        self.heading = heading
+        self.keys = keys
+    }
+}
+
+/// One step of a flow as the step-by-step panel lists it.
+public struct FlowPanelStep: Equatable, Sendable {
+    public enum Mark: Equatable, Sendable {
+        case pending
+        /// The step `n` runs next.
+        case next
+        case passed
+        /// Failed, with the message shown under it.
+        case failed(String)
+    }
+
+    /// Where it was written: the line number, or `file:line` for an included step.
+    public var location: String
+    /// The step as written.
+    public var source: String
+    public var mark: Mark
+
+    public init(location: String, source: String, mark: Mark) {
+        self.location = location
+        self.source = source
+        self.mark = mark
+    }
+}
+
+/// The step-by-step panel's contents: the steps and how the flow stands.
+public struct FlowPanelContent: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable { case running, passed, failed }
+
+    public var path: String
+    public var steps: [FlowPanelStep]
+    public var outcome: Outcome
+
+    public init(path: String, steps: [FlowPanelStep], outcome: Outcome) {
+        self.path = path
+        self.steps = steps
+        self.outcome = outcome
+    }
+}
+
+/// Draws the simulator's own panels beside or over the device: the stack, the event log,
+/// a flow's steps, the help, and the key hints of the footer.
+public enum PanelRenderer {
+    /// Every screen, bottom to top: label, page URL, web history and bar settings.
+    public static func drawStack(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea) {
+        let screens = app.navigator.screens
+        let inside = PanelBox.draw(title: "Stack", info: "\(screens.count) screen\(screens.count == 1 ? "" : "s")", into: &screen, area: area)
+        var lines: [StyledLine] = []
+        var topHeading = 0
+        for (index, entry) in screens.enumerated() {
+            let isTop = index == screens.count - 1
+            if isTop { topHeading = lines.count }
+            var heading = StyledLine("\(index + 1) ", style: ChromeStyle.dim)
+            heading.append(entry.label, style: isTop ? ChromeStyle.bold : .plain)
+            if isTop { heading.append("  ◂ top", style: ChromeStyle.dim) }
+            lines.append(heading)
+            lines.append(StyledLine("  " + app.navigator.displayURL(entry.currentPage.url)))
+            if entry.history.count > 1 {
+                lines.append(StyledLine("  history \(entry.historyIndex + 1) of \(entry.history.count)", style: ChromeStyle.dim))
+            }
+            lines += barLines(entry.appearance)
+        }
+        PanelBox.drawLines(lines, anchor: topHeading, into: &screen, area: inside)
+    }
+
+    private static func barLines(_ appearance: BarAppearance) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if appearance.barVisible {
+            var bar = StyledLine("  bar ", style: ChromeStyle.dim)
+            bar.append(appearance.leftButton ? "‹ " : "  ", style: ChromeStyle.bold)
+            bar.append(appearance.title.isEmpty ? "(no title)" : "\"\(appearance.title)\"", style: appearance.title.isEmpty ? ChromeStyle.dim : .plain)
+            bar.append(appearance.rightButton ? " ✕" : "", style: ChromeStyle.bold)
+            lines.append(bar)
+            lines.append(colorLine([("nav", appearance.navigationColor), ("tint", appearance.tintColor)]))
+        } else {
+            lines.append(StyledLine("  no bar", style: ChromeStyle.dim))
+        }
+        lines.append(colorLine([("status", appearance.statusBarColor)]))
+        return lines
+    }
+
+    private static func colorLine(_ colors: [(String, RGBColor)]) -> StyledLine {
+        var line = StyledLine(" ")
+        for (name, color) in colors {
+            line.append(" \(name) ", style: ChromeStyle.dim)
+            line.append("  ", style: CellStyle(background: .rgb(color.red, color.green, color.blue)))
+            line.append(" " + color.hex)
+        }
+        return line
+    }
+
+    /// Every log line, newest at the bottom, each marked by its kind; warnings and invalid URLs in colour.
+    public static func drawEventLog(_ entries: [LogEntry], into screen: inout Screen, area: ScreenArea) {
+        let warnings = entries.count { $0.kind == .warning }
+        let info = "\(entries.count) event\(entries.count == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
+        let inside = PanelBox.draw(title: "Event log", info: info, into: &screen, area: area)
+        var lines: [StyledLine] = []
+        for entry in entries {
+            let (marker, style) = appearance(of: entry.kind)
+            var line = StyledLine(marker + " ", style: style)
+            line.append(entry.text, style: entry.kind == .warning || entry.kind == .invalid ? style : .plain)
+            lines += line.wrapped(toWidth: inside.width, indent: 2)
+        }
+        PanelBox.drawLines(lines, anchor: lines.count - 1, into: &screen, area: inside)
+    }
+
+    /// The marker and colour of a log line's kind.
+    static func appearance(of kind: LogEntry.Kind) -> (String, CellStyle) {
+        switch kind {
+        case .launch: return ("●", ChromeStyle.dim)
+        case .deeplink: return ("⇢", ChromeStyle.deeplink)
+        case .route: return ("▸", ChromeStyle.bold)
+        case .page: return ("·", ChromeStyle.dim)
+        case .history: return ("‹", ChromeStyle.bold)
+        case .external, .store, .browser: return ("↗", ChromeStyle.external)
+        case .invalid: return ("✗", ChromeStyle.failure)
+        case .warning: return ("⚠", ChromeStyle.warning)
+        }
+    }
+
+    /// A flow's steps with their line numbers: passed ✓, failed ✗ with the message under
+    /// it, the next one highlighted; those two are wrapped, the others cut to the width.
+    public static func drawFlow(_ content: FlowPanelContent, into screen: inout Screen, area: ScreenArea) {
+        let done = content.steps.count { if case .passed = $0.mark { return true } else { return false } }
+        let info: String
+        switch content.outcome {
+        case .running: info = "\(done)/\(content.steps.count)"
+        case .passed: info = "passed"
+        case .failed: info = "failed"
+        }
+        let inside = PanelBox.draw(title: content.path, info: info, into: &screen, area: area)
+        let locationWidth = content.steps.map { TerminalText.width(of: $0.location) }.max() ?? 1
+        var lines: [StyledLine] = []
+        var anchor = 0
+        for step in content.steps {
+            let location = String(repeating: " ", count: max(0, locationWidth - TerminalText.width(of: step.location))) + step.location
+            var line = StyledLine(location + " ", style: ChromeStyle.dim)
+            switch step.mark {
+            case .pending:
+                line.append("  " + step.source, style: content.outcome == .failed ? ChromeStyle.dim : .plain)
+            case .next:
+                anchor = lines.count
+                for part in StyledLine(location + " ▸ " + step.source, style: ChromeStyle.highlight)
+                    .wrapped(toWidth: inside.width, indent: locationWidth + 3) {
+                    lines.append(part.appending(String(repeating: " ", count: max(0, inside.width - part.width)), style: ChromeStyle.highlight))
+                }
+                continue
+            case .passed:
+                line.append("✓ ", style: ChromeStyle.success)
+                line.append(step.source, style: ChromeStyle.dim)
+            case .failed(let message):
+                anchor = lines.count
+                line.append("✗ ", style: ChromeStyle.failure)
+                line.append(step.source, style: ChromeStyle.bold)
+                lines += line.wrapped(toWidth: inside.width, indent: locationWidth + 3)
+                let indent = String(repeating: " ", count: locationWidth + 3)
+                line = StyledLine(indent + message, style: ChromeStyle.failure)
+                lines += line.wrapped(toWidth: inside.width, indent: locationWidth + 3)
+                continue
+            }
+            lines.append(line)
+        }
+        switch content.outcome {
+        case .running: break
+        case .passed:
+            anchor = lines.count
+            lines.append(StyledLine("✓ flow passed (\(content.steps.count) steps)", style: ChromeStyle.success))
+        case .failed:
+            lines.append(StyledLine("✗ flow failed", style: ChromeStyle.failure))
+        }
+        PanelBox.drawLines(lines, anchor: anchor, into: &screen, area: inside)
+    }
+
+    /// The keys in a box centred in `area`, as large as its contents or the area allow;
+    /// `scroll` lines are skipped at the top when they do not all fit.
+    public static func drawHelp(_ sections: [HelpSection], footnote: String, scroll: Int = 0, into screen: inout Screen, area: ScreenArea) {
+        let keyWidth = sections.flatMap(\.keys).map { TerminalText.width(of: $0.keys) }.max() ?? 0
+        var lines: [StyledLine] = []
+        for section in sections {
+            lines.append(StyledLine(section.heading, style: CellStyle(bold: true, underline: true)))
+            for hint in section.keys {
+                let padding = String(repeating: " ", count: max(0, keyWidth - TerminalText.width(of: hint.keys)))
+                lines.append(StyledLine(hint.keys + padding, style: ChromeStyle.bold).appending("  " + hint.action))
+            }
+        }
+        lines.append(StyledLine())
+        lines.append(StyledLine(footnote, style: ChromeStyle.dim))
+        let width = min(area.width, (lines.map(\.width).max() ?? 0) + 4)
+        let height = min(area.height, lines.count + 2)
+        let box = ScreenArea(row: area.row + (area.height - height) / 2, column: area.column + (area.width - width) / 2, width: width, height: height)
+        let inside = PanelBox.draw(title: "Keys", info: "? or Esc closes", into: &screen, area: box)
+        let first = min(max(0, scroll), max(0, lines.count - inside.height))
+        for (offset, line) in lines.dropFirst(first).prefix(inside.height).enumerated() {
+            line.draw(into: &screen, row: inside.row + offset, column: inside.column, width: inside.width)
+        }
+    }
+
+    /// Key hints on one row: the keys bold, what they do dim, as many as fit; the last
+    /// hint (the way to the help) is kept whenever it fits at all.
+    public static func drawKeyHints(_ hints: [KeyHint], into screen: inout Screen, area: ScreenArea) {
+        guard area.height > 0, area.width > 0 else { return }
+        screen.fill(rows: area.row..<(area.row + 1), columns: area.columns, style: .plain)
+        func width(_ hint: KeyHint) -> Int { TerminalText.width(of: hint.keys) + 1 + TerminalText.width(of: hint.action) + 2 }
+        let kept = hints.last.map { width($0) <= area.width - 1 ? width($0) : 0 } ?? 0
+        var line = StyledLine(" ")
+        var shown = hints.dropLast()
+        var used = 1 + kept
+        while let hint = shown.first, used + width(hint) <= area.width {
+            line.append(hint.keys, style: ChromeStyle.bold)
+            line.append(" " + hint.action + "  ", style: ChromeStyle.dim)
+            used += width(hint)
+            shown = shown.dropFirst()
+        }
+        if kept > 0, let last = hints.last {
+            line.append(last.keys, style: ChromeStyle.bold)
+            line.append(" " + last.action, style: ChromeStyle.dim)
+        }
+        line.draw(into: &screen, row: area.row, column: area.column, width: area.width)
+    }
+}
