@@ -1,0 +1,71 @@
+import Foundation
+import NavigatorCore
+
+/// A parsed flow file: its steps in order, included flows already expanded.
+public struct Flow: Equatable, Sendable {
+    /// The path as the user gave it (used in every message).
+    public var path: String
+    public var steps: [FlowStep]
+}
+
+/// One step of a flow and where it was written.
+public struct FlowStep: Equatable, Sendable {
+    public var command: FlowCommand
+    /// The command word's line and column (in the included file for included steps).
+    public var location: SourceLocation
+    /// The folder of the file the step was written in; relative URLs resolve against it.
+    public var folder: URL
+    /// The step as written, for the step-by-step view.
+    public var source: String
+}
+
+/// What a step does (flows.md).
+public enum FlowCommand: Equatable, Sendable {
+    case open(String)
+    case tap(TapTarget)
+    case back
+    case close
+    case reload
+    case size(columns: Int, rows: Int)
+    case snapshot
+    case expect(Expectation)
+
+    /// Whether the step acts on the app (as opposed to checking or recording it).
+    public var isAction: Bool {
+        switch self {
+        case .open, .tap, .back, .close, .reload: return true
+        case .size, .snapshot, .expect: return false
+        }
+    }
+}
+
+/// What `tap` activates.
+public enum TapTarget: Equatable, Sendable {
+    /// A link or button by its visible text (exact, else a unique case-insensitive substring).
+    case text(String)
+    /// The N-th link or button in reading order, 1-based.
+    case number(Int)
+    case leftButton
+    case rightButton
+}
+
+/// A check of what the user would see (flows.md's expectation table).
+public enum Expectation: Equatable, Sendable {
+    public enum ColorSlot: String, Sendable, CaseIterable { case nav, tint, status }
+    public enum Visibility: String, Sendable { case visible, hidden }
+
+    case depth(Int)
+    case title(String)
+    case bar(Visibility)
+    case leftButton(Visibility)
+    case rightButton(Visibility)
+    case color(ColorSlot, RGBColor)
+    case url(String)
+    case urlContains(String)
+    case page(String)
+    case text(String)
+    case noText(String)
+    case stack([String])
+    case event(String)
+    case warning(DeeplinkWarning.Code)
+}

@@ -1,0 +1,146 @@
+import NavigatorCore
+
+/// Turns one line's tokens into a command, checking the words and the number of arguments.
+struct FlowCommandParser {
+    let tokens: [FlowToken]
+    let path: String
+    let line: Int
+
+    static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "expect"]
+    static let expectationWords = ["depth", "title", "bar", "left", "right", "color", "url", "page", "text", "no", "stack", "event", "warning"]
+
+    private func error(_ message: String, at token: FlowToken) -> UserError {
+        UserError(message, at: SourceLocation(path: path, line: line, column: token.column))
+    }
+
+    private var arguments: ArraySlice<FlowToken> { tokens.dropFirst() }
+
+    /// Requires exactly `count` arguments after the command word(s).
+    private func expectArguments(_ count: Int, after words: Int = 1, usage: String) throws(UserError) -> [FlowToken] {
+        let given = Array(tokens.dropFirst(words))
+        guard given.count == count else {
+            let culprit = given.count > count ? given[count] : tokens[words - 1]
+            throw error("\(usage): expected \(count) argument\(count == 1 ? "" : "s"), got \(given.count)", at: culprit)
+        }
+        return given
+    }
+
+    func command() throws(UserError) -> FlowCommand {
+        let word = tokens[0]
+        guard !word.isQuoted else { throw error("a step starts with a command word, not a string", at: word) }
+        switch word.text {
+        case "open":
+            return .open(try expectArguments(1, usage: "open URL")[0].text)
+        case "tap":
+            return .tap(tapTarget(try expectArguments(1, usage: "tap TARGET")[0]))
+        case "back":
+            _ = try expectArguments(0, usage: "back")
+            return .back
+        case "close":
+            _ = try expectArguments(0, usage: "close")
+            return .close
+        case "reload":
+            _ = try expectArguments(0, usage: "reload")
+            return .reload
+        case "snapshot":
+            _ = try expectArguments(0, usage: "snapshot")
+            return .snapshot
+        case "size":
+            let argument = try expectArguments(1, usage: "size COLSxROWS")[0]
+            guard let size = Self.parseSize(argument.text) else {
+                throw error("size takes COLSxROWS, such as 80x24, got \"\(argument.text)\"", at: argument)
+            }
+            guard size.columns >= 20, size.rows >= 6, size.columns <= 1000, size.rows <= 1000 else {
+                throw error("size must be between 20x6 and 1000x1000, got \(argument.text)", at: argument)
+            }
+            return .size(columns: size.columns, rows: size.rows)
+        case "expect":
+            return .expect(try expectation())
+        default:
+            let hint = Self.suggestion(for: word.text, among: Self.commandWords)
+            throw error("unknown command \"\(word.text)\"\(hint) (commands: \(Self.commandWords.joined(separator: ", ")))", at: word)
+        }
+    }
+
+    private func tapTarget(_ token: FlowToken) -> TapTarget {
+        if token.isQuoted { return .text(token.text) }
+        switch token.text {
+        case "left": return .leftButton
+        case "right": return .rightButton
+        default:
+            if token.text.hasPrefix("#"), let number = Int(token.text.dropFirst()), number >= 1 { return .number(number) }
+            return .text(token.text)
+        }
+    }
+
+    private func expectation() throws(UserError) -> Expectation {
+        guard tokens.count >= 2 else {
+            throw error("expect needs what to check: \(Self.expectationWords.joined(separator: ", "))", at: tokens[0])
+        }
+        let what = tokens[1]
+        switch what.text {
+        case "depth":
+            let argument = try expectArguments(1, after: 2, usage: "expect depth N")[0]
+            guard let depth = Int(argument.text), depth >= 0 else {
+                throw error("expect depth takes a number of screens, got \"\(argument.text)\"", at: argument)
+            }
+            return .depth(depth)
+        case "title":
+            return .title(try expectArguments(1, after: 2, usage: "expect title \"T\"")[0].text)
+        case "bar", "left", "right":
+            let argument = try expectArguments(1, after: 2, usage: "expect \(what.text) visible|hidden")[0]
+            guard let visibility = Expectation.Visibility(rawValue: argument.text) else {
+                throw error("expect \(what.text) takes visible or hidden, got \"\(argument.text)\"", at: argument)
+            }
+            return what.text == "bar" ? .bar(visibility) : what.text == "left" ? .leftButton(visibility) : .rightButton(visibility)
+        case "color":
+            let arguments = try expectArguments(2, after: 2, usage: "expect color nav|tint|status \"#RRGGBB\"")
+            guard let slot = Expectation.ColorSlot(rawValue: arguments[0].text) else {
+                throw error("expect color takes nav, tint or status, got \"\(arguments[0].text)\"", at: arguments[0])
+            }
+            guard let color = RGBColor(hex: arguments[1].text) else {
+                throw error("expect color takes a colour as \"#RRGGBB\", got \"\(arguments[1].text)\"", at: arguments[1])
+            }
+            return .color(slot, color)
+        case "url":
+            if tokens.count == 4, tokens[2].text == "~", !tokens[2].isQuoted {
+                return .urlContains(tokens[3].text)
+            }
+            return .url(try expectArguments(1, after: 2, usage: "expect url \"U\" (or url ~ \"S\")")[0].text)
+        case "page":
+            return .page(try expectArguments(1, after: 2, usage: "expect page \"T\"")[0].text)
+        case "text":
+            return .text(try expectArguments(1, after: 2, usage: "expect text \"S\"")[0].text)
+        case "no":
+            guard tokens.count >= 3, tokens[2].text == "text", !tokens[2].isQuoted else {
+                throw error("expect no takes text: expect no text \"S\"", at: tokens.count >= 3 ? tokens[2] : what)
+            }
+            return .noText(try expectArguments(1, after: 3, usage: "expect no text \"S\"")[0].text)
+        case "stack":
+            guard tokens.count >= 3 else { throw error("expect stack needs the labels, bottom to top", at: what) }
+            return .stack(tokens.dropFirst(2).map(\.text))
+        case "event":
+            return .event(try expectArguments(1, after: 2, usage: "expect event \"S\"")[0].text)
+        case "warning":
+            let argument = try expectArguments(1, after: 2, usage: "expect warning CODE")[0]
+            guard let code = DeeplinkWarning.Code(rawValue: argument.text) else {
+                let codes = DeeplinkWarning.Code.allCases.map(\.rawValue)
+                throw error("unknown warning code \"\(argument.text)\"\(Self.suggestion(for: argument.text, among: codes))", at: argument)
+            }
+            return .warning(code)
+        default:
+            let hint = Self.suggestion(for: what.text, among: Self.expectationWords)
+            throw error("unknown expectation \"\(what.text)\"\(hint) (expect \(Self.expectationWords.joined(separator: ", ")))", at: what)
+        }
+    }
+
+    static func parseSize(_ text: String) -> (columns: Int, rows: Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else { return nil }
+        return (columns, rows)
+    }
+
+    static func suggestion(for word: String, among known: [String]) -> String {
+        NameSuggestion.nearest(to: word, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+}

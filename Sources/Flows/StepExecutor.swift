@@ -1,0 +1,190 @@
+import Foundation
+import NavigatorCore
+import PageKit
+import Simulator
+import TerminalUI
+
+/// The part of a flow's state that is not the app: the simulated screen size and recent events.
+public struct FlowContext: Sendable {
+    public var columns = 80
+    public var rows = 24
+    /// Log lines since the last step that acted on the app (what `expect event` looks at).
+    public var eventsSinceAction: [LogEntry] = []
+
+    public init() {}
+}
+
+/// What came of one step.
+public enum StepOutcome: Equatable, Sendable {
+    /// The step ran (or the expectation held); `note` says what it did, for the terminal UI's footer.
+    case done(note: String)
+    /// `snapshot`: the rendered screen as plain text lines.
+    case snapshot([String])
+    /// A failed expectation or an impossible tap: the message after `PATH:LINE: `.
+    case failed(String)
+}
+
+/// Performs flow steps on a simulated app; used by the runner and by the terminal UI.
+public enum StepExecutor {
+    /// Performs one step.
+    public static func perform(_ step: FlowStep, app: inout SimulatedApp, context: inout FlowContext) -> StepOutcome {
+        if step.command.isAction { context.eventsSinceAction = [] }
+        func acted(_ event: NavigatorEvent) -> StepOutcome {
+            let logged = app.send(event)
+            context.eventsSinceAction += logged
+            return .done(note: logged.last?.text ?? "nothing happened")
+        }
+        switch step.command {
+        case .open(let url):
+            return acted(.urlOpened(url, base: step.folder.absoluteString))
+        case .tap(let target):
+            return tap(target, app: &app, context: &context)
+        case .back:
+            return acted(.backGesturePerformed)
+        case .close:
+            return acted(.rightButtonTapped)
+        case .reload:
+            return acted(.reloadRequested)
+        case .size(let columns, let rows):
+            context.columns = columns
+            context.rows = rows
+            return .done(note: "size \(columns)x\(rows)")
+        case .snapshot:
+            return .snapshot(DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows).lines)
+        case .expect(let expectation):
+            if let failure = check(expectation, app: app, context: context) { return .failed(failure) }
+            return .done(note: "ok: \(step.source)")
+        }
+    }
+
+    // MARK: - Tap
+
+    private static func tap(_ target: TapTarget, app: inout SimulatedApp, context: inout FlowContext) -> StepOutcome {
+        guard let top = app.top else { return .failed("no screen to tap") }
+        func send(_ event: NavigatorEvent) -> StepOutcome {
+            let logged = app.send(event)
+            context.eventsSinceAction += logged
+            return .done(note: logged.last?.text ?? "nothing happened")
+        }
+        switch target {
+        case .leftButton:
+            guard top.appearance.leftButton else { return .failed("tap left: the left button is hidden\(hiddenReason(top))") }
+            return send(.leftButtonTapped)
+        case .rightButton:
+            guard top.appearance.rightButton else { return .failed("tap right: the right button is hidden\(hiddenReason(top))") }
+            return send(.rightButtonTapped)
+        case .number(let number):
+            let items = app.layout(of: top.id, width: contentWidth(context)).items
+            guard number <= items.count else {
+                return .failed("tap #\(number): the page has \(items.count) link\(items.count == 1 ? "" : "s") and buttons")
+            }
+            return activate(items[number - 1], app: &app, context: &context)
+        case .text(let text):
+            let items = app.layout(of: top.id, width: contentWidth(context)).items
+            let exact = items.filter { $0.text == text }
+            if exact.count == 1 { return activate(exact[0], app: &app, context: &context) }
+            if exact.count > 1 {
+                return .failed("tap \"\(text)\": \(exact.count) links or buttons have this text: \(candidates(exact))")
+            }
+            let lowered = text.lowercased()
+            let partial = items.filter { $0.text.lowercased().contains(lowered) }
+            if partial.count == 1 { return activate(partial[0], app: &app, context: &context) }
+            if partial.isEmpty {
+                return .failed("tap \"\(text)\": no link or button matches; candidates: \(items.isEmpty ? "none (the page has no links)" : candidates(items))")
+            }
+            return .failed("tap \"\(text)\": ambiguous, \(partial.count) links or buttons match: \(candidates(partial))")
+        }
+    }
+
+    private static func hiddenReason(_ screen: WebViewScreen) -> String {
+        screen.appearance.barVisible ? "" : " (the screen has no bar)"
+    }
+
+    private static func candidates(_ items: [PageItem]) -> String {
+        items.map { "#\($0.number) \"\($0.text)\"" }.joined(separator: ", ")
+    }
+
+    private static func activate(_ item: PageItem, app: inout SimulatedApp, context: inout FlowContext) -> StepOutcome {
+        let logged = app.activate(item)
+        context.eventsSinceAction += logged
+        return .done(note: logged.last?.text ?? "nothing happened")
+    }
+
+    /// The web view's text width at the flow's screen size.
+    static func contentWidth(_ context: FlowContext) -> Int {
+        DeviceRenderer.webViewContentWidth(columns: context.columns)
+    }
+
+    // MARK: - Expectations
+
+    /// Nil when the expectation holds, else `expected …, got …`.
+    static func check(_ expectation: Expectation, app: SimulatedApp, context: FlowContext) -> String? {
+        let top = app.top
+        let appearance = top?.appearance ?? .noBar
+        func quoted(_ text: String) -> String { "\"\(text)\"" }
+        func visibility(_ shown: Bool) -> String { shown ? "visible" : "hidden" }
+        switch expectation {
+        case .depth(let depth):
+            let actual = app.navigator.screens.count
+            return actual == depth ? nil : "expected depth \(depth), got \(actual)"
+        case .title(let title):
+            return appearance.title == title ? nil : "expected title \(quoted(title)), got \(quoted(appearance.title))"
+        case .bar(let expected):
+            return visibility(appearance.barVisible) == expected.rawValue ? nil : "expected bar \(expected.rawValue), got \(visibility(appearance.barVisible))"
+        case .leftButton(let expected):
+            return visibility(appearance.leftButton) == expected.rawValue ? nil : "expected left \(expected.rawValue), got \(visibility(appearance.leftButton))"
+        case .rightButton(let expected):
+            return visibility(appearance.rightButton) == expected.rawValue ? nil : "expected right \(expected.rawValue), got \(visibility(appearance.rightButton))"
+        case .color(let slot, let color):
+            let actual: RGBColor
+            switch slot {
+            case .nav: actual = appearance.navigationColor
+            case .tint: actual = appearance.tintColor
+            case .status: actual = appearance.statusBarColor
+            }
+            return actual == color ? nil : "expected color \(slot.rawValue) \(quoted(color.hex)), got \(quoted(actual.hex))"
+        case .url(let url):
+            let actual = topURL(app)
+            return actual == url || app.navigator.displayURL(actual) == url ? nil : "expected url \(quoted(url)), got \(quoted(actual))"
+        case .urlContains(let fragment):
+            let actual = topURL(app)
+            return actual.contains(fragment) ? nil : "expected url containing \(quoted(fragment)), got \(quoted(actual))"
+        case .page(let title):
+            let actual = app.topWebView?.page.title ?? ""
+            return actual == title ? nil : "expected page \(quoted(title)), got \(quoted(actual))"
+        case .text(let text):
+            let pageText = renderedText(app, context)
+            return pageText.contains(collapsed(text)) ? nil : "expected text \(quoted(text)), got a page without it"
+        case .noText(let text):
+            let pageText = renderedText(app, context)
+            return pageText.contains(collapsed(text)) ? "expected no text \(quoted(text)), got a page with it" : nil
+        case .stack(let labels):
+            let actual = app.navigator.screens.map(\.label)
+            return actual == labels ? nil : "expected stack \(labels.map(quoted).joined(separator: " ")), got \(actual.map(quoted).joined(separator: " "))"
+        case .event(let fragment):
+            if context.eventsSinceAction.contains(where: { $0.text.contains(fragment) }) { return nil }
+            let got = context.eventsSinceAction.isEmpty ? "no events" : context.eventsSinceAction.map { quoted($0.text) }.joined(separator: ", ")
+            return "expected event \(quoted(fragment)), got \(got)"
+        case .warning(let code):
+            let codes = app.navigator.lastDeeplinkWarnings.map(\.code)
+            if codes.contains(code) { return nil }
+            return "expected warning \(code.rawValue), got \(codes.isEmpty ? "no warnings" : codes.map(\.rawValue).joined(separator: ", "))"
+        }
+    }
+
+    private static func topURL(_ app: SimulatedApp) -> String {
+        app.top?.currentPage.url ?? ""
+    }
+
+    /// The top page's laid-out text as one line with runs of whitespace collapsed, so text wrapped
+    /// over two lines still matches.
+    static func renderedText(_ app: SimulatedApp, _ context: FlowContext) -> String {
+        guard let top = app.top else { return "" }
+        let lines = app.layout(of: top.id, width: contentWidth(context)).lines.map(\.text)
+        return collapsed(lines.joined(separator: " "))
+    }
+
+    static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{A0}" }).joined(separator: " ")
+    }
+}
