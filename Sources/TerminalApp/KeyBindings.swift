@@ -1,0 +1,42 @@
+import TerminalUI
+
+/// The keys as the footer hints and the help list them.
+enum KeyBindings {
+    static let hints = [
+        KeyHint("Tab", "next"), KeyHint("Enter", "go"), KeyHint("←", "back"), KeyHint("x", "close"),
+        KeyHint(":", "cmd"), KeyHint("s", "stack"), KeyHint("l", "log"), KeyHint("q", "quit"), KeyHint("?", "help"),
+    ]
+
+    static let stepHints = [
+        KeyHint("n", "step"), KeyHint("Tab", "next"), KeyHint("Enter", "go"), KeyHint("←", "back"),
+        KeyHint(":", "cmd"), KeyHint("f", "flow"), KeyHint("s", "stack"), KeyHint("q", "quit"), KeyHint("?", "help"),
+    ]
+
+    static let help = [
+        HelpSection("Page", [
+            KeyHint("↑ ↓ PgUp PgDn", "scroll (Space: a page down)"),
+            KeyHint("Home End g G", "to the top, to the bottom"),
+            KeyHint("Tab j", "next link or button"),
+            KeyHint("Shift-Tab k", "previous link or button"),
+            KeyHint("Enter →", "follow the link, press the button"),
+            KeyHint("mouse", "click a link, ‹ or ✕; the wheel scrolls"),
+        ]),
+        HelpSection("Screens", [
+            KeyHint("← Backspace h", "back: web history, else pop"),
+            KeyHint("x", "close the screen (what ✕ does)"),
+            KeyHint("r", "reload the page"),
+        ]),
+        HelpSection("Simulator", [
+            KeyHint(":", "a URL or a flow step: open, tap, expect…"),
+            KeyHint("s l", "stack panel, event log"),
+            KeyHint("n Space, f", "next step, the flow (run --step)"),
+            KeyHint("Esc", "close the panel, the command line"),
+            KeyHint("q Ctrl-C", "quit"),
+        ]),
+    ]
+
+    static let helpFootnote = "At the : prompt: ↑ ↓ history, Ctrl-U clear, Esc cancel."
+
+    /// The lines of the help: headings, keys, a blank line and the footnote.
+    static let helpLineCount = help.reduce(2) { $0 + 1 + $1.keys.count }
+}

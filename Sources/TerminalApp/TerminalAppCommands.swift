@@ -1,0 +1,134 @@
+import Foundation
+import Flows
+import TerminalUI
+
+/// The `:` prompt and stepping through a flow: both run flow steps on the app.
+extension TerminalAppState {
+    /// A key at the `:` prompt: editing, the history, Enter runs the line, Esc leaves.
+    mutating func handlePromptKey(_ key: Key, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        guard var prompt else { return [] }
+        defer { if self.prompt != nil { self.prompt = prompt } }
+        switch key {
+        case .character(let character): prompt.insert(character)
+        case .backspace:
+            if !prompt.deleteBackward(), prompt.line.isEmpty { self.prompt = nil }
+        case .delete: prompt.deleteForward()
+        case .left: prompt.moveLeft()
+        case .right: prompt.moveRight()
+        case .home, .control("a"): prompt.moveToStart()
+        case .end, .control("e"): prompt.moveToEnd()
+        case .control("u"): prompt.deleteToStart()
+        case .control("w"): prompt.deleteWordBackward()
+        case .up:
+            if !prompt.showOlder(in: history.lines) { return [.bell] }
+        case .down:
+            if !prompt.showNewer(in: history.lines) { return [.bell] }
+        case .escape:
+            self.prompt = nil
+        case .enter:
+            self.prompt = nil
+            runCommand(prompt.line, now: now)
+        default:
+            return [.bell]
+        }
+        return []
+    }
+
+    /// The folder relative URLs typed at the prompt resolve against: the top page's.
+    var commandFolder: URL {
+        if let url = app.top?.currentPage.url, let parsed = URL(string: url),
+           ["file", "http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+           let folder = URL(string: ".", relativeTo: parsed)?.absoluteURL {
+            return folder
+        }
+        return URL(string: app.navigator.pagesBase) ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Runs a line typed at the prompt: a flow step (or several, through `include`), or a
+    /// URL delivered as `open` would.
+    private mutating func runCommand(_ line: String, now: ContinuousClock.Instant) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return }
+        history.add(trimmed)
+        let folder = commandFolder
+        let firstWord = String(trimmed.prefix { !$0.isWhitespace })
+        if !Self.stepWords.contains(firstWord), !trimmed.contains(where: \.isWhitespace) {
+            act(.urlOpened(trimmed, base: folder.absoluteString), now: now)
+            return
+        }
+        let steps: [FlowStep]
+        do {
+            steps = try parser.parse(text: line, path: ":", folder: folder)
+        } catch {
+            let column = error.location?.column.map { "column \($0): " } ?? ""
+            message = FooterMessage(text: column + error.message, tone: .error, expiry: nil)
+            return
+        }
+        let geometry = self.geometry
+        for step in steps {
+            if case .size = step.command {
+                message = FooterMessage(text: "size: the terminal's size is the screen's here; resize the window instead", tone: .info, expiry: now + FooterMessage.toastDuration)
+                return
+            }
+            context.columns = geometry.device.width
+            context.rows = size.rows
+            if perform(step, now: now) != nil { return }
+        }
+    }
+
+    private static let stepWords: Set<String> = ["open", "tap", "back", "close", "reload", "size", "snapshot", "expect", "include"]
+
+    /// Performs a flow step and reports it in the footer; returns the failure, nil when it ran.
+    private mutating func perform(_ step: FlowStep, now: ContinuousClock.Instant) -> String? {
+        let before = app.eventLog.count
+        let outcome = StepExecutor.perform(step, app: &app, context: &context)
+        let logged = Array(app.eventLog[before...])
+        switch outcome {
+        case .done(let note):
+            report(logged, note: step.command.isAction ? nil : note, now: now)
+            if logged.isEmpty, step.command.isAction {
+                message = FooterMessage(text: note, tone: .info, expiry: now + FooterMessage.toastDuration)
+            }
+            return nil
+        case .snapshot(let lines):
+            message = FooterMessage(text: "snapshot: \(lines.count) rows, as on the screen at \(context.columns)x\(context.rows)", tone: .info,
+                                    expiry: now + FooterMessage.toastDuration)
+            return nil
+        case .failed(let failure):
+            message = FooterMessage(text: failure, tone: .error, expiry: nil)
+            return failure
+        }
+    }
+
+    // MARK: - Stepping through a flow
+
+    /// `n` or Space in step mode: runs the next step and records how it went.
+    mutating func runNextStep(now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        guard var stepper, let step = stepper.nextStep else {
+            message = FooterMessage(text: "the flow is over: q quits", tone: .hint, expiry: nil)
+            return [.bell]
+        }
+        context.columns = stepper.columns
+        context.rows = stepper.rows
+        let failure = perform(step, now: now)
+        stepper.columns = context.columns
+        stepper.rows = context.rows
+        stepper.record(failure.map { .failed(message: $0) } ?? .passed)
+        self.stepper = stepper
+        if stepper.isFinished { message = stepStatus }
+        return []
+    }
+
+    /// The footer's idle line in step mode: what `n` runs next, or how the flow ended.
+    var stepStatus: FooterMessage? {
+        guard let stepper else { return nil }
+        if let step = stepper.nextStep {
+            return FooterMessage(text: "n: line \(stepper.location(of: step))  \(step.source)", tone: .hint, expiry: nil)
+        }
+        if stepper.passed {
+            return FooterMessage(text: "✓ flow passed (\(stepper.flow.steps.count) steps): q quits", tone: .success, expiry: nil)
+        }
+        guard let failure = stepper.failure else { return nil }
+        return FooterMessage(text: "✗ flow failed at line \(stepper.location(of: failure.step)): \(failure.message)", tone: .error, expiry: nil)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PageKit
+import Simulator
+import TerminalUI
+
+extension TerminalAppState {
+    /// The whole frame: the device, the side panel, the footer, and the help over them.
+    ///
+    /// `clock` is the status bar's time; `now` decides which toasts are still shown.
+    public func render(now: ContinuousClock.Instant, clock: String) -> Screen {
+        var screen = Screen(width: size.columns, height: size.rows)
+        let geometry = self.geometry
+        DeviceRenderer.drawDevice(of: app, into: &screen, area: geometry.device, clock: clock, focusedItem: app.topWebView?.focusedItem)
+        if let panel, let area = geometry.panel {
+            switch panel {
+            case .stack: PanelRenderer.drawStack(of: app, into: &screen, area: area)
+            case .eventLog: PanelRenderer.drawEventLog(app.eventLog, into: &screen, area: area)
+            case .flow:
+                if let stepper { PanelRenderer.drawFlow(stepper.panelContent, into: &screen, area: area) }
+            }
+        }
+        drawFooter(into: &screen, area: geometry.footer, now: now)
+        if showsHelp {
+            PanelRenderer.drawHelp(KeyBindings.help, footnote: KeyBindings.helpFootnote, scroll: helpScroll, into: &screen,
+                                   area: ScreenArea(row: 0, column: 0, width: size.columns, height: geometry.device.height))
+        }
+        return screen
+    }
+
+    /// The URL row, then the prompt, a message, the flow's progress, or the key hints.
+    private func drawFooter(into screen: inout Screen, area: ScreenArea, now: ContinuousClock.Instant) {
+        guard area.height > 0 else { return }
+        let location = app.topWebView.map { app.navigator.displayURL($0.url) } ?? ""
+        let position = viewport()?.position ?? ""
+        if let prompt {
+            let visible = prompt.visible(width: area.width)
+            DeviceRenderer.drawFooter(FooterContent(location: location, message: visible.text, tone: .prompt, position: position),
+                                      into: &screen, area: area)
+            screen.setStyle(CellStyle(reverse: true), row: area.row + area.height - 1, column: area.column + visible.cursorColumn)
+            return
+        }
+        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? stepStatus {
+            DeviceRenderer.drawFooter(FooterContent(location: location, message: shown.text, tone: shown.tone, position: position),
+                                      into: &screen, area: area)
+        } else if area.height >= 2 {
+            DeviceRenderer.drawFooter(FooterContent(location: location, message: "", position: position), into: &screen, area: area)
+            PanelRenderer.drawKeyHints(stepper == nil ? KeyBindings.hints : KeyBindings.stepHints, into: &screen,
+                                       area: ScreenArea(row: area.row + area.height - 1, column: area.column, width: area.width, height: 1))
+        } else {
+            DeviceRenderer.drawFooter(FooterContent(location: location, message: location, tone: .info), into: &screen, area: area)
+        }
+    }
+}

@@ -1,0 +1,324 @@
+import Foundation
+import Flows
+import NavigatorCore
+import PageKit
+import Simulator
+import TerminalUI
+
+/// What the program loop must do after an input.
+public enum TerminalAppEffect: Equatable, Sendable {
+    case quit
+    case bell
+}
+
+/// The interactive program as a value: the simulated app, the panels, the `:` prompt and
+/// the footer, changed by input events and drawn into a `Screen`.
+///
+/// No I/O and no clock inside: `TerminalAppLoop` hands it the terminal's events and the
+/// time, and draws what `render` returns. Each web view keeps its own scroll position and
+/// focused item (in `SimulatedApp`), so a screen uncovered by a pop is as the user left it.
+public struct TerminalAppState {
+    /// The panel beside the device (or over the web view on narrow terminals).
+    public enum SidePanel: Equatable, Sendable {
+        case stack, eventLog, flow
+    }
+
+    public internal(set) var app: SimulatedApp
+    public private(set) var size: TerminalSize
+    public private(set) var panel: SidePanel?
+    public private(set) var showsHelp = false
+    var helpScroll = 0
+    var prompt: CommandPrompt?
+    var history = CommandHistory()
+    var message: FooterMessage?
+    /// Events since the last action, for `expect event` at the prompt and in steps.
+    var context = FlowContext()
+    var stepper: FlowStepper?
+    let parser: FlowParser
+    /// The page width each web view's scroll offset refers to, to carry it over a resize.
+    private var layoutWidths: [ScreenID: Int] = [:]
+
+    /// The terminal UI on a launched app; `parser` reads the steps typed at the `:` prompt.
+    public init(app: SimulatedApp, size: TerminalSize, parser: FlowParser) {
+        self.app = app
+        self.size = size
+        self.parser = parser
+        settle()
+    }
+
+    /// Steps through `flow` (`webnav run --step`): its panel shown, `n` runs the next step.
+    public init(app: SimulatedApp, size: TerminalSize, stepping flow: Flow, parser: FlowParser) {
+        self.init(app: app, size: size, parser: parser)
+        stepper = FlowStepper(flow: flow)
+        panel = .flow
+    }
+
+    /// 0, or in step mode 1 unless every step ran and passed.
+    public var exitStatus: Int32 {
+        guard let stepper else { return 0 }
+        return stepper.passed ? 0 : 1
+    }
+
+    /// Delivers a URL from outside the app (`webnav open URL`), as the `:` prompt does.
+    public mutating func open(_ url: String, base: String?, now: ContinuousClock.Instant) {
+        act(.urlOpened(url, base: base), now: now)
+        settle()
+    }
+
+    // MARK: - Input
+
+    /// Applies one input and returns what the loop must do.
+    public mutating func handle(_ input: InputEvent, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        let effects: [TerminalAppEffect]
+        switch input {
+        case .resize(let columns, let rows):
+            size = TerminalSize(columns: columns, rows: rows)
+            effects = []
+        case .mouse(let event):
+            effects = handleMouse(event, now: now)
+        case .key(.control("c")):
+            effects = [.quit]
+        case .key(let key):
+            if message.map({ !$0.isShown(at: now) }) ?? false { message = nil }
+            if prompt != nil {
+                effects = handlePromptKey(key, now: now)
+            } else if showsHelp {
+                effects = handleHelpKey(key)
+            } else {
+                message = nil
+                effects = handleKey(key, now: now)
+            }
+        }
+        settle()
+        return effects
+    }
+
+    private mutating func handleKey(_ key: Key, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        switch key {
+        case .character("q"):
+            return [.quit]
+        case .up: updateViewport { $0.scroll(by: -1) }
+        case .down: updateViewport { $0.scroll(by: 1) }
+        case .pageUp: updateViewport { $0.scroll(by: -max(1, $0.height - 1)) }
+        case .pageDown: updateViewport { $0.scroll(by: max(1, $0.height - 1)) }
+        case .home, .character("g"): updateViewport { $0.scroll(to: 0) }
+        case .end, .character("G"): updateViewport { $0.scroll(to: $0.maxOffset) }
+        case .character(" "):
+            if stepper != nil { return runNextStep(now: now) }
+            updateViewport { $0.scroll(by: max(1, $0.height - 1)) }
+        case .tab, .character("j"):
+            return moveFocus(forward: true)
+        case .backTab, .character("k"):
+            return moveFocus(forward: false)
+        case .enter, .right:
+            return activateFocusedItem(now: now)
+        case .left, .backspace, .character("h"):
+            act(.backGesturePerformed, now: now)
+        case .character("x"):
+            act(.rightButtonTapped, now: now)
+        case .character("r"):
+            act(.reloadRequested, now: now)
+        case .character(":"):
+            prompt = CommandPrompt()
+        case .character("s"):
+            toggle(.stack)
+        case .character("l"):
+            toggle(.eventLog)
+        case .character("f"):
+            guard stepper != nil else { return unknown(key) }
+            toggle(.flow)
+        case .character("n"):
+            guard stepper != nil else {
+                message = FooterMessage(text: "n runs the next step of a flow: webnav run --step FLOW", tone: .hint, expiry: nil)
+                return []
+            }
+            return runNextStep(now: now)
+        case .character("?"), .function(1):
+            showsHelp = true
+            helpScroll = 0
+        case .escape:
+            if panel == nil { return [] }
+            panel = nil
+        default:
+            return unknown(key)
+        }
+        return []
+    }
+
+    private mutating func unknown(_ key: Key) -> [TerminalAppEffect] {
+        message = FooterMessage(text: "\(Self.name(of: key)) does nothing here: ? lists the keys", tone: .hint, expiry: nil)
+        return []
+    }
+
+    private static func name(of key: Key) -> String {
+        switch key {
+        case .character(let character): return "'\(character)'"
+        case .control(let character): return "Ctrl-\(character.uppercased())"
+        case .function(let number): return "F\(number)"
+        default: return "\(key)".prefix(1).uppercased() + "\(key)".dropFirst()
+        }
+    }
+
+    private mutating func toggle(_ shown: SidePanel) {
+        panel = panel == shown ? nil : shown
+    }
+
+    private mutating func handleHelpKey(_ key: Key) -> [TerminalAppEffect] {
+        switch key {
+        case .character("?"), .escape, .character("q"), .enter, .function(1):
+            showsHelp = false
+        case .down, .character("j"): helpScroll = min(helpScroll + 1, maximumHelpScroll)
+        case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+        default: break
+        }
+        return []
+    }
+
+    /// How far the help scrolls: until its last line shows (the help box fills the device's height).
+    private var maximumHelpScroll: Int {
+        let height = geometry.device.height
+        let inside = height >= 3 ? min(height, KeyBindings.helpLineCount + 2) - 2 : height - 1
+        return max(0, KeyBindings.helpLineCount - inside)
+    }
+
+    // MARK: - Page
+
+    /// Runs `change` on the top web view's viewport and keeps the result.
+    private mutating func updateViewport(_ change: (inout PageViewport) -> Void) {
+        guard let id = app.top?.id, var viewport = viewport() else { return }
+        change(&viewport)
+        app.updateWebView(id) {
+            $0.scrollOffset = viewport.scrollOffset
+            $0.focusedItem = viewport.focusedItem
+        }
+    }
+
+    /// The top page as the web view shows it now.
+    func viewport() -> PageViewport? {
+        guard let top = app.top, let webView = app.topWebView else { return nil }
+        let geometry = self.geometry
+        return PageViewport(layout: app.layout(of: top.id, width: geometry.contentWidth), height: geometry.webView.height,
+                            scrollOffset: webView.scrollOffset, focusedItem: webView.focusedItem)
+    }
+
+    private mutating func moveFocus(forward: Bool) -> [TerminalAppEffect] {
+        guard let viewport = viewport(), viewport.layout.items.contains(where: { !$0.regions.isEmpty }) else {
+            message = FooterMessage(text: "no links or buttons on this page", tone: .hint, expiry: nil)
+            return [.bell]
+        }
+        updateViewport { forward ? $0.focusNext() : $0.focusPrevious() }
+        if let focused = self.viewport()?.focusedItem {
+            let item = viewport.layout.items[focused]
+            let target = item.url ?? (item.kind == .button ? "button \"\(item.text)\" (does nothing)" : "\"\(item.text)\" (goes nowhere)")
+            message = FooterMessage(text: "↳ " + target, tone: .hint, expiry: nil)
+        }
+        return []
+    }
+
+    private mutating func activateFocusedItem(now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        guard let viewport = viewport(), let focused = viewport.focusedItem else {
+            message = FooterMessage(text: "no link or button in view: Tab finds the next one", tone: .hint, expiry: nil)
+            return [.bell]
+        }
+        activate(viewport.layout.items[focused], now: now)
+        return []
+    }
+
+    private mutating func activate(_ item: PageItem, now: ContinuousClock.Instant) {
+        let logged = app.activate(item)
+        context.eventsSinceAction = logged
+        report(logged, now: now)
+    }
+
+    /// Sends an engine event for a key or a click, and reports what happened.
+    mutating func act(_ event: NavigatorEvent, now: ContinuousClock.Instant) {
+        let logged = app.send(event)
+        context.eventsSinceAction = logged
+        report(logged, now: now)
+    }
+
+    /// Puts what an action did in the footer: the linter's warnings first, then what
+    /// opened outside the app, then the last event.
+    mutating func report(_ logged: [LogEntry], note: String? = nil, now: ContinuousClock.Instant) {
+        let expiry = now + FooterMessage.toastDuration
+        let warnings = logged.filter { $0.kind == .warning }
+        if let first = warnings.first {
+            let text = first.text.hasPrefix("warning ") ? String(first.text.dropFirst(8)) : first.text
+            let more = warnings.count > 1 ? " (+\(warnings.count - 1) more: l shows the log)" : ""
+            message = FooterMessage(text: "⚠ " + text + more, tone: .warning, expiry: expiry)
+        } else if let outside = logged.last(where: { [.external, .store, .browser].contains($0.kind) }) {
+            message = FooterMessage(text: "↗ " + outside.text, tone: .info, expiry: expiry)
+        } else if let invalid = logged.last(where: { $0.kind == .invalid }) {
+            message = FooterMessage(text: invalid.text, tone: .error, expiry: expiry)
+        } else if let text = note ?? logged.last?.text {
+            message = FooterMessage(text: text, tone: text.hasPrefix("ok: ") ? .success : .info, expiry: expiry)
+        }
+    }
+
+    /// After any change: carries the top web view's scroll over a change of width, keeps
+    /// the focused item in view, or focuses the first visible one.
+    private mutating func settle() {
+        layoutWidths = layoutWidths.filter { app.webViews[$0.key] != nil }
+        guard let top = app.top, let webView = app.topWebView else { return }
+        let geometry = self.geometry
+        let width = geometry.contentWidth
+        let layout = app.layout(of: top.id, width: width)
+        var offset = webView.scrollOffset
+        if let oldWidth = layoutWidths[top.id], oldWidth != width {
+            let oldCount = app.layout(of: top.id, width: oldWidth).lines.count
+            offset = oldCount > 0 ? offset * layout.lines.count / oldCount : 0
+        }
+        layoutWidths[top.id] = width
+        var viewport = PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: offset, focusedItem: nil)
+        if let focused = webView.focusedItem { viewport.focus(focused) }
+        guard viewport.scrollOffset != webView.scrollOffset || viewport.focusedItem != webView.focusedItem else { return }
+        app.updateWebView(top.id) {
+            $0.scrollOffset = viewport.scrollOffset
+            $0.focusedItem = viewport.focusedItem
+        }
+    }
+
+    var geometry: FrameGeometry {
+        FrameGeometry(columns: size.columns, rows: size.rows, panel: panel,
+                      barVisible: app.top?.appearance.barVisible ?? false)
+    }
+
+    // MARK: - Mouse
+
+    private mutating func handleMouse(_ event: MouseEvent, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        let geometry = self.geometry
+        if let panel = geometry.panel, panel.contains(row: event.row, column: event.column) { return [] }
+        switch event.kind {
+        case .wheelUp, .wheelDown:
+            guard !showsHelp, geometry.device.contains(row: event.row, column: event.column) else { return [] }
+            updateViewport { $0.scroll(by: event.kind == .wheelUp ? -3 : 3) }
+        case .release:
+            break
+        case .press:
+            guard !showsHelp, prompt == nil else {
+                showsHelp = false
+                return []
+            }
+            message = nil
+            var scratch = Screen(width: size.columns, height: size.rows)
+            let regions = DeviceRenderer.drawDevice(of: app, into: &scratch, area: geometry.device, clock: "", focusedItem: nil)
+            if let left = regions.leftButton, left.contains(row: event.row, column: event.column) {
+                act(.leftButtonTapped, now: now)
+            } else if let right = regions.rightButton, right.contains(row: event.row, column: event.column) {
+                act(.rightButtonTapped, now: now)
+            } else if regions.webView.contains(row: event.row, column: event.column), let viewport = viewport(),
+                      let item = viewport.item(atLine: viewport.scrollOffset + event.row - regions.webView.row,
+                                               column: event.column - regions.webView.column - 1) {
+                updateViewport { $0.focus(item) }
+                activate(viewport.layout.items[item], now: now)
+            }
+        }
+        return []
+    }
+}
+
+extension ScreenArea {
+    func contains(row: Int, column: Int) -> Bool {
+        row >= self.row && row < self.row + height && column >= self.column && column < self.column + width
+    }
+}

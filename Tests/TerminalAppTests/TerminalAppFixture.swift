@@ -1,0 +1,105 @@
+import Foundation
+import Flows
+import NavigatorCore
+import PageKit
+import Simulator
+@testable import TerminalApp
+import TerminalUI
+import XCTest
+
+/// Serves pages from memory.
+struct InMemoryPages: PageReader {
+    var files: [String: String]
+
+    func read(_ url: URL) throws -> Data {
+        guard let text = files[url.path] else { throw PageReadError.notFound(path: url.path) }
+        return Data(text.utf8)
+    }
+}
+
+/// A small app like the demo in Pages/, and helpers to drive the terminal UI over it.
+enum Fixture {
+    static let pagesBase = URL(fileURLWithPath: "/app/Pages/", isDirectory: true)
+
+    static let pages = InMemoryPages(files: [
+        "/app/Pages/index.html": """
+        <title>Home</title>
+        <h1>Demo</h1>
+        <p>Deeplinks below.</p>
+        <ul>
+        <li><a href="mkwebview://webview?url=detail.html&amp;title=Detail&amp;leftBtn=true">Detail</a></li>
+        <li><a href="mkwebview://webview?url=detail.html&amp;title=Closable&amp;rightBtn=true&amp;navigationColor=%23D32F2F&amp;tintColor=%23FFFFFF">Red closable</a></li>
+        <li><a href="tel:010-1234">Call</a></li>
+        <li><a href="mkwebview://webview?url=detail.html&amp;title=Hello+World">Plus title</a></li>
+        <li><a href="long.html">Long page</a></li>
+        </ul>
+        """,
+        "/app/Pages/detail.html": "<title>Detail page</title><p>Detail text.</p><p><a href='mkwebview://close-webview'>Close me</a></p>",
+        "/app/Pages/long.html": "<title>Long</title>" + (1...30).map { number in
+            number % 10 == 0 ? "<p><a href='detail.html?n=\(number)'>Link \(number)</a></p>" : "<p>Line \(number)</p>"
+        }.joined(),
+    ])
+
+    static let start = ContinuousClock.now
+
+    /// A launched app on the fixture pages.
+    static func app() -> SimulatedApp {
+        var app = SimulatedApp(profile: .builtIn, pagesBase: pagesBase, store: PageStore(reader: pages))
+        app.launch()
+        return app
+    }
+
+    /// Reads nothing: `include` at the prompt fails.
+    static let parser = FlowParser { url in throw PageReadError.notFound(path: url.path) }
+
+    static func state(columns: Int = 40, rows: Int = 12) -> TerminalAppState {
+        TerminalAppState(app: app(), size: TerminalSize(columns: columns, rows: rows), parser: parser)
+    }
+
+    /// Steps through `text` as a flow file at `/flows/test.flow`.
+    static func stepping(_ text: String, columns: Int = 40, rows: Int = 12) throws -> TerminalAppState {
+        let flow = try FlowParser { _ in Data(text.utf8) }.parse(path: "test.flow")
+        return TerminalAppState(app: app(), size: TerminalSize(columns: columns, rows: rows), stepping: flow, parser: parser)
+    }
+}
+
+extension TerminalAppState {
+    /// Handles keys one after the other at `now`, collecting the effects.
+    @discardableResult
+    mutating func press(_ keys: Key..., at now: ContinuousClock.Instant = Fixture.start) -> [TerminalAppEffect] {
+        keys.flatMap { handle(.key($0), now: now) }
+    }
+
+    /// Types text at the `:` prompt and presses Enter.
+    mutating func command(_ text: String, at now: ContinuousClock.Instant = Fixture.start) {
+        press(.character(":"), at: now)
+        for character in text { press(.character(character), at: now) }
+        press(.enter, at: now)
+    }
+
+    @discardableResult
+    mutating func click(row: Int, column: Int, at now: ContinuousClock.Instant = Fixture.start) -> [TerminalAppEffect] {
+        handle(.mouse(MouseEvent(row: row, column: column, kind: .press)), now: now)
+    }
+
+    func frame(at now: ContinuousClock.Instant = Fixture.start) -> Screen {
+        render(now: now, clock: DeviceRenderer.fixedClock)
+    }
+}
+
+/// Compares whole frames line by line, printing both on failure.
+func assertLines(_ screen: Screen, _ expected: [String], _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    let actual = screen.lines
+    guard actual != expected else { return }
+    let rendered = actual.map { "        \"\($0)\"," }.joined(separator: "\n")
+    XCTFail("frame differs\(message.isEmpty ? "" : " (\(message))"):\n\(rendered)\nexpected:\n\(expected.map { "        \"\($0)\"," }.joined(separator: "\n"))", file: file, line: line)
+}
+
+/// The style of the cells of `text` on a row (the first occurrence), or nil if not there.
+func style(of text: String, in screen: Screen, row: Int) -> CellStyle? {
+    let line = screen.lines[row]
+    guard let range = line.range(of: text) else { return nil }
+    let column = TerminalText.width(of: String(line[..<range.lowerBound]))
+    let styles = Set((column..<(column + TerminalText.width(of: text))).map { screen[row, $0].style })
+    return styles.count == 1 ? styles.first : nil
+}
