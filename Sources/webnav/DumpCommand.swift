@@ -1,0 +1,37 @@
+import Foundation
+import NavigatorCore
+import PageKit
+
+/// `webnav dump PAGE [--width N]`: the page as text with numbered links and References, like `lynx -dump`.
+enum DumpCommand {
+    static let spec = CommandSpec(
+        name: "dump", synopsis: "dump PAGE [--width N]",
+        summary: "Render a page as text, links numbered inline ([3]Products), then a References list of their URLs.",
+        options: [OptionSpec(name: "width", valueName: "N", help: "line width in terminal cells (default 80)")],
+        positionalName: "a PAGE (a file path or URL)", minimumPositionals: 1, maximumPositionals: 1
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
+        let width = try arguments.integer("width", in: 1...10_000) ?? 80
+        let url = try pageURL(arguments.positionals[0])
+        let data: Data
+        do { data = try LocalAndRemotePageReader().read(url) } catch {
+            let reason = url.isFileURL ? FileErrorDescription.reason(error, path: url.path) : error.localizedDescription
+            throw UserError("cannot read page: \(reason)", path: arguments.positionals[0])
+        }
+        let document = HTMLParser.parse(data)
+        let layout = PageLayoutEngine.layout(document, baseURL: url, options: LayoutOptions(width: width, numbersItems: true))
+        FileHandle.standardOutput.write(Data(PageDump.render(layout).utf8))
+        return 0
+    }
+
+    /// A page argument as a URL: `http(s):`/`file:` URLs as given, anything else a path from here.
+    static func pageURL(_ argument: String) throws(UserError) -> URL {
+        let lowered = argument.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file:") {
+            guard let url = URL(string: argument) else { throw UserError("not a valid URL: \(argument)") }
+            return url
+        }
+        return URL(fileURLWithPath: argument).standardizedFileURL
+    }
+}

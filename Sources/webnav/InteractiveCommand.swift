@@ -1,0 +1,75 @@
+import Foundation
+import Flows
+import NavigatorCore
+import Simulator
+import TerminalApp
+import TerminalUI
+
+/// `webnav` and `webnav open URL...`: the terminal UI; `webnav run --step FLOW`: stepping through a flow.
+enum InteractiveCommand {
+    static let startSpec = CommandSpec(
+        name: "", synopsis: "[--profile FILE] [--pages DIR]",
+        summary: "The terminal UI on the app's root page.",
+        options: [], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
+    )
+
+    static let openSpec = CommandSpec(
+        name: "open", synopsis: "open URL...",
+        summary: "The terminal UI, after delivering each URL in order (deeplinks are routed, pages load in the top screen).",
+        options: [], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
+        details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them."
+    )
+
+    static func start(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
+        try requireTerminal()
+        let environment = try AppEnvironment.load(arguments)
+        environment.reportWarnings()
+        try environment.requirePagesFolder()
+        let terminal = try startTerminal()
+        var state = TerminalAppState(app: launchedApp(environment), size: terminal.size, parser: fileParser)
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
+        for url in arguments.positionals {
+            state.open(url, base: base, now: .now)
+        }
+        TerminalAppLoop().run(&state, on: terminal)
+        return state.exitStatus
+    }
+
+    static func open(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
+        try start(arguments)
+    }
+
+    /// The flow beside the screen; exit 0 when every step ran and passed, else 1.
+    static func stepThrough(_ flow: Flow, environment: AppEnvironment) throws(UserError) -> Int32 {
+        try requireTerminal()
+        try environment.requirePagesFolder()
+        let terminal = try startTerminal()
+        var state = TerminalAppState(app: launchedApp(environment), size: terminal.size, stepping: flow, parser: fileParser)
+        TerminalAppLoop().run(&state, on: terminal)
+        return state.exitStatus
+    }
+
+    static func requireTerminal() throws(UserError) {
+        if let reason = TerminalAvailability.check(environment: ProcessInfo.processInfo.environment, stdinIsTTY: isatty(STDIN_FILENO) == 1) {
+            throw UserError("the terminal UI needs a terminal: \(reason)")
+        }
+    }
+
+    /// The app on its root page, reading pages again when their files change (so `r` shows an edit).
+    private static func launchedApp(_ environment: AppEnvironment) -> SimulatedApp {
+        var app = SimulatedApp(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
+        app.launch()
+        return app
+    }
+
+    private static func startTerminal() throws(UserError) -> NcursesTerminal {
+        do {
+            return try NcursesTerminal(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw UserError("the terminal UI cannot start: \(error)")
+        }
+    }
+
+    /// Reads the files that `include` names at the `:` prompt.
+    private static let fileParser = FlowParser { url in try Data(contentsOf: url) }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import NavigatorCore
+import Simulator
+import TerminalUI
+
+/// `webnav preview URL... [--size COLSxROWS] [--color auto|always|never]`: one frame after the URLs.
+enum PreviewCommand {
+    static let spec = CommandSpec(
+        name: "preview", synopsis: "preview URL... [--size 80x24] [--color auto|always|never]",
+        summary: "Deliver each URL to a fresh app, then print one frame of the screen (at most ROWS lines) and exit.",
+        options: [
+            OptionSpec(name: "size", valueName: "COLSxROWS", help: "the screen size (default 80x24, at least 20x6)"),
+            OptionSpec(name: "color", valueName: "WHEN", help: "auto (when stdout is a terminal), always (24-bit colour) or never"),
+        ],
+        positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
+        details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off."
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
+        let (columns, rows) = try size(arguments.value("size") ?? "80x24")
+        let mode = try colorMode(arguments.value("color") ?? "auto")
+        let environment = try AppEnvironment.load(arguments)
+        environment.reportWarnings()
+        try environment.requirePagesFolder()
+        var app = SimulatedApp(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
+        app.launch()
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
+        for url in arguments.positionals {
+            app.send(.urlOpened(url, base: base))
+            for warning in app.navigator.lastDeeplinkWarnings where URLClassifier(profile: environment.profile).classify(url).kind == .deeplink {
+                StandardError.write("\(url): warning \(warning.code.rawValue): \(warning.message)")
+            }
+        }
+        let frame = DeviceRenderer.frame(of: app, columns: columns, rows: rows)
+        FileHandle.standardOutput.write(Data(ANSIRenderer(mode: mode).render(frame).utf8))
+        return 0
+    }
+
+    static func size(_ text: String) throws(UserError) -> (Int, Int) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
+            throw UserError("--size takes COLSxROWS, such as 80x24, got \"\(text)\"")
+        }
+        guard (20...1000).contains(columns), (6...1000).contains(rows) else {
+            throw UserError("--size must be between 20x6 and 1000x1000, got \(text)")
+        }
+        return (columns, rows)
+    }
+
+    static func colorMode(_ choice: String) throws(UserError) -> ColorMode {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        switch choice {
+        case "never": return .none
+        case "always": return .trueColor
+        case "auto": return isatty(STDOUT_FILENO) == 1 ? ColorMode.detect(environment: environment, terminfoColors: nil) : .none
+        default: throw UserError("--color takes auto, always or never, got \"\(choice)\"")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Flows
+import NavigatorCore
+
+/// `webnav run FLOW...`: run flow files headless (or step by step with `--step`).
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--step]",
+        summary: "Run flow files (a folder means every *.flow under it, sorted, except _*.flow fragments), each from a fresh app.",
+        options: [
+            OptionSpec(name: "json", valueName: nil, help: "one JSON object per flow on stdout (the summary goes to stderr)"),
+            OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE"),
+            OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
+            OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
+        ],
+        positionalName: "at least one flow file or folder", minimumPositionals: 1, maximumPositionals: nil,
+        details: "Exit status: 0 all passed, 1 a flow failed, 2 a usage error or a malformed flow (PATH:LINE:COLUMN: error: …)."
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
+        let jobs = try arguments.integer("jobs", in: 1...64) ?? 1
+        let environment = try AppEnvironment.load(arguments)
+        environment.reportWarnings()
+        let paths = try flowPaths(arguments.positionals)
+        let parser = FlowParser { url in try Data(contentsOf: url) }
+        var flows: [Flow] = []
+        var parseErrors: [UserError] = []
+        for path in paths {
+            do { flows.append(try parser.parse(path: path)) } catch { parseErrors.append(error) }
+        }
+        if !parseErrors.isEmpty {
+            for error in parseErrors.dropLast() { StandardError.write(error.description) }
+            throw parseErrors.last!
+        }
+        if arguments.has("step") {
+            guard flows.count == 1 else { throw UserError("--step takes exactly one flow file, got \(flows.count)") }
+            return try InteractiveCommand.stepThrough(flows[0], environment: environment)
+        }
+        try environment.requirePagesFolder()
+        let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
+        var results: [FlowResult] = []
+        let json = arguments.has("json")
+        runner.run(flows, jobs: jobs) { result in
+            results.append(result)
+            print(json ? FlowReport.json(result) : FlowReport.text(result))
+        }
+        if json { StandardError.write(FlowReport.summary(results)) } else { print(FlowReport.summary(results)) }
+        if let junitPath = arguments.value("junit") {
+            do { try Data(FlowReport.junit(results).utf8).write(to: URL(fileURLWithPath: junitPath)) } catch {
+                throw UserError("cannot write JUnit report: \(FileErrorDescription.reason(error, path: junitPath))", path: junitPath)
+            }
+        }
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+
+    /// Flow files from the arguments: files as given, folders as every `*.flow` under them, sorted.
+    static func flowPaths(_ arguments: [String]) throws(UserError) -> [String] {
+        var paths: [String] = []
+        let fileManager = FileManager.default
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw UserError("no such flow file or folder", path: argument)
+            }
+            guard isDirectory.boolValue else { paths.append(argument); continue }
+            guard let enumerator = fileManager.enumerator(atPath: argument) else {
+                throw UserError("cannot list folder", path: argument)
+            }
+            // Files named _*.flow are fragments for `include`, not flows of their own.
+            let found = enumerator.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".flow") && !($0 as NSString).lastPathComponent.hasPrefix("_") }.sorted()
+            if found.isEmpty { throw UserError("no *.flow files in folder", path: argument) }
+            let folder = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+            paths += found.map { "\(folder)/\($0)" }
+        }
+        return paths
+    }
+}

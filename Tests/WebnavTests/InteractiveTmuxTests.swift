@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal UI in a real terminal: the built `webnav` runs in tmux on `Pages/`, keys are
+/// typed with `send-keys`, and the pane is read back.
+final class InteractiveTmuxTests: XCTestCase {
+    private var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+    }
+
+    override func tearDown() {
+        session?.kill()
+    }
+
+    /// Starts `webnav ARGUMENTS` in the package root and waits for its first frame.
+    private func start(_ arguments: [String], columns: Int = 80, rows: Int = 24, waitingFor text: String = "depth 1") throws -> TmuxSession {
+        let command = (["cd", WebnavProcess.packageRoot.path, "&&", WebnavProcess.executable.path] + arguments)
+            .map { $0 == "&&" ? $0 : "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            .joined(separator: " ")
+        let session = try TmuxSession(command: command, columns: columns, rows: rows, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        self.session = session
+        XCTAssertTrue(session.waitFor(text: text, timeout: 10), pane(session))
+        return session
+    }
+
+    private func pane(_ session: TmuxSession) -> String {
+        "pane:\n" + session.capturePane().joined(separator: "\n")
+    }
+
+    private let restored = TmuxSession.PaneModes(alternateScreen: false, cursorVisible: true, mouseReporting: false, keypadCursorKeys: false)
+
+    func testBrowsePushBackAndQuit() throws {
+        let session = try start([])
+        var rows = session.capturePane()
+        XCTAssertEqual(rows.count, 24)
+        XCTAssertTrue(rows[0].hasSuffix("depth 1"), pane(session))
+        XCTAssertTrue(rows[1].hasPrefix(" Webnav demo app "), pane(session))
+        XCTAssertEqual(rows[22].trimmingCharacters(in: .whitespaces).hasPrefix("index.html"), true, pane(session))
+        XCTAssertTrue(rows[23].contains("? help"), pane(session))
+        let focusedRow = session.capturePane(escapes: true).first { $0.contains("Detail with a back button") } ?? ""
+        XCTAssertTrue(focusedRow.contains("\u{1B}[4m\u{1B}[7mDetail with a back button") || focusedRow.contains("7mDetail with a back button"),
+                      "the first link is focused (reverse video): \(focusedRow.debugDescription)")
+
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "depth 2"), pane(session))
+        XCTAssertTrue(session.waitFor(text: "push: detail.html"), pane(session))
+        rows = session.capturePane()
+        XCTAssertEqual(rows[2].trimmingCharacters(in: .whitespaces).hasPrefix("‹"), true, pane(session))
+        XCTAssertEqual(rows[2].trimmingCharacters(in: .whitespaces).hasSuffix("Detail"), true, pane(session))
+        XCTAssertTrue(rows[22].contains("detail.html"))
+
+        session.sendKeys("Left")
+        XCTAssertTrue(session.waitFor(text: "pop: Detail"), pane(session))
+        XCTAssertTrue(session.capturePane()[0].hasSuffix("depth 1"))
+
+        session.sendKeys("Tab", "Tab", "Enter")
+        XCTAssertTrue(session.waitForPane { $0.count > 2 && $0[2].contains("Both buttons") && $0[2].hasSuffix("✕") }, pane(session))
+
+        session.sendKeys("q")
+        XCTAssertEqual(session.waitForExit(timeout: 10), 0)
+        XCTAssertEqual(session.paneModes(), restored)
+        XCTAssertFalse(session.capturePane().contains { $0.contains("Webnav demo app") }, "the alternate screen is gone")
+    }
+
+    func testMouseClicksALinkThenTheBackButton() throws {
+        let session = try start([])
+        // X10 mouse reports, as tmux-256color's kmous=\E[M expects: press, then release.
+        func click(row: Int, column: Int) {
+            session.sendBytes([0x1B, 0x5B, 0x4D, 32, UInt8(33 + column), UInt8(33 + row)])
+            session.sendBytes([0x1B, 0x5B, 0x4D, 35, UInt8(33 + column), UInt8(33 + row)])
+        }
+        let row = session.capturePane().firstIndex { $0.contains("Red bar, white tint") } ?? 0
+        click(row: row, column: 5)
+        XCTAssertTrue(session.waitForPane { $0.count > 2 && $0[2].contains("Red bar") && $0[0].hasSuffix("depth 2") }, pane(session))
+        click(row: 2, column: 1)
+        XCTAssertTrue(session.waitFor(text: "pop: Red bar"), pane(session))
+        XCTAssertTrue(session.capturePane()[0].hasSuffix("depth 1"))
+        session.sendKeys("q")
+        XCTAssertEqual(session.waitForExit(timeout: 10), 0)
+    }
+
+    func testDeeplinkFromTheCommandLineThenCloseWithX() throws {
+        let session = try start([])
+        session.sendKeys(":")
+        session.sendText("mkwebview://webview?url=detail.html&title=Typed&rightBtn=true")
+        XCTAssertTrue(session.waitFor(text: ":mkwebview://webview?url=detail.html&title=Typed"), pane(session))
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitForPane { $0.count > 2 && $0[2].contains("Typed") && $0[2].hasSuffix("✕") }, pane(session))
+        XCTAssertTrue(session.capturePane()[0].hasSuffix("depth 2"))
+
+        session.sendKeys(":")
+        session.sendText("expect depth 2")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "ok: expect depth 2"), pane(session))
+
+        session.sendKeys("x")
+        XCTAssertTrue(session.waitFor(text: "pop: Typed"), pane(session))
+        session.sendKeys("x")
+        XCTAssertTrue(session.waitFor(text: "nothing to pop at root"), pane(session))
+        session.sendKeys("C-c")
+        XCTAssertEqual(session.waitForExit(timeout: 10), 0)
+        XCTAssertEqual(session.paneModes(), restored)
+    }
+
+    func testOpenURLsThenResizeAndTheStackPanel() throws {
+        let session = try start(["open", "mkwebview://webview?url=detail.html&title=Red%20bar&leftBtn=true&navigationColor=%23D32F2F"],
+                                waitingFor: "depth 2")
+        XCTAssertTrue(session.waitFor(text: "Red bar"), pane(session))
+
+        session.resize(columns: 20, rows: 6)
+        XCTAssertTrue(session.waitForPane { $0.count == 6 && $0[0].hasSuffix("depth 2") && $0[2].contains("Red bar") }, pane(session))
+        XCTAssertEqual(session.capturePane().map { $0.count <= 20 }, Array(repeating: true, count: 6))
+
+        session.resize(columns: 100, rows: 24)
+        XCTAssertTrue(session.waitForPane { $0.count == 24 && $0[3].count == 100 }, pane(session))
+        session.sendKeys("s")
+        XCTAssertTrue(session.waitFor(text: "Stack"), pane(session))
+        let rows = session.capturePane()
+        XCTAssertTrue(rows[0].contains("╭─ Stack"), pane(session))
+        XCTAssertTrue(rows.contains { $0.hasSuffix("│ 1 Webnav Demo                       │") }, pane(session))
+        XCTAssertTrue(rows.contains { $0.contains("│ 2 Red bar  ◂ top") }, pane(session))
+        XCTAssertTrue(rows.contains { $0.contains("nav    #D32F2F") }, pane(session))
+        XCTAssertTrue(rows[2].contains("Red bar"), "the device is still beside the panel")
+
+        session.sendKeys("q")
+        XCTAssertEqual(session.waitForExit(timeout: 10), 0)
+        XCTAssertEqual(session.paneModes(), restored)
+    }
+
+    func testStepThroughAFlow() throws {
+        let folder = try WebnavProcess.folder(["two.flow": "expect depth 1\ntap \"Detail with a back button\"\nexpect title \"Detail\"\n"])
+        let flow = folder.appendingPathComponent("two.flow").path
+        let session = try start(["run", "--step", flow], waitingFor: "╭─ two.flow")
+        XCTAssertTrue(session.capturePane().contains { $0.contains("1 ▸ expect depth 1") }, pane(session))
+        XCTAssertTrue(session.waitFor(text: "n: line 1  expect depth 1"), pane(session))
+
+        session.sendKeys("n")
+        XCTAssertTrue(session.waitFor(text: "2 ▸ tap \"Detail with a"), pane(session))
+        XCTAssertTrue(session.capturePane().contains { $0.contains("1 ✓ expect depth 1") }, pane(session))
+        session.sendKeys("Space")
+        XCTAssertTrue(session.waitFor(text: "depth 2"), pane(session))
+        session.sendKeys("n")
+        XCTAssertTrue(session.waitFor(text: "✓ flow passed (3 steps): q quits"), pane(session))
+        session.sendKeys("q")
+        XCTAssertEqual(session.waitForExit(timeout: 10), 0, "the flow passed")
+        XCTAssertEqual(session.paneModes(), restored)
+    }
+
+    func testAFlowLeftUnfinishedExitsOne() throws {
+        let session = try start(["run", "--step", "Pages/flows/stack.flow"], waitingFor: "╭─ stack.flow")
+        session.sendKeys("n")
+        XCTAssertTrue(session.waitFor(text: "2 ✓ tap \"Start a three"), pane(session))
+        XCTAssertTrue(session.waitFor(text: "depth 2"), pane(session))
+        session.sendKeys("q")
+        XCTAssertEqual(session.waitForExit(timeout: 10), 1)
+        XCTAssertEqual(session.paneModes(), restored)
+    }
+}
