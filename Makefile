@@ -1,0 +1,37 @@
+# webnav: two commands on a fresh machine.
+#   make run    installs what is missing, builds, and starts webnav on Pages/
+#   make test   installs what is missing, builds, runs the unit and terminal tests and the example flows
+#   make bench  the benchmarks (release build, side by side with lynx)
+
+SWIFT ?= swift
+RELEASE := .build/release/webnav
+DEBUG := .build/debug/webnav
+
+.PHONY: deps build run test flows bench clean
+
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "webnav: swift is not on the PATH" >&2; exit 2; }
+	@Scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c release --product webnav
+
+run: build
+	$(RELEASE)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(DEBUG) run Pages/flows --jobs 2
+
+flows: deps
+	$(SWIFT) build --product webnav
+	$(DEBUG) run Pages/flows --jobs 2
+
+bench: deps
+	@Scripts/install-deps.sh lynx hyperfine
+	$(SWIFT) build -c release --product webnav
+	Scripts/bench.sh
+
+clean:
+	rm -rf .build

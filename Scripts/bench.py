@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""webnav benchmarks: figures printed side by side, ratios from one run (never a pass/fail test)."""
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WEBNAV = os.path.join(ROOT, ".build", "release", "webnav")
+BOOK = os.environ.get("WEBNAV_BENCH_PAGE", os.path.join(ROOT, "..", "shared", "bench", "book.html"))
+RUNS = 5
+
+
+def timed(command, stdout=subprocess.DEVNULL):
+    """Wall seconds and peak RSS (MB) of one run, via GNU time."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        start = time.perf_counter()
+        subprocess.run(["/usr/bin/time", "-o", report.name, "-f", "%M"] + command, stdout=stdout, stderr=subprocess.DEVNULL, check=True)
+        elapsed = time.perf_counter() - start
+        return elapsed, int(report.read().strip().splitlines()[-1]) / 1024
+
+
+def bench_dump():
+    print("== dump: a 1.9 MB page as text, side by side with lynx (median of %d, alternating runs)" % RUNS)
+    if not os.path.exists(BOOK):
+        print("   skipped: %s not found (set WEBNAV_BENCH_PAGE)" % BOOK)
+        return True
+    ours, theirs, rss = [], [], []
+    for _ in range(RUNS):
+        seconds, peak = timed([WEBNAV, "dump", BOOK, "--width", "100"])
+        ours.append(seconds)
+        rss.append(peak)
+        seconds, _ = timed(["lynx", "-dump", "-width=100", BOOK])
+        theirs.append(seconds)
+    webnav_ms, lynx_ms = statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+    ratio = webnav_ms / lynx_ms
+    print("   webnav dump --width 100   %7.1f ms   peak RSS %5.1f MB" % (webnav_ms, max(rss)))
+    print("   lynx -dump -width=100     %7.1f ms" % lynx_ms)
+    print("   ratio webnav/lynx          %6.2f   (goal <= 0.50)   %s" % (ratio, "ok" if ratio <= 0.5 else "MISSED"))
+    print("   peak RSS                  %5.1f MB   (goal <= 64 MB)  %s" % (max(rss), "ok" if max(rss) <= 64 else "MISSED"))
+    return ratio <= 0.5 and max(rss) <= 64
+
+
+STEP_GROUPS = [
+    ['tap "Detail with a back button"', 'expect title "Detail"', "tap left", "expect depth 1"],
+    ['tap "Products"', 'tap "Milk frother"', 'expect page "Product"', "back", "back", 'expect page "Webnav Demo"'],
+    ['open "mkwebview://webview?url=detail.html&title=Two&rightBtn=true"', "expect depth 2", "close", "expect depth 1"],
+    ['tap "Start a three-step flow"', 'tap "Continue to step 2"', 'tap "Finish"', 'expect stack "Webnav Demo" "Done"', "tap right"],
+    ['tap "Call 010-1234-5678"', 'expect event "opened externally: tel:010-1234-5678"'],
+    ['tap "Plus in a title"', "expect warning plus-in-value", "back"],
+    ['tap "A table"', 'expect text "removeStack"', "back"],
+    ["reload", "expect depth 1", 'expect bar hidden'],
+]
+
+
+def generated_flows(folder, count, steps_per_flow, seed=7):
+    rng = random.Random(seed)
+    total = 0
+    for index in range(count):
+        steps = []
+        while len(steps) < steps_per_flow:
+            group = rng.choice(STEP_GROUPS)
+            steps += group[: steps_per_flow - len(steps)] if len(steps) + len(group) > steps_per_flow else group
+        # A cut group may leave a screen pushed: every flow still ends with checks that hold.
+        with open(os.path.join(folder, "f%04d.flow" % index), "w") as flow:
+            flow.write("\n".join(steps) + "\n")
+        total += len(steps)
+    return total
+
+
+def bench_flows():
+    print("== flows: 1,000 generated flows of 20 steps over Pages/")
+    folder = tempfile.mkdtemp(prefix="webnav-bench-flows-")
+    try:
+        total = generated_flows(folder, 1000, 20)
+        results = {}
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            done = subprocess.run([WEBNAV, "run", folder, "--jobs", str(jobs)], cwd=ROOT, capture_output=True, text=True)
+            elapsed = time.perf_counter() - start
+            summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr.strip()
+            results[jobs] = total / elapsed
+            print("   --jobs %d   %6d steps in %6.3f s   %8.0f steps/s   (%s)" % (jobs, total, elapsed, results[jobs], summary))
+        print("   goal: >= 10,000 steps/s with --jobs 2   %s" % ("ok" if results[2] >= 10000 else "MISSED"))
+        return results[2] >= 10000
+    finally:
+        shutil.rmtree(folder)
+
+
+def bench_terminal():
+    print("== terminal UI: start to first frame, and a scroll key on the 1.9 MB page")
+    if not os.path.exists(BOOK):
+        print("   skipped: %s not found" % BOOK)
+        return True
+    done = subprocess.run([WEBNAV, "__bench-terminal", BOOK], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        print("   not available: %s" % (done.stderr.strip() or done.stdout.strip()))
+        return True
+    for line in done.stdout.strip().splitlines():
+        print("   " + line)
+    return True
+
+
+def main():
+    if not os.path.exists(WEBNAV):
+        sys.exit("bench: build first (make bench does): %s is missing" % WEBNAV)
+    ok = bench_dump()
+    ok = bench_flows() and ok
+    ok = bench_terminal() and ok
+    print("all goals met" if ok else "some goals missed (see above)")
+
+
+if __name__ == "__main__":
+    main()
