@@ -34,12 +34,14 @@ let package = Package(
         // The command line: argument parsing, subcommands, wiring.
         .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp"]),
 
-        .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore"]),
-        .testTarget(name: "PageKitTests", dependencies: ["PageKit"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit"]),
-        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit"]),
-        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit"]),
-        .testTarget(name: "WebnavTests", dependencies: ["webnav"]),
+        // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
+        .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "TestSupport"]),
+        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "WebnavTests", dependencies: ["webnav", "TestSupport"]),
     ]
 )

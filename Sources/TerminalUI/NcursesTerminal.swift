@@ -1,3 +1,4 @@
+import PageKit
 import CNcursesw
 import Glibc
 
@@ -227,7 +228,7 @@ public final class NcursesTerminal: Terminal {
         }
         while count > 1, characters[count - 1] == 0x200D { count -= 1 }
         characters[count] = 0
-        guard count > 0, CellWidth.of(Character(grapheme)) == 2 else { return 1 }
+        guard count > 0, TerminalText.width(of: Character(grapheme)) == 2 else { return 1 }
         return webnav_wcwidth(characters[0]) == 2 ? 1 : 2
     }
 

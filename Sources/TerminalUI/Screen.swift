@@ -1,3 +1,5 @@
+import PageKit
+
 /// One position of the grid: a grapheme cluster and its style.
 public struct Cell: Hashable, Sendable {
     /// One grapheme cluster; empty for the right half of a wide character.
@@ -33,7 +35,7 @@ public struct Screen: Equatable, Sendable {
 
     /// Plain cells, one row per line; the width is that of the widest line, in cells.
     public init(lines: [String]) {
-        self.init(width: lines.map { CellWidth.of($0) }.max() ?? 0, height: lines.count)
+        self.init(width: lines.map { TerminalText.width(of: $0) }.max() ?? 0, height: lines.count)
         for (row, line) in lines.enumerated() {
             write(line, row: row, column: 0)
         }
@@ -77,7 +79,7 @@ public struct Screen: Equatable, Sendable {
             }
             let character = text[index]
             index = text.index(after: index)
-            let cellWidth = CellWidth.of(character)
+            let cellWidth = TerminalText.width(of: character)
             if cellWidth == 0 { continue }
             if current + cellWidth > limit {
                 put(" ", cellWidth: 1, style: style, row: row, column: current)

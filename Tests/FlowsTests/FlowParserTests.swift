@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Flows
 import NavigatorCore
+import TestSupport
 
 /// The flow file format: every command and expectation, quoting, comments, includes and located errors.
 final class FlowParserTests: XCTestCase {
@@ -156,7 +157,7 @@ final class FlowParserTests: XCTestCase {
     }
 
     func testNeverCrashesOnGeneratedInput() {
-        var seeded = SeededRandom(seed: 42)
+        var seeded = SeededGenerator(seed: 42)
         let alphabet = ["open", "tap", "expect", "depth", "title", "\"", "\\", "#", "#3", " ", "\n", "x", "1", "color", "nav",
                         "\"#FFFFFF\"", "stack", "no", "text", "url", "~", "include", "size", "80x24", "é", "\u{0}", "\t", "\r"]
         for _ in 0..<20_000 {
@@ -171,18 +172,5 @@ final class FlowParserTests: XCTestCase {
                 XCTAssertTrue(error.description.contains("r.flow"), error.description)
             }
         }
-    }
-}
-
-/// A deterministic generator (SplitMix64) so generated cases reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -3,17 +3,8 @@ import Foundation
 import NavigatorCore
 import PageKit
 import Simulator
+import TestSupport
 import XCTest
-
-/// Serves pages from memory.
-struct InMemoryPages: PageReader {
-    var files: [String: String]
-
-    func read(_ url: URL) throws -> Data {
-        guard let text = files[url.path] else { throw PageReadError.notFound(path: url.path) }
-        return Data(text.utf8)
-    }
-}
 
 /// Every command and expectation of flows.md, run against a small app: each passes when the rule
 /// holds and fails, with its `expected …, got …` message, when it does not.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import PageKit
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ final class FuzzTests: XCTestCase {
     ]
 
     func testRandomPagesNeverBreakTheLayout() {
-        var random = SplitMix64(seed: 0x5EED_1234)
+        var random = SeededGenerator(seed: 0x5EED_1234)
         var bytesChecked = 0
         for iteration in 0..<2400 {
             let bytes: [UInt8]
@@ -60,7 +61,7 @@ final class FuzzTests: XCTestCase {
     }
 
     func testParsingPrintsNothingToStandardError() throws {
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let output = try capturingStandardError {
             for _ in 0..<300 {
                 _ = HTMLParser.parse(Data(randomBytes(&random, count: 400)))
@@ -118,19 +119,19 @@ final class FuzzTests: XCTestCase {
 
     // MARK: - Generating
 
-    private func randomBytes(_ random: inout SplitMix64, count: Int) -> [UInt8] {
+    private func randomBytes(_ random: inout SeededGenerator, count: Int) -> [UInt8] {
         let favourites: [UInt8] = [0x3C, 0x3E, 0x26, 0x2F, 0x3D, 0x22, 0x00, 0x0A, 0x20, 0xC3, 0xA9, 0xED, 0xA0, 0x80, 0xF0, 0x9F, 0xFF]
         return (0..<count).map { _ in
             Bool.random(using: &random) ? favourites.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
         }
     }
 
-    private func tagSoup(_ random: inout SplitMix64, pieces: Int) -> String {
+    private func tagSoup(_ random: inout SeededGenerator, pieces: Int) -> String {
         (0..<pieces).map { _ in Self.fragments.randomElement(using: &random)! }.joined()
     }
 
     /// Cuts, duplicates and corrupts bytes of a page.
-    private func mutated(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    private func mutated(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
         var bytes = bytes
         for _ in 0..<Int.random(in: 1...8, using: &random) where !bytes.isEmpty {
             let index = Int.random(in: 0..<bytes.count, using: &random)
@@ -157,20 +158,5 @@ final class FuzzTests: XCTestCase {
         close(file)
         defer { unlink(path) }
         return try String(contentsOfFile: path, encoding: .utf8)
-    }
-}
-
-/// A small, fast, seedable random number generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -2,30 +2,14 @@ import Foundation
 import NavigatorCore
 import PageKit
 @testable import Simulator
+import TestSupport
 import XCTest
-
-/// Serves pages from memory and counts reads, to check that each page is parsed once.
-final class MemoryPageReader: PageReader, @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [String: String]
-    private(set) var reads: [String: Int] = [:]
-
-    init(_ files: [String: String]) { self.files = files }
-
-    func read(_ url: URL) throws -> Data {
-        lock.lock()
-        defer { lock.unlock() }
-        reads[url.path, default: 0] += 1
-        guard let text = files[url.path] else { throw PageReadError.notFound(path: url.path) }
-        return Data(text.utf8)
-    }
-}
 
 final class SimulatorTests: XCTestCase {
     private let base = URL(fileURLWithPath: "/app/Pages/", isDirectory: true)
 
-    private func app(_ files: [String: String], reader: MemoryPageReader? = nil) -> (SimulatedApp, MemoryPageReader) {
-        let reader = reader ?? MemoryPageReader(files)
+    private func app(_ files: [String: String], reader: InMemoryPages? = nil) -> (SimulatedApp, InMemoryPages) {
+        let reader = reader ?? InMemoryPages(files: files)
         var app = SimulatedApp(profile: .builtIn, pagesBase: base, store: PageStore(reader: reader))
         app.launch()
         return (app, reader)
@@ -62,7 +46,7 @@ final class SimulatorTests: XCTestCase {
     }
 
     func testEachPageIsReadOncePerStore() {
-        let reader = MemoryPageReader(pages)
+        let reader = InMemoryPages(files: pages)
         let store = PageStore(reader: reader)
         for _ in 0..<5 {
             var app = SimulatedApp(profile: .builtIn, pagesBase: base, store: store)

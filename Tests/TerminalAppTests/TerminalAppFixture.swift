@@ -5,17 +5,8 @@ import PageKit
 import Simulator
 @testable import TerminalApp
 import TerminalUI
+import TestSupport
 import XCTest
-
-/// Serves pages from memory.
-struct InMemoryPages: PageReader {
-    var files: [String: String]
-
-    func read(_ url: URL) throws -> Data {
-        guard let text = files[url.path] else { throw PageReadError.notFound(path: url.path) }
-        return Data(text.utf8)
-    }
-}
 
 /// A small app like the demo in Pages/, and helpers to drive the terminal UI over it.
 enum Fixture {

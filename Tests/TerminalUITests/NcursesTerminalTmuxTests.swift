@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import PageKit
 import XCTest
 @testable import TerminalUI
 
@@ -151,7 +152,7 @@ final class ScreenTests: XCTestCase {
         screen.fill(rows: 0..<1, style: bar)
         screen.write("‹", row: 0, column: 0, style: bar)
         let title = "설정 Settings"
-        screen.write(title, row: 0, column: (20 - CellWidth.of(title)) / 2, style: bar)
+        screen.write(title, row: 0, column: (20 - TerminalText.width(of: title)) / 2, style: bar)
         screen.write("✕", row: 0, column: 19, style: bar)
         screen.write("Hello 👋 world", row: 2, column: 1)
         XCTAssertEqual(screen.lines, [

@@ -1,10 +1,10 @@
 /// A deterministic random number generator (SplitMix64), so generated cases reproduce.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,7 +13,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// A string of `length` pieces drawn from `alphabet`.
-    mutating func string(from alphabet: [String], length: Int) -> String {
+    public mutating func string(from alphabet: [String], length: Int) -> String {
         (0..<length).map { _ in alphabet.randomElement(using: &self)! }.joined()
     }
 }

@@ -9,30 +9,37 @@ import Glibc
 /// The command line runs under `sh -c`; when it ends, its exit status is written to a file
 /// and the pane stays open, so `capturePane()` shows what the terminal looked like
 /// after the program left (the shell's screen again if it restored the terminal).
-final class TmuxSession {
+public final class TmuxSession {
     /// Terminal modes of the pane, as tmux tracks them.
-    struct PaneModes: Equatable {
-        var alternateScreen: Bool
-        var cursorVisible: Bool
-        var mouseReporting: Bool
-        var keypadCursorKeys: Bool
+    public struct PaneModes: Equatable {
+        public init(alternateScreen: Bool, cursorVisible: Bool, mouseReporting: Bool, keypadCursorKeys: Bool) {
+            self.alternateScreen = alternateScreen
+            self.cursorVisible = cursorVisible
+            self.mouseReporting = mouseReporting
+            self.keypadCursorKeys = keypadCursorKeys
+        }
+
+        public var alternateScreen: Bool
+        public var cursorVisible: Bool
+        public var mouseReporting: Bool
+        public var keypadCursorKeys: Bool
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// True when a `tmux` executable is on the PATH.
-    static var isAvailable: Bool { (try? run(["tmux", "-V"]).status) == 0 }
+    public static var isAvailable: Bool { (try? run(["tmux", "-V"]).status) == 0 }
 
-    let socket: String
+    public let socket: String
     private let directory: URL
     private var exitFile: URL { directory.appendingPathComponent("exit-status") }
     private var isKilled = false
 
     /// Starts `command` (a shell command line) in a `columns × rows` window with
     /// `TERM=term` and `environment` added.
-    init(command: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
+    public init(command: String, columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
          environment: [String: String] = [:]) throws {
         socket = "webnav-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
@@ -65,23 +72,25 @@ final class TmuxSession {
     }
 
     /// Sends tmux key names: `"Up"`, `"BTab"`, `"Enter"`, `"C-c"`, `"q"`.
-    func sendKeys(_ keys: String...) {
+    public func sendKeys(_ keys: String...) {
         _ = try? Self.run(["tmux", "-L", socket, "send-keys", "-t", "main"] + keys)
     }
 
     /// Types `text` literally.
-    func sendText(_ text: String) {
+    public func sendText(_ text: String) {
         _ = try? Self.run(["tmux", "-L", socket, "send-keys", "-t", "main", "-l", text])
     }
 
     /// Sends raw bytes, such as a mouse report.
-    func sendBytes(_ bytes: [UInt8]) {
+    public func sendBytes(_ bytes: [UInt8]) {
         _ = try? Self.run(["tmux", "-L", socket, "send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })
     }
 
-    /// The visible rows of the pane, trailing spaces trimmed.
-    func capturePane() -> [String] {
-        guard let result = try? Self.run(["tmux", "-L", socket, "capture-pane", "-p", "-t", "main"]) else { return [] }
+    /// The visible rows of the pane, trailing spaces trimmed; with `escapes`, with the SGR
+    /// sequences of their attributes and colours.
+    public func capturePane(escapes: Bool = false) -> [String] {
+        let options = escapes ? ["-p", "-e"] : ["-p"]
+        guard let result = try? Self.run(["tmux", "-L", socket, "capture-pane"] + options + ["-t", "main"]) else { return [] }
         var lines = result.output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
@@ -89,13 +98,19 @@ final class TmuxSession {
 
     /// Polls the pane until some row contains `text`; false after `timeout` seconds.
     @discardableResult
-    func waitFor(text: String, timeout: TimeInterval = 5) -> Bool {
+    public func waitFor(text: String, timeout: TimeInterval = 5) -> Bool {
         waitUntil(timeout: timeout) { capturePane().contains { $0.contains(text) } }
+    }
+
+    /// Polls the pane until `condition` holds for its rows; false after `timeout` seconds.
+    @discardableResult
+    public func waitForPane(timeout: TimeInterval = 5, _ condition: ([String]) -> Bool) -> Bool {
+        waitUntil(timeout: timeout) { condition(capturePane()) }
     }
 
     /// The command's exit status once it has ended (128 + n after signal n), or nil
     /// when it is still running after `timeout` seconds.
-    func waitForExit(timeout: TimeInterval = 5) -> Int32? {
+    public func waitForExit(timeout: TimeInterval = 5) -> Int32? {
         var status: Int32?
         _ = waitUntil(timeout: timeout) {
             let text = try? String(contentsOf: exitFile, encoding: .utf8)
@@ -105,11 +120,11 @@ final class TmuxSession {
         return status
     }
 
-    func resize(columns: Int, rows: Int) {
+    public func resize(columns: Int, rows: Int) {
         _ = try? Self.run(["tmux", "-L", socket, "resize-window", "-t", "main", "-x", String(columns), "-y", String(rows)])
     }
 
-    func paneModes() -> PaneModes? {
+    public func paneModes() -> PaneModes? {
         let format = "#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{keypad_cursor_flag}"
         guard let result = try? Self.run(["tmux", "-L", socket, "display-message", "-p", "-t", "main", format]) else {
             return nil
@@ -122,7 +137,7 @@ final class TmuxSession {
 
     /// The process id of the running program: the innermost process under the pane's
     /// shell (the `sh -c` that runs the command line, or what it started).
-    func commandProcessID() -> pid_t? {
+    public func commandProcessID() -> pid_t? {
         guard let result = try? Self.run(["tmux", "-L", socket, "display-message", "-p", "-t", "main", "#{pane_pid}"]),
               let shell = Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)),
               var process = Self.childProcessIDs(of: shell).first else { return nil }
@@ -143,12 +158,12 @@ final class TmuxSession {
     }
 
     /// Sends `signal` to the command.
-    func signal(_ signal: Int32) {
+    public func signal(_ signal: Int32) {
         if let pid = commandProcessID() { Glibc.kill(pid, signal) }
     }
 
     /// Stops the tmux server and everything in it.
-    func kill() {
+    public func kill() {
         guard !isKilled else { return }
         isKilled = true
         _ = try? Self.run(["tmux", "-L", socket, "kill-server"])
