@@ -7,7 +7,9 @@ SWIFT ?= swift
 RELEASE := .build/release/webnav
 DEBUG := .build/debug/webnav
 
-.PHONY: deps build run test flows bench clean
+PREFIX ?= /usr/local
+
+.PHONY: deps build run test flows bench install clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "webnav: swift is not on the PATH" >&2; exit 2; }
@@ -32,6 +34,10 @@ bench: deps
 	@Scripts/install-deps.sh lynx hyperfine
 	$(SWIFT) build -c release --product webnav
 	Scripts/bench.sh
+
+install: build
+	install -d $(PREFIX)/bin
+	install -m 755 $(RELEASE) $(PREFIX)/bin/webnav
 
 clean:
 	rm -rf .build
