@@ -31,7 +31,7 @@ flows: deps
 	$(DEBUG) run Pages/flows --jobs 2
 
 bench: deps
-	@Scripts/install-deps.sh lynx hyperfine
+	@Scripts/install-deps.sh lynx
 	$(SWIFT) build -c release --product webnav
 	Scripts/bench.sh
 

@@ -15,13 +15,16 @@ BOOK = os.environ.get("WEBNAV_BENCH_PAGE", os.path.join(ROOT, "..", "shared", "b
 RUNS = 5
 
 
-def timed(command, stdout=subprocess.DEVNULL):
-    """Wall seconds and peak RSS (MB) of one run, via GNU time."""
-    with tempfile.NamedTemporaryFile("r") as report:
-        start = time.perf_counter()
-        subprocess.run(["/usr/bin/time", "-o", report.name, "-f", "%M"] + command, stdout=stdout, stderr=subprocess.DEVNULL, check=True)
-        elapsed = time.perf_counter() - start
-        return elapsed, int(report.read().strip().splitlines()[-1]) / 1024
+def timed(command):
+    """Wall seconds and peak RSS (MB) of one run of `command` (the child's own rusage)."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        sys.exit("bench: %s exited with %d" % (" ".join(command), child.returncode))
+    return elapsed, usage.ru_maxrss / 1024
 
 
 def bench_dump():

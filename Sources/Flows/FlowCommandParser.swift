@@ -1,4 +1,5 @@
 import NavigatorCore
+import TerminalUI
 
 /// Turns one line's tokens into a command, checking the words and the number of arguments.
 struct FlowCommandParser {
@@ -47,10 +48,10 @@ struct FlowCommandParser {
             return .snapshot
         case "size":
             let argument = try expectArguments(1, usage: "size COLSxROWS")[0]
-            guard let size = Self.parseSize(argument.text) else {
+            guard let size = TerminalSize(parsing: argument.text) else {
                 throw error("size takes COLSxROWS, such as 80x24, got \"\(argument.text)\"", at: argument)
             }
-            guard size.columns >= 20, size.rows >= 6, size.columns <= 1000, size.rows <= 1000 else {
+            guard size.isSupported else {
                 throw error("size must be between 20x6 and 1000x1000, got \(argument.text)", at: argument)
             }
             return .size(columns: size.columns, rows: size.rows)
@@ -132,12 +133,6 @@ struct FlowCommandParser {
             let hint = Self.suggestion(for: what.text, among: Self.expectationWords)
             throw error("unknown expectation \"\(what.text)\"\(hint) (expect \(Self.expectationWords.joined(separator: ", ")))", at: what)
         }
-    }
-
-    static func parseSize(_ text: String) -> (columns: Int, rows: Int)? {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else { return nil }
-        return (columns, rows)
     }
 
     static func suggestion(for word: String, among known: [String]) -> String {

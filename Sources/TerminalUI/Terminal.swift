@@ -7,6 +7,23 @@ public struct TerminalSize: Hashable, Sendable {
         self.columns = columns
         self.rows = rows
     }
+
+    /// The smallest size the simulator draws for (flows' `size`, `preview --size`).
+    public static let smallest = TerminalSize(columns: 20, rows: 6)
+    /// The largest size accepted from the user.
+    public static let largest = TerminalSize(columns: 1000, rows: 1000)
+
+    /// Reads `COLSxROWS` (`80x24`); nil when it is not two whole numbers around an `x`.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else { return nil }
+        self.init(columns: columns, rows: rows)
+    }
+
+    /// Whether the size is between `smallest` and `largest`.
+    public var isSupported: Bool {
+        (Self.smallest.columns...Self.largest.columns).contains(columns) && (Self.smallest.rows...Self.largest.rows).contains(rows)
+    }
 }
 
 /// What the app loop draws to and reads from: a real terminal or a headless one.

@@ -17,7 +17,7 @@ enum PreviewCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
-        let (columns, rows) = try size(arguments.value("size") ?? "80x24")
+        let size = try size(arguments.value("size") ?? "80x24")
         let mode = try colorMode(arguments.value("color") ?? "auto")
         let environment = try AppEnvironment.load(arguments)
         environment.reportWarnings()
@@ -26,25 +26,21 @@ enum PreviewCommand {
         app.launch()
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         for url in arguments.positionals {
-            app.send(.urlOpened(url, base: base))
-            for warning in app.navigator.lastDeeplinkWarnings where URLClassifier(profile: environment.profile).classify(url).kind == .deeplink {
-                StandardError.write("\(url): warning \(warning.code.rawValue): \(warning.message)")
+            for entry in app.send(.urlOpened(url, base: base)) where entry.kind == .warning {
+                StandardError.write("\(url): \(entry.text)")
             }
         }
-        let frame = DeviceRenderer.frame(of: app, columns: columns, rows: rows)
+        let frame = DeviceRenderer.frame(of: app, columns: size.columns, rows: size.rows)
         FileHandle.standardOutput.write(Data(ANSIRenderer(mode: mode).render(frame).utf8))
         return 0
     }
 
-    static func size(_ text: String) throws(UserError) -> (Int, Int) {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
+    static func size(_ text: String) throws(UserError) -> TerminalSize {
+        guard let size = TerminalSize(parsing: text) else {
             throw UserError("--size takes COLSxROWS, such as 80x24, got \"\(text)\"")
         }
-        guard (20...1000).contains(columns), (6...1000).contains(rows) else {
-            throw UserError("--size must be between 20x6 and 1000x1000, got \(text)")
-        }
-        return (columns, rows)
+        guard size.isSupported else { throw UserError("--size must be between 20x6 and 1000x1000, got \(text)") }
+        return size
     }
 
     static func colorMode(_ choice: String) throws(UserError) -> ColorMode {
