@@ -16,7 +16,7 @@ deps:
 	@Scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c release --product webnav
+	$(SWIFT) build -c release
 
 run: build
 	$(RELEASE)
@@ -27,17 +27,18 @@ test: deps
 	$(DEBUG) run Pages/flows --jobs 2
 
 flows: deps
-	$(SWIFT) build --product webnav
+	$(SWIFT) build
 	$(DEBUG) run Pages/flows --jobs 2
 
 bench: deps
 	@Scripts/install-deps.sh lynx
-	$(SWIFT) build -c release --product webnav
+	$(SWIFT) build -c release
 	Scripts/bench.sh
 
 install: build
 	install -d $(PREFIX)/bin
 	install -m 755 $(RELEASE) $(PREFIX)/bin/webnav
+	install -m 755 $(RELEASE)-fetch $(PREFIX)/bin/webnav-fetch
 
 clean:
 	rm -rf .build

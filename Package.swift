@@ -5,6 +5,7 @@ let package = Package(
     name: "webnav",
     products: [
         .executable(name: "webnav", targets: ["webnav"]),
+        .executable(name: "webnav-fetch", targets: ["webnav-fetch"]),
     ],
     targets: [
         // C system libraries, each reached from exactly one adapter file.
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit"]),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
         .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit"]),
+        // Fetches http(s) pages for webnav, so that webnav itself does not load FoundationNetworking.
+        .executableTarget(name: "webnav-fetch"),
         // The command line: argument parsing, subcommands, wiring.
         .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp"]),
 

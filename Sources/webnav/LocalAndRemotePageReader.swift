@@ -1,10 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PageKit
 
-/// Reads `file:` pages from disk and fetches `http(s):` pages (15 s timeout).
+/// Reads `file:` pages from disk, and http(s) pages through `webnav-fetch`, the program beside this one.
 struct LocalAndRemotePageReader: PageReader {
     private let files = FilePageReader()
 
@@ -16,40 +13,31 @@ struct LocalAndRemotePageReader: PageReader {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return try files.read(url)
         }
-        var request = URLRequest(url: url, timeoutInterval: 15)
-        request.setValue("webnav (hybrid app simulator)", forHTTPHeaderField: "User-Agent")
-        let box = FetchBox()
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set(data: data, response: response, error: error)
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, response, error) = box.get()
-        if let error { throw FetchError(errorDescription: "Cannot fetch \(url.absoluteString): \(error.localizedDescription)") }
-        if let http = response as? HTTPURLResponse, !(200..<400).contains(http.statusCode) {
-            throw FetchError(errorDescription: "HTTP \(http.statusCode) for \(url.absoluteString)")
+        let fetcher = Self.fetcherPath
+        guard FileManager.default.isExecutableFile(atPath: fetcher.path) else {
+            throw FetchError(errorDescription: "Cannot fetch \(url.absoluteString): \(fetcher.path) is missing")
         }
-        return data ?? Data()
+        let process = Process()
+        process.executableURL = fetcher
+        process.arguments = [url.absoluteString]
+        let body = Pipe(), problem = Pipe()
+        process.standardOutput = body
+        process.standardError = problem
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = body.fileHandleForReading.readDataToEndOfFile()
+        let message = problem.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw FetchError(errorDescription: text.isEmpty ? "Cannot fetch \(url.absoluteString)" : text)
+        }
+        return data
     }
-}
 
-/// Carries a fetch's outcome from URLSession's queue to the waiting thread.
-private final class FetchBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    private var response: URLResponse?
-    private var error: Error?
-
-    func set(data: Data?, response: URLResponse?, error: Error?) {
-        lock.lock()
-        (self.data, self.response, self.error) = (data, response, error)
-        lock.unlock()
-    }
-
-    func get() -> (Data?, URLResponse?, Error?) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (data, response, error)
+    /// `webnav-fetch` in the folder of the running `webnav` (links resolved).
+    static var fetcherPath: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("webnav-fetch")
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+/// http(s) pages, fetched by `webnav-fetch` beside the binary, from a local server.
+final class RemotePageTests: XCTestCase {
+    private var server: Process?
+    private var port = 0
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            throw XCTSkip("python3 is needed for the local HTTP server")
+        }
+        let folder = try WebnavProcess.folder([
+            "a.html": "<title>Served</title><p>Over <a href=\"b.html\">HTTP</a></p>",
+            "b.html": "<title>B</title><p>Second page</p>",
+        ])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"]
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        server = process
+        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard let range = line.range(of: "port "), let number = Int(line[range.upperBound...].prefix { $0.isNumber }) else {
+            throw XCTSkip("the local HTTP server did not start: \(line)")
+        }
+        port = number
+    }
+
+    override func tearDown() {
+        server?.terminate()
+        server?.waitUntilExit()
+    }
+
+    func testDumpFetchesAnHTTPPage() throws {
+        let output = try WebnavProcess.run(["dump", "http://127.0.0.1:\(port)/a.html"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(output.stdout, "Over [1]HTTP\n\nReferences\n\n   1. http://127.0.0.1:\(port)/b.html\n")
+    }
+
+    func testAMissingRemotePageIsAnErrorNamingTheStatus() throws {
+        let url = "http://127.0.0.1:\(port)/none.html"
+        let output = try WebnavProcess.run(["dump", url])
+        XCTAssertEqual(output.status, 2)
+        XCTAssertEqual(output.stderr, "webnav: error: \(url): cannot read page: HTTP 404 for \(url)\n")
+    }
+
+    func testAFlowFollowsLinksOnARemotePage() throws {
+        let folder = try WebnavProcess.folder([
+            "Pages/index.html": "<title>Home</title>",
+            "remote.flow": "open http://127.0.0.1:\(port)/a.html\nexpect page \"Served\"\ntap HTTP\nexpect text \"Second page\"\nback\nexpect page \"Served\"\n",
+        ])
+        let output = try WebnavProcess.run(["run", "remote.flow"], in: folder)
+        XCTAssertEqual(output.stdout, "PASS remote.flow (6 steps)\n1 passed, 0 failed\n")
+    }
+}
