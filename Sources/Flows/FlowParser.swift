@@ -22,6 +22,15 @@ public struct FlowParser: Sendable {
         return Flow(path: path, steps: try parse(data, path: path, url: url.standardizedFileURL, including: []))
     }
 
+    /// Parses several flow files on up to `jobs` threads; the results keep the order of `paths`.
+    public func parse(paths: [String], jobs: Int) -> [Result<Flow, UserError>] {
+        var results: [Result<Flow, UserError>] = []
+        OrderedParallelMap.run(count: paths.count, jobs: jobs, work: { index in
+            Result { () throws(UserError) -> Flow in try parse(path: paths[index]) }
+        }, deliver: { results.append($0) })
+        return results
+    }
+
     /// Parses flow text already in memory (the `:` command line, tests).
     public func parse(text: String, path: String, folder: URL) throws(UserError) -> [FlowStep] {
         try parse(Data(text.utf8), path: path, url: folder.appendingPathComponent(path), including: [])
@@ -40,7 +49,7 @@ public struct FlowParser: Sendable {
             let tokens = try FlowTokenizer.tokens(in: line, path: path, line: lineNumber)
             guard let first = tokens.first else { continue }
             let location = SourceLocation(path: path, line: lineNumber, column: first.column)
-            let source = String(line).trimmingCharacters(in: .whitespaces)
+            let source = Self.trimmingSpacesAndTabs(line)
             if first.text == "include", !first.isQuoted {
                 steps += try include(tokens, location: location, folder: folder, path: path, chain: chain + [url])
                 continue
@@ -77,6 +86,12 @@ public struct FlowParser: Sendable {
         return includingFolder.isEmpty ? written : (includingFolder as NSString).appendingPathComponent(written)
     }
 
+    private static func trimmingSpacesAndTabs(_ line: Substring) -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(line[first...last])
+    }
+
     /// A file error as a short reason ("No such file", "Permission denied", …).
     static func describe(_ error: Error) -> String {
         let nsError = error as NSError
@@ -106,46 +121,56 @@ struct FlowToken: Equatable {
 /// `#` starts a comment where a token would start, unless a digit follows (`tap #3`); inside a
 /// word (`page.html#top`) or a quoted string it is an ordinary character.
 enum FlowTokenizer {
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), quote = UInt8(ascii: "\""),
+                       backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
+
+    /// Splits one line; the syntax is all ASCII, so it is read as UTF-8 bytes, and a column is
+    /// counted in characters only when a token or an error needs one.
     static func tokens(in line: Substring, path: String, line number: Int) throws(UserError) -> [FlowToken] {
         var tokens: [FlowToken] = []
-        let characters = Array(line)
-        var index = 0
-        func location(_ at: Int) -> SourceLocation { SourceLocation(path: path, line: number, column: at + 1) }
-        while index < characters.count {
-            let character = characters[index]
-            if character == " " || character == "\t" { index += 1; continue }
-            if character == "#", !(index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isNumber) {
-                break
-            }
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        func column(_ at: Substring.UTF8View.Index) -> Int { line[line.startIndex..<at].count + 1 }
+        func location(_ at: Substring.UTF8View.Index) -> SourceLocation {
+            SourceLocation(path: path, line: number, column: column(at))
+        }
+        func isDigit(_ at: Substring.UTF8View.Index) -> Bool {
+            at < utf8.endIndex && utf8[at] >= UInt8(ascii: "0") && utf8[at] <= UInt8(ascii: "9")
+        }
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == space || byte == tab { utf8.formIndex(after: &index); continue }
+            if byte == hash, !isDigit(utf8.index(after: index)) { break }
             let start = index
-            if character == "\"" {
-                var text = ""
-                index += 1
+            if byte == quote {
+                var text: [UInt8] = []
+                utf8.formIndex(after: &index)
                 var closed = false
-                while index < characters.count {
-                    let next = characters[index]
-                    if next == "\"" { closed = true; index += 1; break }
-                    if next == "\\" {
-                        guard index + 1 < characters.count else { break }
-                        let escaped = characters[index + 1]
-                        guard escaped == "\"" || escaped == "\\" else {
-                            throw UserError("unknown escape \\\(escaped) in a string (only \\\" and \\\\)", at: location(index))
+                while index < utf8.endIndex {
+                    let next = utf8[index]
+                    if next == quote { closed = true; utf8.formIndex(after: &index); break }
+                    if next == backslash {
+                        let escapedIndex = utf8.index(after: index)
+                        guard escapedIndex < utf8.endIndex else { break }
+                        let escaped = utf8[escapedIndex]
+                        guard escaped == quote || escaped == backslash else {
+                            throw UserError("unknown escape \\\(line[escapedIndex]) in a string (only \\\" and \\\\)", at: location(index))
                         }
                         text.append(escaped)
-                        index += 2
+                        index = utf8.index(after: escapedIndex)
                         continue
                     }
                     text.append(next)
-                    index += 1
+                    utf8.formIndex(after: &index)
                 }
                 guard closed else { throw UserError("unterminated string", at: location(start)) }
-                if index < characters.count, characters[index] != " ", characters[index] != "\t" {
+                if index < utf8.endIndex, utf8[index] != space, utf8[index] != tab {
                     throw UserError("expected a space after the closing quote", at: location(index))
                 }
-                tokens.append(FlowToken(text: text, column: start + 1, isQuoted: true))
+                tokens.append(FlowToken(text: String(decoding: text, as: UTF8.self), column: column(start), isQuoted: true))
             } else {
-                while index < characters.count, characters[index] != " ", characters[index] != "\t" { index += 1 }
-                tokens.append(FlowToken(text: String(characters[start..<index]), column: start + 1, isQuoted: false))
+                while index < utf8.endIndex, utf8[index] != space, utf8[index] != tab { utf8.formIndex(after: &index) }
+                tokens.append(FlowToken(text: String(line[start..<index]), column: column(start), isQuoted: false))
             }
         }
         return tokens

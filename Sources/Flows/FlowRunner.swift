@@ -73,65 +73,6 @@ public struct FlowRunner: Sendable {
     /// Runs flows on `jobs` threads; results come back in the order of `flows`, each as soon as
     /// it and all before it have finished.
     public func run(_ flows: [Flow], jobs: Int, onResult: (FlowResult) -> Void) {
-        guard jobs > 1, flows.count > 1 else {
-            for flow in flows { onResult(run(flow)) }
-            return
-        }
-        let results = ResultSlots(count: flows.count)
-        let next = Counter()
-        let workers = min(jobs, flows.count)
-        let group = DispatchGroup()
-        for _ in 0..<workers {
-            group.enter()
-            Thread.detachNewThread { [self] in
-                while let index = next.take(below: flows.count) {
-                    results.fill(index, with: run(flows[index]))
-                }
-                group.leave()
-            }
-        }
-        var delivered = 0
-        while delivered < flows.count {
-            let result = results.wait(for: delivered)
-            onResult(result)
-            delivered += 1
-        }
-        group.wait()
-    }
-}
-
-/// Hands out indices to worker threads.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
-    }
-}
-
-/// Results filled by workers in any order and read in order.
-private final class ResultSlots: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var slots: [FlowResult?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func fill(_ index: Int, with result: FlowResult) {
-        condition.lock()
-        slots[index] = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait(for index: Int) -> FlowResult {
-        condition.lock()
-        defer { condition.unlock() }
-        while slots[index] == nil { condition.wait() }
-        return slots[index]!
+        OrderedParallelMap.run(count: flows.count, jobs: jobs, work: { run(flows[$0]) }, deliver: onResult)
     }
 }

@@ -25,7 +25,7 @@ struct DeeplinkParser {
         let items = query.map(QueryItem.parse(query:)) ?? []
         var warnings: [DeeplinkWarning] = []
 
-        if let query, query.contains("%"), !QueryItem.isWellFormedQuery(query.utf8) {
+        if let query, query.utf8.contains(UInt8(ascii: "%")), !QueryItem.isWellFormedQuery(query.utf8) {
             let culprit = Self.firstCharacterNotAllowed(in: query)
             warnings.append(DeeplinkWarning(.malformedQuery, culprit.map {
                 "the query holds \"\($0)\", which a query may not contain, so Foundation re-encodes the whole query and decodes none of its %-escapes (\"%20\" stays \"%20\"); percent-encode \"\($0)\""
@@ -46,11 +46,11 @@ struct DeeplinkParser {
         var strayNames: [String] = []
         var reportedDuplicates: Set<String> = []
         for (index, item) in items.enumerated() {
-            let hasEquals = item.raw.contains("=")
+            let hasEquals = item.hasValue
             if item.name.isEmpty && !hasEquals { continue }
             let known = Self.parameterNames.contains(item.name)
             if !known {
-                if let urlItemIndex, index > urlItemIndex, let nestedURL, nestedURL.contains("?") {
+                if let urlItemIndex, index > urlItemIndex, let nestedURL, nestedURL.utf8.contains(UInt8(ascii: "?")) {
                     strayNames.append(String(item.raw))
                 } else {
                     let hint = NameSuggestion.nearest(to: item.name, among: Self.parameterNames).map { " (did you mean \"\($0)\"?)" } ?? ""
@@ -67,7 +67,7 @@ struct DeeplinkParser {
                 warnings.append(DeeplinkWarning(.valuelessParameter, "\(item.name) has no \"=\": it has no value and counts as absent"))
             } else if item.value == nil {
                 warnings.append(DeeplinkWarning(.undecodableValue, "\(item.name) has %-escapes that are not UTF-8: Foundation gives no value, so it counts as absent"))
-            } else if item.name != "url", let rawValue = item.raw.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last, rawValue.contains("+") {
+            } else if item.name != "url", let rawValue = item.rawValue, rawValue.utf8.contains(UInt8(ascii: "+")) {
                 warnings.append(DeeplinkWarning(.plusInValue, "\(item.name) \"\(item.value!)\" contains \"+\": Foundation does not turn it into a space; use %20"))
             }
         }

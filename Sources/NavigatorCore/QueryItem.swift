@@ -16,17 +16,40 @@ public struct QueryItem: Equatable, Sendable {
     public static func parse(query: Substring) -> [QueryItem] {
         if query.isEmpty { return [] }
         let decodesEscapes = isWellFormedQuery(query.utf8)
-        return query.split(separator: "&", omittingEmptySubsequences: false).map { raw in
-            let nameEnd = raw.firstIndex(of: "=")
-            let rawName = raw[raw.startIndex..<(nameEnd ?? raw.endIndex)]
-            let name = decodesEscapes ? (PercentEncoding.decode(rawName.utf8) ?? "") : String(rawName)
-            var value: String?
-            if let nameEnd {
-                let rawValue = raw[raw.index(after: nameEnd)...]
-                value = decodesEscapes ? PercentEncoding.decode(rawValue.utf8) : String(rawValue)
+        let utf8 = query.utf8
+        var items: [QueryItem] = []
+        var itemStart = utf8.startIndex
+        var equals: Substring.Index?
+        var index = utf8.startIndex
+        while true {
+            let atEnd = index == utf8.endIndex
+            if atEnd || utf8[index] == UInt8(ascii: "&") {
+                let raw = query[itemStart..<index]
+                let rawName = query[itemStart..<(equals ?? index)]
+                let name = decodesEscapes ? (PercentEncoding.decode(rawName.utf8) ?? "") : String(rawName)
+                var value: String?
+                if let equals {
+                    let rawValue = query[utf8.index(after: equals)..<index]
+                    value = decodesEscapes ? PercentEncoding.decode(rawValue.utf8) : String(rawValue)
+                }
+                items.append(QueryItem(name: name, value: value, raw: raw))
+                if atEnd { break }
+                itemStart = utf8.index(after: index)
+                equals = nil
+            } else if equals == nil, utf8[index] == UInt8(ascii: "=") {
+                equals = index
             }
-            return QueryItem(name: name, value: value, raw: raw)
+            index = utf8.index(after: index)
         }
+        return items
+    }
+
+    /// Whether the raw item has an `=` (a value, possibly empty).
+    var hasValue: Bool { raw.utf8.contains(UInt8(ascii: "=")) }
+
+    /// The raw value after the first `=`, before decoding.
+    var rawValue: Substring? {
+        raw.utf8.firstIndex(of: UInt8(ascii: "=")).map { raw[raw.utf8.index(after: $0)...] }
     }
 
     /// Whether a query holds only RFC 3986 query characters and well-formed escapes.

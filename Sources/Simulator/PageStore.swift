@@ -1,16 +1,39 @@
 import Foundation
 import PageKit
 
-/// A loaded page as the store handed it out: the page and the load it came from.
-public struct StoredPage: Sendable {
+/// One load of a page, as the store hands it out, with its layouts computed once per options.
+///
+/// A class, so that every web view showing the page shares it: copying a web view costs one
+/// reference, and two loads of the same URL (a file changed on disk in between) are two objects.
+public final class StoredPage: @unchecked Sendable {
     /// The URL the page was loaded for, without its fragment.
-    public var url: String
-    public var page: LoadedPage
-    /// Distinguishes two loads of the same URL (a file changed on disk in between).
-    public var generation: Int
+    public let url: String
+    public let page: LoadedPage
+    private let lock = NSLock()
+    private var layouts: [LayoutOptions: PageLayout] = [:]
+
+    init(url: String, page: LoadedPage) {
+        self.url = url
+        self.page = page
+    }
+
+    /// The page laid out with `options`, computed on first use.
+    public func layout(_ options: LayoutOptions) -> PageLayout {
+        lock.lock()
+        if let layout = layouts[options] {
+            lock.unlock()
+            return layout
+        }
+        lock.unlock()
+        let layout = PageLayoutEngine.layout(page.document, baseURL: page.url, options: options)
+        lock.lock()
+        layouts[options] = layout
+        lock.unlock()
+        return layout
+    }
 }
 
-/// Loaded pages and their layouts, shared by every app of a run so each page is parsed once.
+/// Loaded pages, shared by every app of a run so each page is parsed once.
 ///
 /// Safe to use from several threads (the flow runner's `--jobs`). With `revalidates`, a page
 /// whose file changed on disk since it was parsed is parsed again (the terminal UI's reload).
@@ -19,12 +42,10 @@ public final class PageStore: @unchecked Sendable {
     private let revalidates: Bool
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
-    private var nextGeneration = 1
 
     private struct Entry {
         var stored: StoredPage
         var fileStamp: FileStamp?
-        var layouts: [LayoutOptions: PageLayout] = [:]
     }
 
     private struct FileStamp: Equatable {
@@ -47,29 +68,16 @@ public final class PageStore: @unchecked Sendable {
             return entry.stored
         }
         lock.unlock()
-        let loaded = load(url)
+        let stored = StoredPage(url: url, page: load(url))
         lock.lock()
         defer { lock.unlock() }
-        let stored = StoredPage(url: url, page: loaded, generation: nextGeneration)
-        nextGeneration += 1
         entries[url] = Entry(stored: stored, fileStamp: stamp)
         return stored
     }
 
     /// The page laid out with `options`, computed once per load and options.
     public func layout(of stored: StoredPage, options: LayoutOptions) -> PageLayout {
-        let key = stored.url
-        lock.lock()
-        if let entry = entries[key], entry.stored.generation == stored.generation, let layout = entry.layouts[options] {
-            lock.unlock()
-            return layout
-        }
-        lock.unlock()
-        let layout = PageLayoutEngine.layout(stored.page.document, baseURL: stored.page.url, options: options)
-        lock.lock()
-        if entries[key]?.stored.generation == stored.generation { entries[key]?.layouts[options] = layout }
-        lock.unlock()
-        return layout
+        stored.layout(options)
     }
 
     private func load(_ url: String) -> LoadedPage {

@@ -25,8 +25,11 @@ enum RunCommand {
         let parser = FlowParser { url in try Data(contentsOf: url) }
         var flows: [Flow] = []
         var parseErrors: [UserError] = []
-        for path in paths {
-            do { flows.append(try parser.parse(path: path)) } catch { parseErrors.append(error) }
+        for result in parser.parse(paths: paths, jobs: jobs) {
+            switch result {
+            case .success(let flow): flows.append(flow)
+            case .failure(let error): parseErrors.append(error)
+            }
         }
         if !parseErrors.isEmpty {
             for error in parseErrors.dropLast() { StandardError.write(error.description) }
