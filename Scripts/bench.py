@@ -45,7 +45,23 @@ def bench_dump():
     print("   lynx -dump -width=100     %7.1f ms" % lynx_ms)
     print("   ratio webnav/lynx          %6.2f   (goal <= 0.50)   %s" % (ratio, "ok" if ratio <= 0.5 else "MISSED"))
     print("   peak RSS                  %5.1f MB   (goal <= 64 MB)  %s" % (max(rss), "ok" if max(rss) <= 64 else "MISSED"))
+    counts = [instructions([WEBNAV, "dump", BOOK, "--width", "100"]), instructions(["lynx", "-dump", "-width=100", BOOK])]
+    if None not in counts:
+        print("   instructions (valgrind, the same on a busy machine): webnav %.0f M, lynx %.0f M, ratio %.2f"
+              % (counts[0] / 1e6, counts[1] / 1e6, counts[0] / counts[1]))
     return ratio <= 0.5 and max(rss) <= 64
+
+
+def instructions(command):
+    """Instructions executed by one run, counted by valgrind; None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for line in done.stderr.splitlines():
+        if "refs:" in line:
+            return int(line.split("refs:")[1].strip().replace(",", ""))
+    return None
 
 
 STEP_GROUPS = [
