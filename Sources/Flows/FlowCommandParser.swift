@@ -34,18 +34,10 @@ struct FlowCommandParser {
             return .open(try expectArguments(1, usage: "open URL")[0].text)
         case "tap":
             return .tap(tapTarget(try expectArguments(1, usage: "tap TARGET")[0]))
-        case "back":
-            _ = try expectArguments(0, usage: "back")
-            return .back
-        case "close":
-            _ = try expectArguments(0, usage: "close")
-            return .close
-        case "reload":
-            _ = try expectArguments(0, usage: "reload")
-            return .reload
-        case "snapshot":
-            _ = try expectArguments(0, usage: "snapshot")
-            return .snapshot
+        case "back", "close", "reload", "snapshot":
+            _ = try expectArguments(0, usage: word.text)
+            let commands: [String: FlowCommand] = ["back": .back, "close": .close, "reload": .reload, "snapshot": .snapshot]
+            return commands[word.text]!
         case "size":
             let argument = try expectArguments(1, usage: "size COLSxROWS")[0]
             guard let size = TerminalSize(parsing: argument.text) else {
