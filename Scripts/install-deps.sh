@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages webnav needs when they are missing (pkg-config decides for the
-# C libraries). Extra package names given as arguments are installed too when their command is missing
-# (used by the benchmark for lynx and hyperfine).
+# C libraries, a file test for data packages). Extra package names given as arguments are
+# installed too when their command is missing (the benchmark uses this for lynx and hyperfine).
 set -euo pipefail
 
 missing=()
@@ -9,12 +9,17 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if command -v pkg-config >/dev/null 2>&1; then
   pkg-config --exists libxml-2.0 || missing+=(libxml2-dev)
   pkg-config --exists ncursesw || missing+=(libncurses-dev)
+  pkg-config --exists javascriptcoregtk-4.1 || missing+=(libjavascriptcoregtk-4.1-dev)
+  pkg-config --exists libcurl || missing+=(libcurl4-openssl-dev)
 else
-  missing+=(libxml2-dev libncurses-dev)
+  missing+=(libxml2-dev libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev)
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # Terminfo entries with direct colour (xterm-direct, tmux-direct) for 24-bit colour under ncurses.
 [ -e /usr/share/terminfo/x/xterm-direct ] || [ -e /lib/terminfo/x/xterm-direct ] || missing+=(ncurses-term)
+# Test data: real libraries that page scripts must run unmodified.
+[ -e /usr/share/javascript/jquery/jquery.js ] || missing+=(libjs-jquery)
+[ -e /usr/share/javascript/vue/vue.js ] || missing+=(libjs-vue)
 for tool in "$@"; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
