@@ -20,10 +20,12 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
 
+        // URLs: the one URL type, resolution as a web view does it, percent-encoding.
+        .target(name: "URLKit"),
         // The pure core: deeplinks, profile, the navigation stack state machine.
-        .target(name: "NavigatorCore"),
+        .target(name: "NavigatorCore", dependencies: ["URLKit"]),
         // HTML pages: libxml2 parsing into a mutable node tree, and text layout.
-        .target(name: "PageKit", dependencies: ["CLibXML2"]),
+        .target(name: "PageKit", dependencies: ["CLibXML2", "URLKit"]),
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit"]),
         // Screens as values, widgets, and the terminals that show them.
@@ -39,7 +41,8 @@ let package = Package(
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "TestSupport"]),
+        .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
+        .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),

@@ -1,3 +1,4 @@
+import URLKit
 /// A deeplink as the app reads it: host, query items, configuration, route and linter warnings.
 public struct Deeplink: Equatable, Sendable {
     /// The URL as the app receives it.

@@ -1,3 +1,4 @@
+import URLKit
 /// How the app's `UIColor(hexString:)` reads a colour parameter.
 ///
 /// Non-alphanumeric characters are trimmed from both ends (so `#FFF` and `%23FFF` work), the

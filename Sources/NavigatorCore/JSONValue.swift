@@ -1,3 +1,4 @@
+import URLKit
 /// A JSON value with the place each value starts, for errors that point at the user's file.
 public indirect enum JSONValue: Equatable, Sendable {
     case null

@@ -1,4 +1,5 @@
 import Foundation
+import URLKit
 
 /// The app's navigation stack as a value-type state machine: events in, effects out, no I/O.
 public struct Navigator: Equatable, Sendable {
@@ -152,12 +153,9 @@ public struct Navigator: Equatable, Sendable {
         return WebViewScreen(id: ScreenID(nextScreenNumber), configuration: configuration, page: PageVisit(url: url))
     }
 
-    /// Resolves a URL reference against a base URL string, as a web view would; nil when Foundation cannot.
+    /// Resolves a URL reference against a base URL string, as a web view would.
     private func resolve(_ reference: String, against base: String) -> String? {
-        if URLParts.parse(reference)?.scheme != nil { return reference }
-        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL) else {
-            return nil
-        }
-        return resolved.absoluteString
+        if WebURL(validating: reference)?.scheme != nil { return reference }
+        return WebURL(base).resolving(reference)
     }
 }

@@ -1,3 +1,4 @@
+import URLKit
 /// One `name=value` item of a URL query, split as `URLComponents.queryItems` splits it.
 public struct QueryItem: Equatable, Sendable {
     public var name: String

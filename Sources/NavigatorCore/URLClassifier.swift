@@ -1,4 +1,5 @@
 import Foundation
+import URLKit
 
 /// What kind of URL reached the app, and what the app makes of it (semantics.md section 1).
 public struct URLClassification: Equatable, Sendable {
@@ -34,7 +35,7 @@ public struct URLClassifier: Sendable {
             URLClassification(input: input, url: url, kind: kind, deeplink: deeplink, reason: reason)
         }
         guard !url.isEmpty else { return result(.invalid, reason: "empty") }
-        guard let parts = URLParts.parse(url) else { return result(.invalid, reason: "unparsable") }
+        guard let parts = WebURL(validating: url) else { return result(.invalid, reason: "unparsable") }
         guard let scheme = parts.scheme?.lowercased() else {
             // A relative reference is resolved by Foundation later; what it cannot parse is invalid now.
             return URL(string: url) == nil ? result(.invalid, reason: "unparsable") : result(.page)

@@ -1,3 +1,4 @@
+import URLKit
 /// Form controls drawn as text, and the URL a submit button goes to.
 extension LayoutPass {
     /// The width of a text field without a `size` (or `cols`), in cells.
@@ -86,7 +87,7 @@ extension LayoutPass {
         if method == "post" { return (actionURL, target) }
         if formEntries[form] == nil { formEntries[form] = entries(of: form) }
         let pairs = formEntries[form, default: []].filter { $0.submitter == nil || $0.submitter == submitter }
-        let query = formURLEncoded(pairs.map { ($0.name, $0.value) })
+        let query = PercentEncoding.formURLEncoded(pairs.map { ($0.name, $0.value) })
         var withoutFragment = Substring(actionURL)
         var fragment = ""
         if let hash = withoutFragment.firstIndex(of: "#") {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import URLKit
 
 /// Lays out an `HTMLDocument` as terminal lines with numbered, focusable links and buttons.
 public enum PageLayoutEngine {

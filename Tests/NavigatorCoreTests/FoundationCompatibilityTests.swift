@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import NavigatorCore
+import URLKit
 
 /// Compares the deeplink parser's building blocks with Foundation's own answers over generated inputs.
 final class FoundationCompatibilityTests: XCTestCase {
@@ -18,7 +19,7 @@ final class FoundationCompatibilityTests: XCTestCase {
             let query = generator.string(from: queryAlphabet, length: Int.random(in: 0...14, using: &generator))
             let url = "mkwebview://webview?" + query
             guard let components = URLComponents(string: url) else { continue }
-            guard let parts = URLParts.parse(url) else {
+            guard let parts = WebURL(validating: url) else {
                 return XCTFail("Foundation parses \(url) but URLParts does not")
             }
             let expected = (components.queryItems ?? []).map { "\($0.name)=\($0.value ?? "<nil>")" }
@@ -42,7 +43,7 @@ final class FoundationCompatibilityTests: XCTestCase {
             let prefix = ["mkwebview://", "mkwebview:", "MkWebView://", "http://", "https:", "x1+.-://"][round % 6]
             let url = prefix + generator.string(from: urlAlphabet, length: Int.random(in: 0...12, using: &generator))
             let components = URLComponents(string: url)
-            let parts = URLParts.parse(url)
+            let parts = WebURL(validating: url)
             XCTAssertEqual(parts == nil, components == nil, "parsability of \(url)")
             guard let components, let parts else { agreedOnNil += 1; continue }
             XCTAssertEqual(parts.scheme, components.scheme, "scheme of \(url)")

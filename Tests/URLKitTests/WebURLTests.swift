@@ -1,0 +1,93 @@
+import XCTest
+import URLKit
+
+/// The one URL type: parts, origin, resolution and the percent-encoders.
+final class WebURLTests: XCTestCase {
+    private struct Parts: Equatable {
+        var scheme: String?
+        var host: String?
+        var port: Int?
+        var path: String
+        var query: String?
+        var fragment: String?
+    }
+
+    private func parts(_ string: String) -> Parts {
+        let url = WebURL(string)
+        return Parts(scheme: url.scheme, host: url.host, port: url.port, path: String(url.path),
+                     query: url.query.map(String.init), fragment: url.fragment.map(String.init))
+    }
+
+    func testSplitsEveryPart() {
+        XCTAssertEqual(parts("https://user:pw@Example.com:8443/a/b.html?x=1&y=2#top"),
+                       Parts(scheme: "https", host: "Example.com", port: 8443, path: "/a/b.html", query: "x=1&y=2", fragment: "top"))
+        XCTAssertEqual(parts("mkwebview://webview?url=a.html#frag?not-query"),
+                       Parts(scheme: "mkwebview", host: "webview", port: nil, path: "", query: "url=a.html", fragment: "frag?not-query"))
+        XCTAssertEqual(parts("file:///tmp/Pages/index.html"),
+                       Parts(scheme: "file", host: "", port: nil, path: "/tmp/Pages/index.html", query: nil, fragment: nil))
+        XCTAssertEqual(parts("detail.html?x#y"),
+                       Parts(scheme: nil, host: nil, port: nil, path: "detail.html", query: "x", fragment: "y"))
+        XCTAssertEqual(parts("http://[::1]:8080/"),
+                       Parts(scheme: "http", host: "[::1]", port: 8080, path: "/", query: nil, fragment: nil))
+        XCTAssertEqual(parts("tel:010-1234"),
+                       Parts(scheme: "tel", host: nil, port: nil, path: "010-1234", query: nil, fragment: nil))
+    }
+
+    func testHostIsPercentDecodedAndNilWhenNotUTF8() {
+        XCTAssertEqual(WebURL("mkwebview://%EC%9B%B9/x").host, "웹")
+        XCTAssertNil(WebURL("mkwebview://%FF/x").host)
+        XCTAssertNil(WebURL("mkwebview:webview").host)
+    }
+
+    func testValidatingRefusesWhatFoundationRefuses() {
+        XCTAssertNil(WebURL(validating: "1a://x"))
+        XCTAssertNil(WebURL(validating: "http://a b/"))
+        XCTAssertNil(WebURL(validating: "http://[::1/"))
+        XCTAssertNil(WebURL(validating: "http://host:80x/"))
+        XCTAssertNotNil(WebURL(validating: "mkwebview://webview?title=[1]"))
+        XCTAssertEqual(WebURL(validating: "%zz]:x")?.scheme, nil)
+    }
+
+    func testOrigin() {
+        XCTAssertEqual(WebURL("https://Example.COM:443/a").origin, "https://example.com")
+        XCTAssertEqual(WebURL("http://127.0.0.1:8080/a").origin, "http://127.0.0.1:8080")
+        XCTAssertEqual(WebURL("file:///a/b.html").origin, "file://")
+        XCTAssertEqual(WebURL("mkwebview://webview").origin, "null")
+        XCTAssertEqual(WebURL("about:blank").origin, "null")
+    }
+
+    func testWithoutFragment() {
+        XCTAssertEqual(WebURL("a.html?x#y").withoutFragment, "a.html?x")
+        XCTAssertEqual(WebURL("a.html").withoutFragment, "a.html")
+    }
+
+    func testResolvesAsAWebViewDoes() {
+        let base = WebURL("file:///site/Pages/dir/page.html?q#f")
+        XCTAssertEqual(base.resolving("other.html"), "file:///site/Pages/dir/other.html")
+        XCTAssertEqual(base.resolving("../up.html"), "file:///site/Pages/up.html")
+        XCTAssertEqual(base.resolving("#top"), "file:///site/Pages/dir/page.html?q#top")
+        XCTAssertEqual(base.resolving("?z"), "file:///site/Pages/dir/page.html?z")
+        XCTAssertEqual(base.resolving(" a b.html\n"), "file:///site/Pages/dir/a%20b.html")
+        XCTAssertEqual(base.resolving("//host/x"), "file://host/x")
+        XCTAssertEqual(base.resolving("mkwebview://webview?url=a.html&title=A%20B"), "mkwebview://webview?url=a.html&title=A%20B")
+        XCTAssertEqual(base.resolving("테스트.html"), "file:///site/Pages/dir/%ED%85%8C%EC%8A%A4%ED%8A%B8.html")
+        XCTAssertNil(URLResolver(base: nil).resolve("relative.html"))
+    }
+
+    func testFormEncoding() {
+        XCTAssertEqual(PercentEncoding.formURLEncoded([("q", "a b+c"), ("line", "1\n2"), ("k", "é*-._~")]),
+                       "q=a+b%2Bc&line=1%0D%0A2&k=%C3%A9*-._%7E")
+    }
+
+    func testNeverValidBytesAreEncodedAndEscapesKept() {
+        XCTAssertEqual(PercentEncoding.encodingNeverValidBytes(Array("a b%20<c>\"{|}^`\\é".utf8)),
+                       "a%20b%20%3Cc%3E%22%7B%7C%7D%5E%60%5C%C3%A9")
+    }
+
+    func testQueryAllowedEncoding() {
+        XCTAssertEqual(PercentEncoding.encode("%20 테?&=", allowing: PercentEncoding.isURLQueryAllowed),
+                       "%2520%20%ED%85%8C?&=")
+        XCTAssertEqual(PercentEncoding.decode(Array("%ED%85%8C%41".utf8)), "테A")
+        XCTAssertNil(PercentEncoding.decode(Array("%FF".utf8)))
+    }
+}
