@@ -38,27 +38,28 @@ public struct FlowRunner: Sendable {
         self.store = store
     }
 
-    /// A freshly launched app.
-    public func launchedApp() -> SimulatedApp {
-        var app = SimulatedApp(profile: profile, pagesBase: pagesBase, store: store)
-        app.launch()
-        return app
+    /// A host running a freshly launched app.
+    public func launchedHost() -> AppHost {
+        let host = AppHost(profile: profile, pagesBase: pagesBase, store: store)
+        host.perform(.launch)
+        return host
     }
 
     /// Runs one flow to its end or its first failure.
     public func run(_ flow: Flow) -> FlowResult {
-        var app = launchedApp()
+        let host = launchedHost()
         var context = FlowContext()
         var snapshots: [[String]] = []
         var stepsRun = 0
         for step in flow.steps {
             stepsRun += 1
-            switch StepExecutor.perform(step, app: &app, context: &context) {
-            case .done:
+            switch StepExecutor.perform(step, host: host, context: &context) {
+            case .done, .held:
                 continue
             case .snapshot(let lines):
                 snapshots.append(lines)
             case .failed(let message):
+                let app = host.snapshot.app
                 let failure = FlowFailure(
                     location: step.location, message: message,
                     picture: DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows).lines,
@@ -67,7 +68,8 @@ public struct FlowRunner: Sendable {
                 return FlowResult(path: flow.path, stepsRun: stepsRun, failure: failure, snapshots: snapshots, stack: app.navigator.screens.map(\.label))
             }
         }
-        return FlowResult(path: flow.path, stepsRun: stepsRun, failure: nil, snapshots: snapshots, stack: app.navigator.screens.map(\.label))
+        return FlowResult(path: flow.path, stepsRun: stepsRun, failure: nil, snapshots: snapshots,
+                          stack: host.snapshot.app.navigator.screens.map(\.label))
     }
 
     /// Runs flows on `jobs` threads; results come back in the order of `flows`, each as soon as

@@ -8,16 +8,18 @@ import TerminalUI
 public struct FlowContext: Sendable {
     public var columns = 80
     public var rows = 24
-    /// Log lines since the last step that acted on the app (what `expect event` looks at).
-    public var eventsSinceAction: [LogEntry] = []
+    /// Events since the last step that acted on the app (what `expect event` looks at).
+    public var eventsSinceAction: [AppEvent] = []
 
     public init() {}
 }
 
 /// What came of one step.
 public enum StepOutcome: Equatable, Sendable {
-    /// The step ran (or the expectation held); `note` says what it did, for the terminal UI's footer.
+    /// The action ran; `note` says what it did, for the terminal UI's footer.
     case done(note: String)
+    /// The expectation held.
+    case held(note: String)
     /// `snapshot`: the rendered screen as plain text lines.
     case snapshot([String])
     /// A failed expectation or an impossible tap: the message after `PATH:LINE: `.
@@ -26,69 +28,71 @@ public enum StepOutcome: Equatable, Sendable {
 
 /// Performs flow steps on a simulated app; used by the runner and by the terminal UI.
 public enum StepExecutor {
-    /// Performs one step.
-    public static func perform(_ step: FlowStep, app: inout SimulatedApp, context: inout FlowContext) -> StepOutcome {
+    /// Performs one step on the app a host runs.
+    public static func perform(_ step: FlowStep, host: AppHost, context: inout FlowContext) -> StepOutcome {
         if step.command.isAction { context.eventsSinceAction = [] }
-        func acted(_ event: NavigatorEvent) -> StepOutcome {
-            let logged = app.send(event)
-            context.eventsSinceAction += logged
-            return .done(note: logged.last?.text ?? "nothing happened")
-        }
         switch step.command {
         case .open(let url):
-            return acted(.urlOpened(url, base: step.folder.absoluteString))
+            return act(.navigator(.urlOpened(url, base: step.folder.absoluteString)), host: host, context: &context)
         case .tap(let target):
-            return tap(target, app: &app, context: &context)
+            return tap(target, host: host, context: &context)
         case .back:
-            return acted(.backGesturePerformed)
+            return act(.navigator(.backGesturePerformed), host: host, context: &context)
         case .close:
-            return acted(.rightButtonTapped)
+            return act(.navigator(.rightButtonTapped), host: host, context: &context)
         case .reload:
-            return acted(.reloadRequested)
+            return act(.navigator(.reloadRequested), host: host, context: &context)
         case .size(let columns, let rows):
             context.columns = columns
             context.rows = rows
             return .done(note: "size \(columns)x\(rows)")
         case .snapshot:
-            return .snapshot(DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows).lines)
+            return .snapshot(DeviceRenderer.frame(of: host.snapshot.app, columns: context.columns, rows: context.rows).lines)
         case .expect(let expectation):
-            if let failure = check(expectation, app: app, context: context) { return .failed(failure) }
-            return .done(note: "ok: \(step.source)")
+            if let failure = check(expectation, app: host.snapshot.app, context: context) { return .failed(failure) }
+            return .held(note: "ok: \(step.source)")
         }
+    }
+
+    /// Performs an action and records the events it caused.
+    private static func act(_ action: AppAction, host: AppHost, context: inout FlowContext) -> StepOutcome {
+        let before = host.snapshot.app.eventLog.total
+        let logged = Array(host.perform(action).app.eventLog.events(since: before))
+        context.eventsSinceAction += logged
+        return .done(note: logged.last?.text ?? "nothing happened")
     }
 
     // MARK: - Tap
 
-    private static func tap(_ target: TapTarget, app: inout SimulatedApp, context: inout FlowContext) -> StepOutcome {
+    private static func tap(_ target: TapTarget, host: AppHost, context: inout FlowContext) -> StepOutcome {
+        let app = host.snapshot.app
         guard let top = app.top else { return .failed("no screen to tap") }
-        func send(_ event: NavigatorEvent) -> StepOutcome {
-            let logged = app.send(event)
-            context.eventsSinceAction += logged
-            return .done(note: logged.last?.text ?? "nothing happened")
+        func activate(_ item: PageItem) -> StepOutcome {
+            act(.activate(item), host: host, context: &context)
         }
         switch target {
         case .leftButton:
             guard top.appearance.leftButton else { return .failed("tap left: the left button is hidden\(hiddenReason(top))") }
-            return send(.leftButtonTapped)
+            return act(.navigator(.leftButtonTapped), host: host, context: &context)
         case .rightButton:
             guard top.appearance.rightButton else { return .failed("tap right: the right button is hidden\(hiddenReason(top))") }
-            return send(.rightButtonTapped)
+            return act(.navigator(.rightButtonTapped), host: host, context: &context)
         case .number(let number):
             let items = app.layout(of: top.id, width: contentWidth(context)).items
             guard number <= items.count else {
                 return .failed("tap #\(number): the page has \(items.count) link\(items.count == 1 ? "" : "s") and buttons")
             }
-            return activate(items[number - 1], app: &app, context: &context)
+            return activate(items[number - 1])
         case .text(let text):
             let items = app.layout(of: top.id, width: contentWidth(context)).items
             let exact = items.filter { $0.text == text }
-            if exact.count == 1 { return activate(exact[0], app: &app, context: &context) }
+            if exact.count == 1 { return activate(exact[0]) }
             if exact.count > 1 {
                 return .failed("tap \"\(text)\": \(exact.count) links or buttons have this text: \(candidates(exact))")
             }
             let lowered = text.lowercased()
             let partial = items.filter { $0.text.lowercased().contains(lowered) }
-            if partial.count == 1 { return activate(partial[0], app: &app, context: &context) }
+            if partial.count == 1 { return activate(partial[0]) }
             if partial.isEmpty {
                 return .failed("tap \"\(text)\": no link or button matches; candidates: \(items.isEmpty ? "none (the page has no links)" : candidates(items))")
             }
@@ -102,12 +106,6 @@ public enum StepExecutor {
 
     private static func candidates(_ items: [PageItem]) -> String {
         items.map { "#\($0.number) \"\($0.text)\"" }.joined(separator: ", ")
-    }
-
-    private static func activate(_ item: PageItem, app: inout SimulatedApp, context: inout FlowContext) -> StepOutcome {
-        let logged = app.activate(item)
-        context.eventsSinceAction += logged
-        return .done(note: logged.last?.text ?? "nothing happened")
     }
 
     /// The web view's text width at the flow's screen size.
@@ -150,7 +148,7 @@ public enum StepExecutor {
             let actual = topURL(app)
             return actual.contains(fragment) ? nil : "expected url containing \(quoted(fragment)), got \(quoted(actual))"
         case .page(let title):
-            let actual = app.topWebView?.page.title ?? ""
+            let actual = app.topWebView?.content.title ?? ""
             return actual == title ? nil : "expected page \(quoted(title)), got \(quoted(actual))"
         case .text(let text):
             let pageText = renderedText(app, context)

@@ -30,7 +30,7 @@ public struct Navigator: Equatable, Sendable {
         case .linkActivated(let input, let target):
             return open(input, base: top?.currentPage.url, target: target)
         case .pageLoaded(let id, let url, let title):
-            guard let index = screens.firstIndex(where: { $0.id == id }),
+            guard let index = screens.lastIndex(where: { $0.id == id }),
                   screens[index].currentPage.url == url else { return [] }
             screens[index].history[screens[index].historyIndex].title = title
             return []
@@ -56,13 +56,13 @@ public struct Navigator: Equatable, Sendable {
         let url = resolve(URLClassifier.webKitEncoded(profile.root.url), against: pagesBase) ?? "about:blank"
         let screen = makeScreen(configuration: configuration, url: url)
         screens = [screen]
-        return [.log(LogEntry(.launch, "launch: \(displayURL(url))")), .loadPage(screen.id, url: url)]
+        return [.log(AppEvent(.launch, "launch: \(displayURL(url))")), .loadPage(screen.id, url: url)]
     }
 
     private mutating func open(_ input: String, base: String?, target: String?) -> [NavigatorEffect] {
         if let target, target.lowercased() == "_blank" {
             let url = resolve(URLClassifier.webKitEncoded(input), against: base ?? pagesBase) ?? input
-            return [.log(LogEntry(.browser, "opened in browser: \(url)")), .openInBrowser(url)]
+            return [.log(AppEvent(.browser, "opened in browser: \(url)")), .openInBrowser(url)]
         }
         let classification = URLClassifier(profile: profile).classify(input)
         switch classification.kind {
@@ -71,22 +71,22 @@ public struct Navigator: Equatable, Sendable {
         case .page:
             guard !screens.isEmpty else { return [] }
             guard let url = resolve(classification.url, against: base ?? pagesBase) else {
-                return [.log(LogEntry(.invalid, "invalid URL: \(classification.url) (cannot be resolved against \(displayURL(base ?? pagesBase)))"))]
+                return [.log(AppEvent(.invalid, "invalid URL: \(classification.url) (cannot be resolved against \(displayURL(base ?? pagesBase)))"))]
             }
             screens[screens.count - 1].visit(url)
-            return [.log(LogEntry(.page, "load: \(displayURL(url))")), .loadPage(screens[screens.count - 1].id, url: url)]
+            return [.log(AppEvent(.page, "load: \(displayURL(url))")), .loadPage(screens[screens.count - 1].id, url: url)]
         case .external:
-            return [.log(LogEntry(.external, "opened externally: \(classification.url)")), .openExternally(classification.url)]
+            return [.log(AppEvent(.external, "opened externally: \(classification.url)")), .openExternally(classification.url)]
         case .store:
-            return [.log(LogEntry(.store, "store sheet: \(classification.url)")), .presentStoreSheet(classification.url)]
+            return [.log(AppEvent(.store, "store sheet: \(classification.url)")), .presentStoreSheet(classification.url)]
         case .invalid:
-            return [.log(LogEntry(.invalid, "invalid URL: \(classification.url) (\(classification.reason ?? "unparsable"))"))]
+            return [.log(AppEvent(.invalid, "invalid URL: \(classification.url) (\(classification.reason ?? "unparsable"))"))]
         }
     }
 
     private mutating func route(_ deeplink: Deeplink) -> [NavigatorEffect] {
         var warnings = deeplink.warnings
-        var effects: [NavigatorEffect] = [.log(LogEntry(.deeplink, "deeplink: \(deeplink.url) → \(deeplink.action.rawValue)"))]
+        var effects: [NavigatorEffect] = [.log(AppEvent(.deeplink, "deeplink: \(deeplink.url) → \(deeplink.action.rawValue)"))]
         var routeEffects: [NavigatorEffect] = []
         switch deeplink.action {
         case .push:
@@ -104,29 +104,29 @@ public struct Navigator: Equatable, Sendable {
                 }
             }
             let removal = removed.isEmpty ? "" : " (removed \(removed.count) screen\(removed.count == 1 ? "" : "s"))"
-            routeEffects.append(.log(LogEntry(.route, "push: \(displayURL(url))\(removal)")))
+            routeEffects.append(.log(AppEvent(.route, "push: \(displayURL(url))\(removal)")))
             if !removed.isEmpty { routeEffects.append(.discardScreens(removed.map(\.id))) }
             routeEffects.append(.loadPage(screen.id, url: url))
         case .pop:
             routeEffects = pop()
         case .popToRoot:
             if screens.count <= 1 {
-                routeEffects = [.log(LogEntry(.route, "popToRoot: already at root"))]
+                routeEffects = [.log(AppEvent(.route, "popToRoot: already at root"))]
             } else {
                 let removed = Array(screens.dropFirst())
                 screens = [screens[0]]
                 routeEffects = [
-                    .log(LogEntry(.route, "popToRoot: removed \(removed.count) screen\(removed.count == 1 ? "" : "s")")),
+                    .log(AppEvent(.route, "popToRoot: removed \(removed.count) screen\(removed.count == 1 ? "" : "s")")),
                     .discardScreens(removed.map(\.id)),
                 ]
             }
         case .reload:
             routeEffects = reload()
         case .unhandled:
-            routeEffects = [.log(LogEntry(.route, "unhandled deeplink host: \(deeplink.host)"))]
+            routeEffects = [.log(AppEvent(.route, "unhandled deeplink host: \(deeplink.host)"))]
         }
         lastDeeplinkWarnings = warnings
-        effects += warnings.map { .log(LogEntry(.warning, "warning \($0.code.rawValue): \($0.message)")) }
+        effects += warnings.map { .log(.warning($0)) }
         return effects + routeEffects
     }
 
@@ -134,18 +134,18 @@ public struct Navigator: Equatable, Sendable {
         guard let top, top.canGoBack else { return pop() }
         screens[screens.count - 1].historyIndex -= 1
         let page = screens[screens.count - 1].currentPage
-        return [.log(LogEntry(.history, "back: \(displayURL(page.url)) (web history)")), .loadPage(top.id, url: page.url)]
+        return [.log(AppEvent(.history, "back: \(displayURL(page.url)) (web history)")), .loadPage(top.id, url: page.url)]
     }
 
     private mutating func pop() -> [NavigatorEffect] {
-        guard screens.count > 1 else { return [.log(LogEntry(.route, "nothing to pop at root"))] }
+        guard screens.count > 1 else { return [.log(AppEvent(.route, "nothing to pop at root"))] }
         let removed = screens.removeLast()
-        return [.log(LogEntry(.route, "pop: \(removed.label)")), .discardScreens([removed.id])]
+        return [.log(AppEvent(.route, "pop: \(removed.label)")), .discardScreens([removed.id])]
     }
 
     private func reload() -> [NavigatorEffect] {
         guard let top else { return [] }
-        return [.log(LogEntry(.route, "reload: \(displayURL(top.currentPage.url))")), .loadPage(top.id, url: top.currentPage.url)]
+        return [.log(AppEvent(.route, "reload: \(displayURL(top.currentPage.url))")), .loadPage(top.id, url: top.currentPage.url)]
     }
 
     private mutating func makeScreen(configuration: DeeplinkConfiguration?, url: String) -> WebViewScreen {

@@ -32,22 +32,60 @@ public enum NavigatorEffect: Equatable, Sendable {
     /// A `target="_blank"` link opens in the external browser.
     case openInBrowser(String)
     /// One line for the event log (also matched by `expect event`).
-    case log(LogEntry)
+    case log(AppEvent)
 }
 
-/// One line of the event log: what happened, and the URL or host involved.
-public struct LogEntry: Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+/// Something that happened, as the event log shows it and `expect event` matches it.
+///
+/// The kind says what it is (the terminal UI picks the footer's colour from it, flows may
+/// match on it); the text is the stable line people read and flows match.
+public struct AppEvent: Equatable, Sendable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: String, Sendable, CaseIterable {
+        // The stack engine.
         case launch, deeplink, route, page, history, external, store, browser, invalid, warning
+        // Page loading.
+        case load, redirect, loadFailed, blocked
+        // Page scripts.
+        case console, scriptError, scriptTimeout, scriptSkipped, dialog, navigation
+        // The bridge.
+        case message, reply, download, native
+        // The app shell.
+        case cookie, notification, lifecycle, launchCheck
+        // The simulator itself.
+        case note
+    }
+
+    /// How the terminal UI presents an event.
+    public enum Severity: Sendable {
+        case info, outside, warning, error
     }
 
     public var kind: Kind
     public var text: String
+    /// The linter's warning, for `warning` events.
+    public var warning: DeeplinkWarning?
 
-    public init(_ kind: Kind, _ text: String) {
+    public init(_ kind: Kind, _ text: String, warning: DeeplinkWarning? = nil) {
         self.kind = kind
         self.text = text
+        self.warning = warning
     }
 
     public var description: String { text }
+
+    /// The event for a linter warning: `warning CODE: message`.
+    public static func warning(_ warning: DeeplinkWarning) -> AppEvent {
+        AppEvent(.warning, "warning \(warning.code.rawValue): \(warning.message)", warning: warning)
+    }
+
+    /// How much attention the event asks for.
+    public var severity: Severity {
+        switch kind {
+        case .warning, .scriptTimeout, .blocked: return .warning
+        case .invalid, .scriptError, .loadFailed: return .error
+        case .external, .store, .browser: return .outside
+        default: return .info
+        }
+    }
 }

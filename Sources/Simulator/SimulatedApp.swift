@@ -2,17 +2,18 @@ import Foundation
 import NavigatorCore
 import PageKit
 
-/// What a screen's web view shows: its page, scroll position and focused item.
+/// What a screen's web view shows: the page it loaded and which load that was.
 public struct WebView: Sendable {
     /// The URL the engine asked for (with its fragment).
     public var url: String
-    public var stored: StoredPage
-    /// First visible layout line.
-    public var scrollOffset = 0
-    /// Index into the layout's items of the focused link or button.
-    public var focusedItem: Int?
+    public var content: PageContent
+    /// Counts the loads into this web view (a reload too), so a viewport knows to start over.
+    public var loadNumber: Int
 
-    public var page: LoadedPage { stored.page }
+    /// The fragment of the URL asked for (`#anchor`), percent-encoded as written.
+    public var fragment: String? {
+        url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }
+    }
 }
 
 /// Something the simulated system showed outside the stack (the toasts of the terminal UI).
@@ -22,45 +23,90 @@ public struct SystemPresentation: Equatable, Sendable {
     public var url: String
 }
 
-/// The simulated app: the navigation engine, performing its effects against a page store.
+/// What reaches the app: the engine's events, and what the host observed while performing effects.
+public enum AppInput: Sendable {
+    /// An event for the navigation engine (a URL opened, a button, back, reload, a link).
+    case navigator(NavigatorEvent)
+    /// The host finished loading `url` into a screen's web view.
+    case pageLoaded(ScreenID, url: String, content: PageContent)
+    /// A page changed in place (a script changed its tree or title).
+    case pageChanged(ScreenID, content: PageContent)
+    /// Events the host observed (page loads over the network, console lines, script errors).
+    case observed([AppEvent])
+}
+
+/// Work the app asks its host to do: the app itself does no I/O.
+public enum AppEffect: Equatable, Sendable {
+    /// Load a URL into a screen's web view, then answer with `AppInput.pageLoaded`.
+    case loadPage(ScreenID, url: String)
+    /// These screens left the stack: tear down their pages (and their scripts).
+    case discardScreens([ScreenID])
+}
+
+/// The simulated app as a value-type state machine: the navigation engine, the web views'
+/// pages, the event log and what was shown outside the app.
 ///
-/// A value: the flow runner and the terminal UI each own one and send it events.
+/// `handle(_:)` applies an input and returns effects; `AppHost` performs them (loading
+/// pages, running scripts) and feeds the results back. Copies are cheap (documents and the
+/// log are copy on write), so the host hands copies to the flow runner and the terminal UI.
 public struct SimulatedApp: Sendable {
     public private(set) var navigator: Navigator
     public private(set) var webViews: [ScreenID: WebView] = [:]
-    /// Every log line since launch, oldest first.
-    public private(set) var eventLog: [LogEntry] = []
+    /// The recent events, oldest first, and how many there were since launch.
+    public private(set) var eventLog = EventLog()
     /// Everything opened outside the app, oldest first.
     public private(set) var presentations: [SystemPresentation] = []
-    public let store: PageStore
 
-    public init(profile: AppProfile, pagesBase: URL, store: PageStore) {
+    public init(profile: AppProfile, pagesBase: URL) {
         navigator = Navigator(profile: profile, pagesBase: pagesBase.absoluteString)
-        self.store = store
     }
 
-    /// Launches the app (the root screen) and returns the log lines it produced.
-    @discardableResult
-    public mutating func launch() -> [LogEntry] {
-        send(.appLaunched)
+    /// Applies an input; returns the effects for the host.
+    public mutating func handle(_ input: AppInput) -> [AppEffect] {
+        switch input {
+        case .navigator(let event):
+            return perform(navigator.handle(event))
+        case .pageLoaded(let id, let url, let content):
+            guard navigator.screens.contains(where: { $0.id == id }) else { return [] }
+            let number = (webViews[id]?.loadNumber ?? 0) + 1
+            webViews[id] = WebView(url: url, content: content, loadNumber: number)
+            return perform(navigator.handle(.pageLoaded(id, url: url, title: content.title)))
+        case .pageChanged(let id, let content):
+            guard var webView = webViews[id] else { return [] }
+            let titleChanged = webView.content.title != content.title
+            webView.content = content
+            webViews[id] = webView
+            return titleChanged ? perform(navigator.handle(.pageLoaded(id, url: webView.url, title: content.title))) : []
+        case .observed(let events):
+            eventLog.append(contentsOf: events)
+            return []
+        }
     }
 
-    /// Sends an event to the engine, performs the effects, and returns the new log lines.
-    @discardableResult
-    public mutating func send(_ event: NavigatorEvent) -> [LogEntry] {
-        var pending = navigator.handle(event)
-        var logged: [LogEntry] = []
-        while !pending.isEmpty {
-            let effect = pending.removeFirst()
+    /// The top screen.
+    public var top: WebViewScreen? { navigator.top }
+
+    /// The top screen's web view (nil while its first page loads).
+    public var topWebView: WebView? { top.flatMap { webViews[$0.id] } }
+
+    /// A screen's page laid out at `width` cells; empty while it loads.
+    public func layout(of id: ScreenID, width: Int, numbersItems: Bool = false) -> PageLayout {
+        guard let webView = webViews[id] else { return PageLayout() }
+        return webView.content.layout(LayoutOptions(width: max(1, width), numbersItems: numbersItems))
+    }
+
+    /// Turns the engine's effects into log lines, presentations and host effects.
+    private mutating func perform(_ effects: [NavigatorEffect]) -> [AppEffect] {
+        var hostEffects: [AppEffect] = []
+        for effect in effects {
             switch effect {
-            case .log(let entry):
-                logged.append(entry)
+            case .log(let event):
+                eventLog.append(event)
             case .loadPage(let id, let url):
-                let stored = store.page(at: url)
-                webViews[id] = WebView(url: url, stored: stored, scrollOffset: 0, focusedItem: nil)
-                pending += navigator.handle(.pageLoaded(id, url: url, title: stored.page.title))
+                hostEffects.append(.loadPage(id, url: url))
             case .discardScreens(let ids):
                 for id in ids { webViews[id] = nil }
+                hostEffects.append(.discardScreens(ids))
             case .openExternally(let url):
                 presentations.append(SystemPresentation(kind: .external, url: url))
             case .presentStoreSheet(let url):
@@ -69,37 +115,50 @@ public struct SimulatedApp: Sendable {
                 presentations.append(SystemPresentation(kind: .browser, url: url))
             }
         }
-        eventLog += logged
-        return logged
+        return hostEffects
+    }
+}
+
+/// The event log: the most recent events, and a count of every event since launch.
+///
+/// Bounded, so a page that logs from a timer all day does not grow without end; `total`
+/// names a point in the log that stays valid as old events go.
+public struct EventLog: Sendable {
+    /// How many recent events are kept.
+    public static let capacity = 10_000
+
+    private var storage: [AppEvent] = []
+    private var dropped = 0
+
+    /// Every event ever appended.
+    public var total: Int { dropped + storage.count }
+
+    /// The kept events, oldest first.
+    public var events: ArraySlice<AppEvent> { storage[...] }
+
+    /// The last event.
+    public var last: AppEvent? { storage.last }
+
+    /// The events appended after the log held `total` events (those still kept).
+    public func events(since total: Int) -> ArraySlice<AppEvent> {
+        let start = max(0, total - dropped)
+        return start >= storage.count ? [] : storage[start...]
     }
 
-    /// Taps a link or button of the top page: follows its URL, or notes that it does nothing.
-    @discardableResult
-    public mutating func activate(_ item: PageItem) -> [LogEntry] {
-        guard let url = item.url else {
-            let entry = LogEntry(.page, "tap: \"\(item.text)\" does nothing (no link or form)")
-            eventLog.append(entry)
-            return [entry]
-        }
-        return send(.linkActivated(url, target: item.target))
+    mutating func append(_ event: AppEvent) {
+        storage.append(event)
+        trim()
     }
 
-    /// The top screen.
-    public var top: WebViewScreen? { navigator.top }
-
-    /// The top screen's web view.
-    public var topWebView: WebView? { top.flatMap { webViews[$0.id] } }
-
-    /// A screen's page laid out at `width` cells.
-    public func layout(of id: ScreenID, width: Int, numbersItems: Bool = false) -> PageLayout {
-        guard let webView = webViews[id] else { return PageLayout() }
-        return store.layout(of: webView.stored, options: LayoutOptions(width: max(1, width), numbersItems: numbersItems))
+    mutating func append(contentsOf events: [AppEvent]) {
+        storage.append(contentsOf: events)
+        trim()
     }
 
-    /// Changes a web view's scroll position and focus (the terminal UI's keys).
-    public mutating func updateWebView(_ id: ScreenID, _ change: (inout WebView) -> Void) {
-        guard var webView = webViews[id] else { return }
-        change(&webView)
-        webViews[id] = webView
+    private mutating func trim() {
+        guard storage.count > 2 * Self.capacity else { return }
+        let excess = storage.count - Self.capacity
+        storage.removeFirst(excess)
+        dropped += excess
     }
 }

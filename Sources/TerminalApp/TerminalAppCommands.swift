@@ -1,5 +1,6 @@
 import Foundation
 import Flows
+import Simulator
 import TerminalUI
 
 /// The `:` prompt and stepping through a flow: both run flow steps on the app.
@@ -27,7 +28,7 @@ extension TerminalAppState {
             self.prompt = nil
         case .enter:
             self.prompt = nil
-            runCommand(prompt.line, now: now)
+            return runCommand(prompt.line, now: now)
         default:
             return [.bell]
         }
@@ -46,15 +47,14 @@ extension TerminalAppState {
 
     /// Runs a line typed at the prompt: a flow step (or several, through `include`), or a
     /// URL delivered as `open` would.
-    private mutating func runCommand(_ line: String, now: ContinuousClock.Instant) {
+    private mutating func runCommand(_ line: String, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return }
+        guard !trimmed.isEmpty else { return [] }
         history.add(trimmed)
         let folder = commandFolder
         let firstWord = String(trimmed.prefix { !$0.isWhitespace })
         if !Self.stepWords.contains(firstWord), !trimmed.contains(where: \.isWhitespace) {
-            act(.urlOpened(trimmed, base: folder.absoluteString), now: now)
-            return
+            return act(.urlOpened(trimmed, base: folder.absoluteString))
         }
         let steps: [FlowStep]
         do {
@@ -62,61 +62,70 @@ extension TerminalAppState {
         } catch {
             let column = error.location?.column.map { "column \($0): " } ?? ""
             message = FooterMessage(text: column + error.message, tone: .error, expiry: nil)
-            return
+            return []
         }
-        let geometry = self.geometry
-        for step in steps {
-            if case .size = step.command {
-                message = FooterMessage(text: "size: the terminal's size is the screen's here; resize the window instead", tone: .info, expiry: now + FooterMessage.toastDuration)
-                return
-            }
-            context.columns = geometry.device.width
-            context.rows = size.rows
-            if perform(step, now: now) != nil { return }
+        if steps.contains(where: { if case .size = $0.command { return true } else { return false } }) {
+            message = FooterMessage(text: "size: the terminal's size is the screen's here; resize the window instead", tone: .info,
+                                    expiry: now + FooterMessage.toastDuration)
+            return []
         }
+        context.columns = geometry.device.width
+        context.rows = size.rows
+        return steps.isEmpty ? [] : [.runSteps(steps)]
     }
 
     private static let stepWords: Set<String> = ["open", "tap", "back", "close", "reload", "size", "snapshot", "expect", "include"]
 
-    /// Performs a flow step and reports it in the footer; returns the failure, nil when it ran.
-    private mutating func perform(_ step: FlowStep, now: ContinuousClock.Instant) -> String? {
-        let before = app.eventLog.count
-        let outcome = StepExecutor.perform(step, app: &app, context: &context)
-        let logged = Array(app.eventLog[before...])
-        switch outcome {
+    /// Takes what came of steps the loop ran (from the prompt or the stepper) and reports it.
+    public mutating func didRunSteps(_ reports: [StepReport], context: FlowContext, app: SimulatedApp, now: ContinuousClock.Instant) {
+        self.app = app
+        self.context = context
+        for report in reports {
+            show(report, now: now)
+        }
+        if var stepper, let report = reports.last {
+            stepper.columns = context.columns
+            stepper.rows = context.rows
+            if case .failed(let failure) = report.outcome {
+                stepper.record(.failed(message: failure))
+            } else {
+                stepper.record(.passed)
+            }
+            self.stepper = stepper
+            if stepper.isFinished { message = stepStatus }
+        }
+        settle()
+    }
+
+    /// Puts what a step did in the footer.
+    private mutating func show(_ report: StepReport, now: ContinuousClock.Instant) {
+        switch report.outcome {
         case .done(let note):
-            report(logged, note: step.command.isAction ? nil : note, now: now)
-            if logged.isEmpty, step.command.isAction {
+            self.report(report.events, now: now)
+            if report.events.isEmpty {
                 message = FooterMessage(text: note, tone: .info, expiry: now + FooterMessage.toastDuration)
             }
-            return nil
+        case .held(let note):
+            self.report(report.events, note: note, noteTone: .success, now: now)
         case .snapshot(let lines):
             message = FooterMessage(text: "snapshot: \(lines.count) rows, as on the screen at \(context.columns)x\(context.rows)", tone: .info,
                                     expiry: now + FooterMessage.toastDuration)
-            return nil
         case .failed(let failure):
             message = FooterMessage(text: failure, tone: .error, expiry: nil)
-            return failure
         }
     }
 
     // MARK: - Stepping through a flow
 
-    /// `n` or Space in step mode: runs the next step and records how it went.
+    /// `n` or Space in step mode: runs the next step; `didRunSteps` records how it went.
     mutating func runNextStep(now: ContinuousClock.Instant) -> [TerminalAppEffect] {
-        guard var stepper, let step = stepper.nextStep else {
+        guard let stepper, let step = stepper.nextStep else {
             message = FooterMessage(text: "the flow is over: q quits", tone: .hint, expiry: nil)
             return [.bell]
         }
         context.columns = stepper.columns
         context.rows = stepper.rows
-        let failure = perform(step, now: now)
-        stepper.columns = context.columns
-        stepper.rows = context.rows
-        stepper.record(failure.map { .failed(message: $0) } ?? .passed)
-        self.stepper = stepper
-        if stepper.isFinished { message = stepStatus }
-        return []
+        return [.runSteps([step])]
     }
 
     /// The footer's idle line in step mode: what `n` runs next, or how the flow ended.

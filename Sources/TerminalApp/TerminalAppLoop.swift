@@ -1,4 +1,6 @@
+import Flows
 import Foundation
+import Simulator
 import TerminalUI
 
 /// Where the program gets the time: a monotonic instant for toasts, and the status bar's clock.
@@ -21,7 +23,7 @@ public struct TerminalAppClock: Sendable {
 }
 
 /// Drives a `TerminalAppState` on a terminal: draws a frame, waits for input, hands it over,
-/// and performs the effects.
+/// and performs the effects on the app's host.
 ///
 /// Input already waiting is handled before the next frame is drawn, so a held key or a paste
 /// costs one frame, not one per event. Without input the frame is redrawn every second
@@ -37,7 +39,7 @@ public struct TerminalAppLoop {
 
     /// Runs until the state asks to quit, or, with `stopsWhenIdle` (headless terminals),
     /// until no input is waiting. The terminal is closed on the way out.
-    public func run(_ state: inout TerminalAppState, on terminal: Terminal, stopsWhenIdle: Bool = false) {
+    public func run(_ state: inout TerminalAppState, host: AppHost, on terminal: Terminal, stopsWhenIdle: Bool = false) {
         defer { terminal.close() }
         if state.size != terminal.size {
             _ = state.handle(.resize(columns: terminal.size.columns, rows: terminal.size.rows), now: clock.now())
@@ -49,15 +51,38 @@ public struct TerminalAppLoop {
                 continue
             }
             while true {
-                for effect in state.handle(event, now: clock.now()) {
-                    switch effect {
-                    case .quit: return
-                    case .bell: terminal.bell()
-                    }
-                }
+                if perform(state.handle(event, now: clock.now()), on: &state, host: host, terminal: terminal) == .quit { return }
                 guard let waiting = terminal.nextEvent(timeout: .zero) else { break }
                 event = waiting
             }
         }
+    }
+
+    /// Performs effects (and those that follow from them); returns `.quit` when asked to quit.
+    @discardableResult
+    public func perform(_ effects: [TerminalAppEffect], on state: inout TerminalAppState, host: AppHost,
+                        terminal: Terminal? = nil) -> TerminalAppEffect? {
+        for effect in effects {
+            switch effect {
+            case .quit:
+                return .quit
+            case .bell:
+                terminal?.bell()
+            case .perform(let action):
+                state.didPerform(host.perform(action), now: clock.now())
+            case .runSteps(let steps):
+                var context = state.context
+                var reports: [StepReport] = []
+                for step in steps {
+                    let before = host.snapshot.app.eventLog.total
+                    let outcome = StepExecutor.perform(step, host: host, context: &context)
+                    reports.append(StepReport(step: step, outcome: outcome,
+                                              events: Array(host.snapshot.app.eventLog.events(since: before))))
+                    if case .failed = outcome { break }
+                }
+                state.didRunSteps(reports, context: context, app: host.snapshot.app, now: clock.now())
+            }
+        }
+        return nil
     }
 }

@@ -10,11 +10,13 @@ extension TerminalAppState {
     public func render(now: ContinuousClock.Instant, clock: String) -> Screen {
         var screen = Screen(width: size.columns, height: size.rows)
         let geometry = self.geometry
-        DeviceRenderer.drawDevice(of: app, into: &screen, area: geometry.device, clock: clock, focusedItem: app.topWebView?.focusedItem)
+        let shown = viewport()
+        DeviceRenderer.drawDevice(of: app, into: &screen, area: geometry.device, clock: clock,
+                                  viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem))
         if let panel, let area = geometry.panel {
             switch panel {
             case .stack: PanelRenderer.drawStack(of: app, into: &screen, area: area)
-            case .eventLog: PanelRenderer.drawEventLog(app.eventLog, into: &screen, area: area)
+            case .eventLog: PanelRenderer.drawEventLog(app.eventLog.events, into: &screen, area: area)
             case .flow:
                 if let stepper { PanelRenderer.drawFlow(stepper.panelContent, into: &screen, area: area) }
             }

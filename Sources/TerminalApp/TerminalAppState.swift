@@ -9,20 +9,54 @@ import TerminalUI
 public enum TerminalAppEffect: Equatable, Sendable {
     case quit
     case bell
+    /// Perform an action on the app's host, then hand the result to `didPerform(_:now:)`.
+    case perform(AppAction)
+    /// Run flow steps on the app's host (stopping at the first failure), then hand the
+    /// reports to `didRunSteps(_:context:app:now:)`.
+    case runSteps([FlowStep])
 }
 
-/// The interactive program as a value: the simulated app, the panels, the `:` prompt and
+/// How one flow step went, as the loop reports it back to the state.
+public struct StepReport: Sendable {
+    public var step: FlowStep
+    public var outcome: StepOutcome
+    /// The events the step caused.
+    public var events: [AppEvent]
+
+    public init(step: FlowStep, outcome: StepOutcome, events: [AppEvent]) {
+        self.step = step
+        self.outcome = outcome
+        self.events = events
+    }
+}
+
+/// Where a screen's web view is scrolled and which link or button has the focus.
+///
+/// The focus is a node, so it stays on the same link when the page is laid out again at
+/// another width or changed by a script.
+struct ScreenViewport: Equatable {
+    var scrollOffset = 0
+    var focusedNode: NodeID?
+    /// The layout width `scrollOffset` refers to.
+    var layoutWidth: Int
+    /// The web view load this viewport belongs to; a new load starts over.
+    var loadNumber: Int
+}
+
+/// The interactive program as a value: the app as last seen, the panels, the `:` prompt and
 /// the footer, changed by input events and drawn into a `Screen`.
 ///
 /// No I/O and no clock inside: `TerminalAppLoop` hands it the terminal's events and the
-/// time, and draws what `render` returns. Each web view keeps its own scroll position and
-/// focused item (in `SimulatedApp`), so a screen uncovered by a pop is as the user left it.
+/// time, performs the effects it returns on the app's host, hands back what came of them,
+/// and draws what `render` returns. Each screen keeps its own scroll position and focused
+/// link, so a screen uncovered by a pop is as the user left it.
 public struct TerminalAppState {
     /// The panel beside the device (or over the web view on narrow terminals).
     public enum SidePanel: Equatable, Sendable {
         case stack, eventLog, flow
     }
 
+    /// The app as the host last reported it.
     public internal(set) var app: SimulatedApp
     public private(set) var size: TerminalSize
     public private(set) var panel: SidePanel?
@@ -35,8 +69,10 @@ public struct TerminalAppState {
     var context = FlowContext()
     var stepper: FlowStepper?
     let parser: FlowParser
-    /// The page width each web view's scroll offset refers to, to carry it over a resize.
-    private var layoutWidths: [ScreenID: Int] = [:]
+    /// Each screen's scroll position and focus.
+    var viewports: [ScreenID: ScreenViewport] = [:]
+    /// The event count before the action or steps in flight, to tell which events they caused.
+    var eventsBefore = 0
 
     /// The terminal UI on a launched app; `parser` reads the steps typed at the `:` prompt.
     public init(app: SimulatedApp, size: TerminalSize, parser: FlowParser) {
@@ -60,8 +96,16 @@ public struct TerminalAppState {
     }
 
     /// Delivers a URL from outside the app (`webnav open URL`), as the `:` prompt does.
-    public mutating func open(_ url: String, base: String?, now: ContinuousClock.Instant) {
-        act(.urlOpened(url, base: base), now: now)
+    public mutating func open(_ url: String, base: String?) -> [TerminalAppEffect] {
+        act(.urlOpened(url, base: base))
+    }
+
+    /// Takes the app as the host left it after a `perform` effect, and reports what happened.
+    public mutating func didPerform(_ snapshot: AppSnapshot, now: ContinuousClock.Instant) {
+        let logged = Array(snapshot.app.eventLog.events(since: eventsBefore))
+        app = snapshot.app
+        context.eventsSinceAction = logged
+        report(logged, now: now)
         settle()
     }
 
@@ -75,7 +119,7 @@ public struct TerminalAppState {
             size = TerminalSize(columns: columns, rows: rows)
             effects = []
         case .mouse(let event):
-            effects = handleMouse(event, now: now)
+            effects = handleMouse(event)
         case .key(.control("c")):
             effects = [.quit]
         case .key(let key):
@@ -111,13 +155,13 @@ public struct TerminalAppState {
         case .backTab, .character("k"):
             return moveFocus(forward: false)
         case .enter, .right:
-            return activateFocusedItem(now: now)
+            return activateFocusedItem()
         case .left, .backspace, .character("h"):
-            act(.backGesturePerformed, now: now)
+            return act(.backGesturePerformed)
         case .character("x"):
-            act(.rightButtonTapped, now: now)
+            return act(.rightButtonTapped)
         case .character("r"):
-            act(.reloadRequested, now: now)
+            return act(.reloadRequested)
         case .character(":"):
             prompt = CommandPrompt()
         case .character("s"):
@@ -187,18 +231,24 @@ public struct TerminalAppState {
     private mutating func updateViewport(_ change: (inout PageViewport) -> Void) {
         guard let id = app.top?.id, var viewport = viewport() else { return }
         change(&viewport)
-        app.updateWebView(id) {
-            $0.scrollOffset = viewport.scrollOffset
-            $0.focusedItem = viewport.focusedItem
-        }
+        keep(viewport, for: id)
+    }
+
+    /// Stores a page viewport as the screen's scroll position and focused node.
+    private mutating func keep(_ viewport: PageViewport, for id: ScreenID) {
+        guard var stored = viewports[id] else { return }
+        stored.scrollOffset = viewport.scrollOffset
+        stored.focusedNode = viewport.focusedItem.map { viewport.layout.items[$0].node }
+        viewports[id] = stored
     }
 
     /// The top page as the web view shows it now.
     func viewport() -> PageViewport? {
-        guard let top = app.top, let webView = app.topWebView else { return nil }
+        guard let top = app.top, app.topWebView != nil, let stored = viewports[top.id] else { return nil }
         let geometry = self.geometry
-        return PageViewport(layout: app.layout(of: top.id, width: geometry.contentWidth), height: geometry.webView.height,
-                            scrollOffset: webView.scrollOffset, focusedItem: webView.focusedItem)
+        let layout = app.layout(of: top.id, width: geometry.contentWidth)
+        return PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: stored.scrollOffset,
+                            focusedItem: stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } })
     }
 
     private mutating func moveFocus(forward: Bool) -> [TerminalAppEffect] {
@@ -215,67 +265,73 @@ public struct TerminalAppState {
         return []
     }
 
-    private mutating func activateFocusedItem(now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+    private mutating func activateFocusedItem() -> [TerminalAppEffect] {
         guard let viewport = viewport(), let focused = viewport.focusedItem else {
             message = FooterMessage(text: "no link or button in view: Tab finds the next one", tone: .hint, expiry: nil)
             return [.bell]
         }
-        activate(viewport.layout.items[focused], now: now)
-        return []
+        return perform(.activate(viewport.layout.items[focused]))
     }
 
-    private mutating func activate(_ item: PageItem, now: ContinuousClock.Instant) {
-        let logged = app.activate(item)
-        context.eventsSinceAction = logged
-        report(logged, now: now)
+    /// Asks the loop to send an engine event for a key or a click.
+    mutating func act(_ event: NavigatorEvent) -> [TerminalAppEffect] {
+        perform(.navigator(event))
     }
 
-    /// Sends an engine event for a key or a click, and reports what happened.
-    mutating func act(_ event: NavigatorEvent, now: ContinuousClock.Instant) {
-        let logged = app.send(event)
-        context.eventsSinceAction = logged
-        report(logged, now: now)
+    /// Asks the loop to perform an action; `didPerform` reports what happened.
+    mutating func perform(_ action: AppAction) -> [TerminalAppEffect] {
+        eventsBefore = app.eventLog.total
+        return [.perform(action)]
     }
 
     /// Puts what an action did in the footer: the linter's warnings first, then what
     /// opened outside the app, then the last event.
-    mutating func report(_ logged: [LogEntry], note: String? = nil, now: ContinuousClock.Instant) {
+    ///
+    /// The message's colour comes from the events' kinds: warnings, then errors, then what
+    /// opened outside the app; a held expectation (`success`) is green.
+    mutating func report(_ logged: [AppEvent], note: String? = nil, noteTone: FooterContent.Tone = .info,
+                         now: ContinuousClock.Instant) {
         let expiry = now + FooterMessage.toastDuration
-        let warnings = logged.filter { $0.kind == .warning }
+        let warnings = logged.filter { $0.severity == .warning }
         if let first = warnings.first {
-            let text = first.text.hasPrefix("warning ") ? String(first.text.dropFirst(8)) : first.text
+            let text = first.warning.map { "\($0.code.rawValue): \($0.message)" } ?? first.text
             let more = warnings.count > 1 ? " (+\(warnings.count - 1) more: l shows the log)" : ""
             message = FooterMessage(text: "⚠ " + text + more, tone: .warning, expiry: expiry)
-        } else if let outside = logged.last(where: { [.external, .store, .browser].contains($0.kind) }) {
+        } else if let outside = logged.last(where: { $0.severity == .outside }) {
             message = FooterMessage(text: "↗ " + outside.text, tone: .info, expiry: expiry)
-        } else if let invalid = logged.last(where: { $0.kind == .invalid }) {
-            message = FooterMessage(text: invalid.text, tone: .error, expiry: expiry)
-        } else if let text = note ?? logged.last?.text {
-            message = FooterMessage(text: text, tone: text.hasPrefix("ok: ") ? .success : .info, expiry: expiry)
+        } else if let failure = logged.last(where: { $0.severity == .error }) {
+            message = FooterMessage(text: failure.text, tone: .error, expiry: expiry)
+        } else if let note {
+            message = FooterMessage(text: note, tone: noteTone, expiry: expiry)
+        } else if let last = logged.last {
+            message = FooterMessage(text: last.text, tone: .info, expiry: expiry)
         }
     }
 
-    /// After any change: carries the top web view's scroll over a change of width, keeps
-    /// the focused item in view, or focuses the first visible one.
-    private mutating func settle() {
-        layoutWidths = layoutWidths.filter { app.webViews[$0.key] != nil }
+    /// After any change: starts a viewport over for a new load, carries the top web view's
+    /// scroll over a change of width, keeps the focused item in view, or focuses the first
+    /// visible one.
+    mutating func settle() {
+        viewports = viewports.filter { app.webViews[$0.key] != nil }
         guard let top = app.top, let webView = app.topWebView else { return }
         let geometry = self.geometry
         let width = geometry.contentWidth
         let layout = app.layout(of: top.id, width: width)
-        var offset = webView.scrollOffset
-        if let oldWidth = layoutWidths[top.id], oldWidth != width {
-            let oldCount = app.layout(of: top.id, width: oldWidth).lines.count
+        var stored = viewports[top.id] ?? ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
+        if stored.loadNumber != webView.loadNumber {
+            stored = ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
+        }
+        var offset = stored.scrollOffset
+        if stored.layoutWidth != width {
+            let oldCount = app.layout(of: top.id, width: stored.layoutWidth).lines.count
             offset = oldCount > 0 ? offset * layout.lines.count / oldCount : 0
         }
-        layoutWidths[top.id] = width
+        stored.layoutWidth = width
+        viewports[top.id] = stored
+        let focused = stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } }
         var viewport = PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: offset, focusedItem: nil)
-        if let focused = webView.focusedItem { viewport.focus(focused) }
-        guard viewport.scrollOffset != webView.scrollOffset || viewport.focusedItem != webView.focusedItem else { return }
-        app.updateWebView(top.id) {
-            $0.scrollOffset = viewport.scrollOffset
-            $0.focusedItem = viewport.focusedItem
-        }
+        if let focused { viewport.focus(focused) }
+        keep(viewport, for: top.id)
     }
 
     var geometry: FrameGeometry {
@@ -285,7 +341,7 @@ public struct TerminalAppState {
 
     // MARK: - Mouse
 
-    private mutating func handleMouse(_ event: MouseEvent, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+    private mutating func handleMouse(_ event: MouseEvent) -> [TerminalAppEffect] {
         let geometry = self.geometry
         if let panel = geometry.panel, panel.contains(row: event.row, column: event.column) { return [] }
         switch event.kind {
@@ -301,16 +357,16 @@ public struct TerminalAppState {
             }
             message = nil
             var scratch = Screen(width: size.columns, height: size.rows)
-            let regions = DeviceRenderer.drawDevice(of: app, into: &scratch, area: geometry.device, clock: "", focusedItem: nil)
+            let regions = DeviceRenderer.drawDevice(of: app, into: &scratch, area: geometry.device, clock: "", viewport: WebViewport())
             if let left = regions.leftButton, left.contains(row: event.row, column: event.column) {
-                act(.leftButtonTapped, now: now)
+                return act(.leftButtonTapped)
             } else if let right = regions.rightButton, right.contains(row: event.row, column: event.column) {
-                act(.rightButtonTapped, now: now)
+                return act(.rightButtonTapped)
             } else if regions.webView.contains(row: event.row, column: event.column), let viewport = viewport(),
                       let item = viewport.item(atLine: viewport.scrollOffset + event.row - regions.webView.row,
                                                column: event.column - regions.webView.column - 1) {
                 updateViewport { $0.focus(item) }
-                activate(viewport.layout.items[item], now: now)
+                return perform(.activate(viewport.layout.items[item]))
             }
         }
         return []

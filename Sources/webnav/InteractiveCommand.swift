@@ -26,12 +26,14 @@ enum InteractiveCommand {
         environment.reportWarnings()
         try environment.requirePagesFolder()
         let terminal = try startTerminal()
-        var state = TerminalAppState(app: launchedApp(environment), size: terminal.size, parser: fileParser)
+        let host = launchedHost(environment)
+        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
+        let loop = TerminalAppLoop()
         for url in arguments.positionals {
-            state.open(url, base: base, now: .now)
+            loop.perform(state.open(url, base: base), on: &state, host: host)
         }
-        TerminalAppLoop().run(&state, on: terminal)
+        loop.run(&state, host: host, on: terminal)
         return state.exitStatus
     }
 
@@ -44,8 +46,9 @@ enum InteractiveCommand {
         try requireTerminal()
         try environment.requirePagesFolder()
         let terminal = try startTerminal()
-        var state = TerminalAppState(app: launchedApp(environment), size: terminal.size, stepping: flow, parser: fileParser)
-        TerminalAppLoop().run(&state, on: terminal)
+        let host = launchedHost(environment)
+        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow, parser: fileParser)
+        TerminalAppLoop().run(&state, host: host, on: terminal)
         return state.exitStatus
     }
 
@@ -55,11 +58,12 @@ enum InteractiveCommand {
         }
     }
 
-    /// The app on its root page, reading pages again when their files change (so `r` shows an edit).
-    private static func launchedApp(_ environment: AppEnvironment) -> SimulatedApp {
-        var app = SimulatedApp(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
-        app.launch()
-        return app
+    /// A host running the app on its root page, reading pages again when their files change
+    /// (so `r` shows an edit).
+    private static func launchedHost(_ environment: AppEnvironment) -> AppHost {
+        let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
+        host.perform(.launch)
+        return host
     }
 
     private static func startTerminal() throws(UserError) -> NcursesTerminal {

@@ -22,12 +22,14 @@ enum PreviewCommand {
         let environment = try AppEnvironment.load(arguments)
         environment.reportWarnings()
         try environment.requirePagesFolder()
-        var app = SimulatedApp(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
-        app.launch()
+        let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
+        var app = host.perform(.launch).app
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         for url in arguments.positionals {
-            for entry in app.send(.urlOpened(url, base: base)) where entry.kind == .warning {
-                StandardError.write("\(url): \(entry.text)")
+            let before = app.eventLog.total
+            app = host.perform(.navigator(.urlOpened(url, base: base))).app
+            for event in app.eventLog.events(since: before) where event.kind == .warning {
+                StandardError.write("\(url): \(event.text)")
             }
         }
         let frame = DeviceRenderer.frame(of: app, columns: size.columns, rows: size.rows)

@@ -38,9 +38,10 @@ enum TerminalBenchmarkCommand {
         defer { terminal.close() }
 
         let profile = AppProfile(root: AppProfile.RootPage(url: page.absoluteString))
-        var app = SimulatedApp(profile: profile, pagesBase: page.deletingLastPathComponent(), store: PageStore(reader: LocalAndRemotePageReader(), revalidates: true))
-        app.launch()
-        var state = TerminalAppState(app: app, size: terminal.size, parser: FlowParser { url in throw UserError("no files here", path: url.path) })
+        let host = AppHost(profile: profile, pagesBase: page.deletingLastPathComponent(),
+                           store: PageStore(reader: LocalAndRemotePageReader(), revalidates: true))
+        var state = TerminalAppState(app: host.perform(.launch).app, size: terminal.size,
+                                     parser: FlowParser { url in throw UserError("no files here", path: url.path) })
         terminal.draw(state.render(now: .now, clock: DeviceRenderer.fixedClock))
         let firstFrame = ContinuousClock.now - start
         let fullRedrawBytes = output.takeCount()

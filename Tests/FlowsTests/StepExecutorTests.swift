@@ -22,19 +22,19 @@ final class StepExecutorTests: XCTestCase {
         "/flows/other.html": "<title>Other</title>",
     ])
 
-    private var app: SimulatedApp!
+    private var host: AppHost!
     private var context = FlowContext()
 
     override func setUp() {
-        app = SimulatedApp(profile: .builtIn, pagesBase: base, store: PageStore(reader: pages))
-        app.launch()
+        host = AppHost(profile: .builtIn, pagesBase: base, store: PageStore(reader: pages))
+        host.perform(.launch)
         context = FlowContext()
     }
 
     @discardableResult
     private func step(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> StepOutcome {
         let steps = try! FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: URL(fileURLWithPath: "/flows/"))
-        return StepExecutor.perform(steps[0], app: &app, context: &context)
+        return StepExecutor.perform(steps[0], host: host, context: &context)
     }
 
     private func assertPasses(_ text: String, file: StaticString = #filePath, line: UInt = #line) {

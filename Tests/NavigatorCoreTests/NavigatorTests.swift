@@ -50,7 +50,7 @@ final class NavigatorTests: XCTestCase {
     func testLaunchShowsTheRootWithoutABar() {
         var navigator = Navigator(profile: .builtIn, pagesBase: "file:///app/Pages")
         assertTransition(&navigator, .appLaunched, screens: [root(title: nil)], effects: [
-            .log(LogEntry(.launch, "launch: index.html")),
+            .log(AppEvent(.launch, "launch: index.html")),
             .loadPage(ScreenID(1), url: base + "index.html"),
         ])
         XCTAssertEqual(navigator.top?.appearance, .noBar)
@@ -64,7 +64,7 @@ final class NavigatorTests: XCTestCase {
         var navigator = Navigator(profile: profile, pagesBase: base)
         let expected = screen(1, DeeplinkConfiguration(host: "", title: "Shop"), base + "home.html")
         assertTransition(&navigator, .appLaunched, screens: [expected], effects: [
-            .log(LogEntry(.launch, "launch: home.html")),
+            .log(AppEvent(.launch, "launch: home.html")),
             .loadPage(ScreenID(1), url: base + "home.html"),
         ])
         XCTAssertEqual(navigator.top?.appearance.barVisible, true)
@@ -78,8 +78,8 @@ final class NavigatorTests: XCTestCase {
             root(),
             screen(2, config("detail.html", title: "Detail"), base + "detail.html"),
         ], effects: [
-            .log(LogEntry(.deeplink, "deeplink: \(url) → push")),
-            .log(LogEntry(.route, "push: detail.html")),
+            .log(AppEvent(.deeplink, "deeplink: \(url) → push")),
+            .log(AppEvent(.route, "push: detail.html")),
             .loadPage(ScreenID(2), url: base + "detail.html"),
         ], warnings: [])
     }
@@ -90,8 +90,8 @@ final class NavigatorTests: XCTestCase {
         assertTransition(&navigator, .urlOpened(url, base: nil), screens: [
             root(), screen(2, DeeplinkConfiguration(host: "webview", urlString: "https://example.com/a"), "https://example.com/a"),
         ], effects: [
-            .log(LogEntry(.deeplink, "deeplink: \(url) → push")),
-            .log(LogEntry(.route, "push: https://example.com/a")),
+            .log(AppEvent(.deeplink, "deeplink: \(url) → push")),
+            .log(AppEvent(.route, "push: https://example.com/a")),
             .loadPage(ScreenID(2), url: "https://example.com/a"),
         ], warnings: [])
     }
@@ -102,9 +102,9 @@ final class NavigatorTests: XCTestCase {
         assertTransition(&navigator, .urlOpened(url, base: nil), screens: [
             root(), screen(2, DeeplinkConfiguration(host: "webview", title: "Empty"), "about:blank"),
         ], effects: [
-            .log(LogEntry(.deeplink, "deeplink: \(url) → push")),
-            .log(LogEntry(.warning, "warning missing-url: a push without a url: the new screen shows a blank page")),
-            .log(LogEntry(.route, "push: about:blank")),
+            .log(AppEvent(.deeplink, "deeplink: \(url) → push")),
+            .log(.warning(DeeplinkWarning(.missingURL, "a push without a url: the new screen shows a blank page"))),
+            .log(AppEvent(.route, "push: about:blank")),
             .loadPage(ScreenID(2), url: "about:blank"),
         ], warnings: [.missingURL])
     }
@@ -117,8 +117,8 @@ final class NavigatorTests: XCTestCase {
         assertTransition(&navigator, .urlOpened(url, base: nil), screens: [
             root(), screen(4, DeeplinkConfiguration(host: "webview", urlString: "c.html", removeStack: true), base + "c.html"),
         ], effects: [
-            .log(LogEntry(.deeplink, "deeplink: \(url) → push")),
-            .log(LogEntry(.route, "push: c.html (removed 2 screens)")),
+            .log(AppEvent(.deeplink, "deeplink: \(url) → push")),
+            .log(AppEvent(.route, "push: c.html (removed 2 screens)")),
             .discardScreens([ScreenID(2), ScreenID(3)]),
             .loadPage(ScreenID(4), url: base + "c.html"),
         ], warnings: [])
@@ -130,9 +130,9 @@ final class NavigatorTests: XCTestCase {
         assertTransition(&navigator, .urlOpened(url, base: nil), screens: [
             root(), screen(2, DeeplinkConfiguration(host: "webview", urlString: "c.html", removeStack: true), base + "c.html"),
         ], effects: [
-            .log(LogEntry(.deeplink, "deeplink: \(url) → push")),
-            .log(LogEntry(.warning, "warning removeStack-noop: removeStack=true but the stack holds 2 screens after the push: the app removes screens only when there are 3 or more")),
-            .log(LogEntry(.route, "push: c.html")),
+            .log(AppEvent(.deeplink, "deeplink: \(url) → push")),
+            .log(.warning(DeeplinkWarning(.removeStackNoop, "removeStack=true but the stack holds 2 screens after the push: the app removes screens only when there are 3 or more"))),
+            .log(AppEvent(.route, "push: c.html")),
             .loadPage(ScreenID(2), url: base + "c.html"),
         ], warnings: [.removeStackNoop])
     }
@@ -148,8 +148,8 @@ final class NavigatorTests: XCTestCase {
         var navigator = launched()
         push(&navigator, "a.html", title: "A")
         assertTransition(&navigator, .urlOpened("mkwebview://close-webview", base: nil), screens: [root()], effects: [
-            .log(LogEntry(.deeplink, "deeplink: mkwebview://close-webview → pop")),
-            .log(LogEntry(.route, "pop: A")),
+            .log(AppEvent(.deeplink, "deeplink: mkwebview://close-webview → pop")),
+            .log(AppEvent(.route, "pop: A")),
             .discardScreens([ScreenID(2)]),
         ], warnings: [])
     }
@@ -157,11 +157,11 @@ final class NavigatorTests: XCTestCase {
     func testPopAtRootDoesNothing() {
         var navigator = launched()
         assertTransition(&navigator, .urlOpened("mkwebview://pop", base: nil), screens: [root()], effects: [
-            .log(LogEntry(.deeplink, "deeplink: mkwebview://pop → pop")),
-            .log(LogEntry(.route, "nothing to pop at root")),
+            .log(AppEvent(.deeplink, "deeplink: mkwebview://pop → pop")),
+            .log(AppEvent(.route, "nothing to pop at root")),
         ])
-        assertTransition(&navigator, .rightButtonTapped, screens: [root()], effects: [.log(LogEntry(.route, "nothing to pop at root"))])
-        assertTransition(&navigator, .backGesturePerformed, screens: [root()], effects: [.log(LogEntry(.route, "nothing to pop at root"))])
+        assertTransition(&navigator, .rightButtonTapped, screens: [root()], effects: [.log(AppEvent(.route, "nothing to pop at root"))])
+        assertTransition(&navigator, .backGesturePerformed, screens: [root()], effects: [.log(AppEvent(.route, "nothing to pop at root"))])
     }
 
     func testPopToRootKeepsOnlyTheFirstScreen() {
@@ -169,13 +169,13 @@ final class NavigatorTests: XCTestCase {
         push(&navigator, "a.html", title: "A")
         push(&navigator, "b.html", title: "B")
         assertTransition(&navigator, .urlOpened("mkwebview://popToRoot", base: nil), screens: [root()], effects: [
-            .log(LogEntry(.deeplink, "deeplink: mkwebview://popToRoot → popToRoot")),
-            .log(LogEntry(.route, "popToRoot: removed 2 screens")),
+            .log(AppEvent(.deeplink, "deeplink: mkwebview://popToRoot → popToRoot")),
+            .log(AppEvent(.route, "popToRoot: removed 2 screens")),
             .discardScreens([ScreenID(2), ScreenID(3)]),
         ])
         assertTransition(&navigator, .urlOpened("mkwebview://popToRoot", base: nil), screens: [root()], effects: [
-            .log(LogEntry(.deeplink, "deeplink: mkwebview://popToRoot → popToRoot")),
-            .log(LogEntry(.route, "popToRoot: already at root")),
+            .log(AppEvent(.deeplink, "deeplink: mkwebview://popToRoot → popToRoot")),
+            .log(AppEvent(.route, "popToRoot: already at root")),
         ])
     }
 
@@ -184,12 +184,12 @@ final class NavigatorTests: XCTestCase {
         push(&navigator, "a.html", title: "A")
         let before = navigator.screens
         assertTransition(&navigator, .urlOpened("mkwebview://reload-webview", base: nil), screens: before, effects: [
-            .log(LogEntry(.deeplink, "deeplink: mkwebview://reload-webview → reload")),
-            .log(LogEntry(.route, "reload: a.html")),
+            .log(AppEvent(.deeplink, "deeplink: mkwebview://reload-webview → reload")),
+            .log(AppEvent(.route, "reload: a.html")),
             .loadPage(ScreenID(2), url: base + "a.html"),
         ])
         assertTransition(&navigator, .reloadRequested, screens: before, effects: [
-            .log(LogEntry(.route, "reload: a.html")),
+            .log(AppEvent(.route, "reload: a.html")),
             .loadPage(ScreenID(2), url: base + "a.html"),
         ])
     }
@@ -197,31 +197,31 @@ final class NavigatorTests: XCTestCase {
     func testUnhandledAndInvalidLeaveTheStackAlone() {
         var navigator = launched()
         assertTransition(&navigator, .urlOpened("mkwebview://login", base: nil), screens: [root()], effects: [
-            .log(LogEntry(.deeplink, "deeplink: mkwebview://login → unhandled")),
-            .log(LogEntry(.warning, "warning unhandled-host: no route for host \"login\": the app ignores this deeplink (routes: close-webview, pop, popToRoot, push, reload, reload-webview, webview)")),
-            .log(LogEntry(.route, "unhandled deeplink host: login")),
+            .log(AppEvent(.deeplink, "deeplink: mkwebview://login → unhandled")),
+            .log(.warning(DeeplinkWarning(.unhandledHost, "no route for host \"login\": the app ignores this deeplink (routes: close-webview, pop, popToRoot, push, reload, reload-webview, webview)"))),
+            .log(AppEvent(.route, "unhandled deeplink host: login")),
         ], warnings: [.unhandledHost])
         assertTransition(&navigator, .urlOpened("mkwebview:webview", base: nil), screens: [root()], effects: [
-            .log(LogEntry(.invalid, "invalid URL: mkwebview:webview (no host)")),
+            .log(AppEvent(.invalid, "invalid URL: mkwebview:webview (no host)")),
         ], warnings: [.unhandledHost])
     }
 
     func testExternalStoreAndBrowserOpenOutsideTheStack() {
         var navigator = launched()
         assertTransition(&navigator, .linkActivated("tel:010-1234-5678", target: nil), screens: [root()], effects: [
-            .log(LogEntry(.external, "opened externally: tel:010-1234-5678")),
+            .log(AppEvent(.external, "opened externally: tel:010-1234-5678")),
             .openExternally("tel:010-1234-5678"),
         ])
         assertTransition(&navigator, .linkActivated("https://apps.apple.com/app/id1", target: nil), screens: [root()], effects: [
-            .log(LogEntry(.store, "store sheet: https://apps.apple.com/app/id1")),
+            .log(AppEvent(.store, "store sheet: https://apps.apple.com/app/id1")),
             .presentStoreSheet("https://apps.apple.com/app/id1"),
         ])
         assertTransition(&navigator, .linkActivated("https://example.com", target: "_blank"), screens: [root()], effects: [
-            .log(LogEntry(.browser, "opened in browser: https://example.com")),
+            .log(AppEvent(.browser, "opened in browser: https://example.com")),
             .openInBrowser("https://example.com"),
         ])
         assertTransition(&navigator, .linkActivated("about.html", target: "_BLANK"), screens: [root()], effects: [
-            .log(LogEntry(.browser, "opened in browser: \(base)about.html")),
+            .log(AppEvent(.browser, "opened in browser: \(base)about.html")),
             .openInBrowser(base + "about.html"),
         ])
     }
@@ -232,13 +232,13 @@ final class NavigatorTests: XCTestCase {
         expected.history.append(PageVisit(url: base + "sub/list.html"))
         expected.historyIndex = 1
         assertTransition(&navigator, .linkActivated("sub/list.html", target: nil), screens: [expected], effects: [
-            .log(LogEntry(.page, "load: sub/list.html")),
+            .log(AppEvent(.page, "load: sub/list.html")),
             .loadPage(ScreenID(1), url: base + "sub/list.html"),
         ])
         expected.history.append(PageVisit(url: base + "sub/item.html"))
         expected.historyIndex = 2
         assertTransition(&navigator, .linkActivated("item.html", target: nil), screens: [expected], effects: [
-            .log(LogEntry(.page, "load: sub/item.html")),
+            .log(AppEvent(.page, "load: sub/item.html")),
             .loadPage(ScreenID(1), url: base + "sub/item.html"),
         ], )
     }
@@ -251,11 +251,11 @@ final class NavigatorTests: XCTestCase {
         pushed.history.append(PageVisit(url: base + "b.html"))
         pushed.historyIndex = 0
         assertTransition(&navigator, .leftButtonTapped, screens: [root(), pushed], effects: [
-            .log(LogEntry(.history, "back: a.html (web history)")),
+            .log(AppEvent(.history, "back: a.html (web history)")),
             .loadPage(ScreenID(2), url: base + "a.html"),
         ])
         assertTransition(&navigator, .leftButtonTapped, screens: [root()], effects: [
-            .log(LogEntry(.route, "pop: A")),
+            .log(AppEvent(.route, "pop: A")),
             .discardScreens([ScreenID(2)]),
         ])
     }
@@ -265,7 +265,7 @@ final class NavigatorTests: XCTestCase {
         _ = navigator.handle(.urlOpened("mkwebview://webview?url=plain.html", base: nil))
         XCTAssertEqual(navigator.top?.appearance.barVisible, false)
         assertTransition(&navigator, .backGesturePerformed, screens: [root()], effects: [
-            .log(LogEntry(.route, "pop: plain.html")),
+            .log(AppEvent(.route, "pop: plain.html")),
             .discardScreens([ScreenID(2)]),
         ])
     }
@@ -275,7 +275,7 @@ final class NavigatorTests: XCTestCase {
         push(&navigator, "a.html", title: "A")
         _ = navigator.handle(.linkActivated("b.html", target: nil))
         assertTransition(&navigator, .rightButtonTapped, screens: [root()], effects: [
-            .log(LogEntry(.route, "pop: A")),
+            .log(AppEvent(.route, "pop: A")),
             .discardScreens([ScreenID(2)]),
         ])
     }

@@ -92,7 +92,7 @@ final class CommandLineTests: XCTestCase {
         state.command("include other.flow")
         XCTAssertEqual(state.frame().lines[11], " column 9: cannot include \"other.flow\":…")
         state.command("nowhere.html")
-        XCTAssertEqual(state.app.topWebView?.page.isErrorPage, true, "a missing page shows the error page")
+        XCTAssertEqual(state.app.topWebView?.content.isErrorPage, true, "a missing page shows the error page")
     }
 
     func testToastsForWhatOpensOutsideTheAppAndForWarnings() {

@@ -8,9 +8,10 @@ import XCTest
 final class MouseAndResizeTests: XCTestCase {
     func testClickingALinkFocusesAndFollowsIt() {
         var state = Fixture.state()
-        XCTAssertEqual(state.click(row: 6, column: 5), [])
+        let homeItems = state.app.layout(of: ScreenID(1), width: state.geometry.contentWidth).items
+        XCTAssertEqual(state.click(row: 6, column: 5), [.perform(.activate(homeItems[1]))])
         XCTAssertEqual(state.app.navigator.screens.map(\.label), ["Home", "Closable"])
-        XCTAssertEqual(state.app.webViews[ScreenID(1)]?.focusedItem, 1, "the clicked link took the focus")
+        XCTAssertEqual(state.viewports[ScreenID(1)]?.focusedNode, homeItems[1].node, "the clicked link took the focus")
         XCTAssertEqual(state.frame().lines[11], " push: detail.html")
     }
 
@@ -39,7 +40,7 @@ final class MouseAndResizeTests: XCTestCase {
         state.click(row: 0, column: 3)
         state.click(row: 11, column: 3)
         XCTAssertEqual(state.app.navigator.screens.count, 1)
-        XCTAssertEqual(state.app.eventLog.count, 1)
+        XCTAssertEqual(state.app.eventLog.total, 1)
         _ = state.handle(.mouse(MouseEvent(row: 6, column: 5, kind: .release)), now: Fixture.start)
         XCTAssertEqual(state.app.navigator.screens.count, 1, "only a press activates")
 
@@ -55,14 +56,14 @@ final class MouseAndResizeTests: XCTestCase {
 
     func testTheWheelScrolls() {
         var state = Fixture.state()
-        state.open("long.html", base: nil, now: Fixture.start)
+        state.open("long.html")
         _ = state.handle(.mouse(MouseEvent(row: 5, column: 5, kind: .wheelDown)), now: Fixture.start)
         _ = state.handle(.mouse(MouseEvent(row: 5, column: 5, kind: .wheelDown)), now: Fixture.start)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 6)
+        XCTAssertEqual(state.scrollOffset, 6)
         _ = state.handle(.mouse(MouseEvent(row: 5, column: 5, kind: .wheelUp)), now: Fixture.start)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 3)
+        XCTAssertEqual(state.scrollOffset, 3)
         _ = state.handle(.mouse(MouseEvent(row: 11, column: 5, kind: .wheelDown)), now: Fixture.start)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 3, "not over the footer")
+        XCTAssertEqual(state.scrollOffset, 3, "not over the footer")
     }
 
     func testResizingTo20x6AndBack() {
@@ -107,13 +108,13 @@ final class MouseAndResizeTests: XCTestCase {
 
     func testScrollPositionSurvivesAResize() {
         var state = Fixture.state()
-        state.open("long.html", base: nil, now: Fixture.start)
+        state.open("long.html")
         state.press(.end)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 50)
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 2)
+        XCTAssertEqual(state.scrollOffset, 50)
+        XCTAssertEqual(state.focusedItem, 2)
         _ = state.handle(.resize(columns: 30, rows: 20), now: Fixture.start)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 42, "still at the bottom: 59 lines in a 17-row view")
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 2)
+        XCTAssertEqual(state.scrollOffset, 42, "still at the bottom: 59 lines in a 17-row view")
+        XCTAssertEqual(state.focusedItem, 2)
         XCTAssertEqual(state.frame().lines[19].hasPrefix(" Tab next"), true)
     }
 

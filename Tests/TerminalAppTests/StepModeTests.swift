@@ -37,7 +37,7 @@ final class StepModeTests: XCTestCase {
         ])
         XCTAssertEqual(style(of: "1 ▸ tap Detail                     ", in: frame, row: 1), CellStyle(reverse: true), "the next step is highlighted")
 
-        XCTAssertEqual(state.press(.character("n")), [])
+        XCTAssertEqual(state.press(.character("n")), [.runSteps([state.stepper!.flow.steps[0]])])
         XCTAssertEqual(state.frame().lines[15], " push: detail.html")
         state.press(.character(" "))
         frame = state.frame()
@@ -169,7 +169,9 @@ final class StepModeTests: XCTestCase {
             "_part.flow": "# a fragment\ntap \"Long page\"\n",
         ]
         let flow = try FlowParser { url in Data((files[url.lastPathComponent] ?? "").utf8) }.parse(path: "test.flow")
-        var state = TerminalAppState(app: Fixture.app(), size: TerminalSize(columns: 100, rows: 16), stepping: flow, parser: Fixture.parser)
+        let host = Fixture.host()
+        var state = DrivenUI(TerminalAppState(app: host.snapshot.app, size: TerminalSize(columns: 100, rows: 16), stepping: flow,
+                                              parser: Fixture.parser), host: host)
         XCTAssertEqual(Array(state.frame().lines[1...3].map { String($0.dropFirst(61)) }), [
             "│            1 ▸ size 30x10           │",
             "│ _part.flow:2   tap \"Long page\"      │",

@@ -33,49 +33,88 @@ enum Fixture {
 
     static let start = ContinuousClock.now
 
-    /// A launched app on the fixture pages.
-    static func app() -> SimulatedApp {
-        var app = SimulatedApp(profile: .builtIn, pagesBase: pagesBase, store: PageStore(reader: pages))
-        app.launch()
-        return app
+    /// A host running a launched app on the fixture pages.
+    static func host() -> AppHost {
+        let host = AppHost(profile: .builtIn, pagesBase: pagesBase, store: PageStore(reader: pages))
+        host.perform(.launch)
+        return host
     }
 
     /// Reads nothing: `include` at the prompt fails.
     static let parser = FlowParser { url in throw PageReadError.notFound(path: url.path) }
 
-    static func state(columns: Int = 40, rows: Int = 12) -> TerminalAppState {
-        TerminalAppState(app: app(), size: TerminalSize(columns: columns, rows: rows), parser: parser)
+    static func state(columns: Int = 40, rows: Int = 12) -> DrivenUI {
+        let host = host()
+        return DrivenUI(TerminalAppState(app: host.snapshot.app, size: TerminalSize(columns: columns, rows: rows), parser: parser), host: host)
     }
 
     /// Steps through `text` as a flow file at `/flows/test.flow`.
-    static func stepping(_ text: String, columns: Int = 40, rows: Int = 12) throws -> TerminalAppState {
+    static func stepping(_ text: String, columns: Int = 40, rows: Int = 12) throws -> DrivenUI {
         let flow = try FlowParser { _ in Data(text.utf8) }.parse(path: "test.flow")
-        return TerminalAppState(app: app(), size: TerminalSize(columns: columns, rows: rows), stepping: flow, parser: parser)
+        let host = host()
+        return DrivenUI(TerminalAppState(app: host.snapshot.app, size: TerminalSize(columns: columns, rows: rows), stepping: flow, parser: parser),
+                        host: host)
     }
 }
 
-extension TerminalAppState {
+/// The terminal UI's state with the host its effects go to: each input's effects are
+/// performed at once, as `TerminalAppLoop` does, so a test reads the state after them.
+@dynamicMemberLookup
+final class DrivenUI {
+    var state: TerminalAppState
+    let host: AppHost
+
+    init(_ state: TerminalAppState, host: AppHost) {
+        self.state = state
+        self.host = host
+    }
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<TerminalAppState, Value>) -> Value {
+        state[keyPath: keyPath]
+    }
+
+    /// Handles an input and performs its effects; returns the effects.
+    @discardableResult
+    func handle(_ input: InputEvent, now: ContinuousClock.Instant = Fixture.start) -> [TerminalAppEffect] {
+        let effects = state.handle(input, now: now)
+        TerminalAppLoop(clock: TerminalAppClock(now: { now }, timeOfDay: { DeviceRenderer.fixedClock }))
+            .perform(effects, on: &state, host: host)
+        return effects
+    }
+
+    /// Delivers a URL from outside the app, as `webnav open` does.
+    func open(_ url: String, base: String? = nil) {
+        let effects = state.open(url, base: base)
+        TerminalAppLoop(clock: TerminalAppClock(now: { Fixture.start }, timeOfDay: { DeviceRenderer.fixedClock }))
+            .perform(effects, on: &state, host: host)
+    }
+
     /// Handles keys one after the other at `now`, collecting the effects.
     @discardableResult
-    mutating func press(_ keys: Key..., at now: ContinuousClock.Instant = Fixture.start) -> [TerminalAppEffect] {
+    func press(_ keys: Key..., at now: ContinuousClock.Instant = Fixture.start) -> [TerminalAppEffect] {
         keys.flatMap { handle(.key($0), now: now) }
     }
 
     /// Types text at the `:` prompt and presses Enter.
-    mutating func command(_ text: String, at now: ContinuousClock.Instant = Fixture.start) {
+    func command(_ text: String, at now: ContinuousClock.Instant = Fixture.start) {
         press(.character(":"), at: now)
         for character in text { press(.character(character), at: now) }
         press(.enter, at: now)
     }
 
     @discardableResult
-    mutating func click(row: Int, column: Int, at now: ContinuousClock.Instant = Fixture.start) -> [TerminalAppEffect] {
+    func click(row: Int, column: Int, at now: ContinuousClock.Instant = Fixture.start) -> [TerminalAppEffect] {
         handle(.mouse(MouseEvent(row: row, column: column, kind: .press)), now: now)
     }
 
     func frame(at now: ContinuousClock.Instant = Fixture.start) -> Screen {
-        render(now: now, clock: DeviceRenderer.fixedClock)
+        state.render(now: now, clock: DeviceRenderer.fixedClock)
     }
+
+    /// The top web view's scroll position.
+    var scrollOffset: Int? { state.viewport()?.scrollOffset }
+    /// The top web view's focused item.
+    var focusedItem: Int? { state.viewport()?.focusedItem }
 }
 
 /// Compares whole frames line by line, printing both on failure.

@@ -10,7 +10,7 @@ final class TerminalAppLoopTests: XCTestCase {
     func testDrawsHandlesWaitingInputThenDrawsAgain() {
         var state = Fixture.state()
         let terminal = HeadlessTerminal(columns: 40, rows: 12, events: [.key(.tab), .key(.enter)])
-        TerminalAppLoop(clock: clock).run(&state, on: terminal, stopsWhenIdle: true)
+        TerminalAppLoop(clock: clock).run(&state.state, host: state.host, on: terminal, stopsWhenIdle: true)
         XCTAssertEqual(terminal.framesDrawn, 2, "the first frame, then one for both keys")
         XCTAssertEqual(terminal.lastScreen?.lines.first, " 12:34                          depth 2", "the injected time of day")
         XCTAssertEqual(terminal.lastScreen?.lines[2], "                Closable              ✕")
@@ -20,7 +20,7 @@ final class TerminalAppLoopTests: XCTestCase {
     func testQuitStopsAtOnceAndClosesTheTerminal() {
         var state = Fixture.state()
         let terminal = HeadlessTerminal(columns: 40, rows: 12, events: [.key(.character("x")), .key(.character("q")), .key(.tab)])
-        TerminalAppLoop(clock: clock).run(&state, on: terminal)
+        TerminalAppLoop(clock: clock).run(&state.state, host: state.host, on: terminal)
         XCTAssertTrue(terminal.isClosed)
         XCTAssertEqual(terminal.pendingEvents, [.key(.tab)])
         XCTAssertEqual(state.app.eventLog.last?.text, "nothing to pop at root")
@@ -29,16 +29,16 @@ final class TerminalAppLoopTests: XCTestCase {
     func testControlCQuits() {
         var state = Fixture.state()
         let terminal = HeadlessTerminal(columns: 40, rows: 12, events: [.key(.control("c")), .key(.tab)])
-        TerminalAppLoop(clock: clock).run(&state, on: terminal)
+        TerminalAppLoop(clock: clock).run(&state.state, host: state.host, on: terminal)
         XCTAssertTrue(terminal.isClosed)
         XCTAssertEqual(terminal.pendingEvents.count, 1)
     }
 
     func testBellsAndResizes() {
         var state = Fixture.state()
-        state.open("long.html", base: nil, now: Fixture.start)
+        state.open("long.html")
         let terminal = HeadlessTerminal(columns: 40, rows: 12, events: [.key(.enter), .resize(columns: 20, rows: 6)])
-        TerminalAppLoop(clock: clock).run(&state, on: terminal, stopsWhenIdle: true)
+        TerminalAppLoop(clock: clock).run(&state.state, host: state.host, on: terminal, stopsWhenIdle: true)
         XCTAssertEqual(terminal.bells, 1, "Enter with nothing focused")
         XCTAssertEqual(state.size, TerminalSize(columns: 20, rows: 6))
         XCTAssertEqual(terminal.lastScreen?.width, 20)
@@ -48,19 +48,19 @@ final class TerminalAppLoopTests: XCTestCase {
     func testTakesTheTerminalsSizeAtStart() {
         var state = Fixture.state(columns: 80, rows: 24)
         let terminal = HeadlessTerminal(columns: 30, rows: 10)
-        TerminalAppLoop(clock: clock).run(&state, on: terminal, stopsWhenIdle: true)
+        TerminalAppLoop(clock: clock).run(&state.state, host: state.host, on: terminal, stopsWhenIdle: true)
         XCTAssertEqual(state.size, TerminalSize(columns: 30, rows: 10))
         XCTAssertEqual(terminal.lastScreen?.width, 30)
     }
 
     func testAScrollRedrawsOnlyWhatMoved() {
         var state = Fixture.state(columns: 40, rows: 24)
-        state.open("long.html", base: nil, now: Fixture.start)
+        state.open("long.html")
         let terminal = HeadlessTerminal(columns: 40, rows: 24)
-        TerminalAppLoop(clock: clock).run(&state, on: terminal, stopsWhenIdle: true)
+        TerminalAppLoop(clock: clock).run(&state.state, host: state.host, on: terminal, stopsWhenIdle: true)
         let firstFrame = terminal.cellsWritten
         terminal.enqueue([.key(.down)])
-        TerminalAppLoop(clock: clock).run(&state, on: terminal, stopsWhenIdle: true)
+        TerminalAppLoop(clock: clock).run(&state.state, host: state.host, on: terminal, stopsWhenIdle: true)
         XCTAssertLessThan(terminal.cellsWritten - firstFrame, 120, "a line scrolled in, the thumb and the position, not the whole page")
     }
 }

@@ -95,7 +95,7 @@ final class TerminalAppStateTests: XCTestCase {
 
     func testCloseAtTheRootSaysThereIsNothingToPop() {
         var state = Fixture.state()
-        XCTAssertEqual(state.press(.character("x")), [])
+        XCTAssertEqual(state.press(.character("x")), [.perform(.navigator(.rightButtonTapped))])
         assertLines(state.frame(), [
             " 9:41                           depth 1",
             " Demo",
@@ -125,8 +125,8 @@ final class TerminalAppStateTests: XCTestCase {
 
     func testScrollingMovesTheFocusOntoVisibleItems() {
         var state = Fixture.state()
-        state.open("long.html", base: nil, now: Fixture.start)
-        XCTAssertNil(state.app.topWebView?.focusedItem, "no link in the first screenful: nothing focused")
+        state.open("long.html")
+        XCTAssertNil(state.focusedItem, "no link in the first screenful: nothing focused")
         for _ in 0..<10 { state.press(.down) }
         var frame = state.frame()
         assertLines(frame, [
@@ -146,48 +146,48 @@ final class TerminalAppStateTests: XCTestCase {
         XCTAssertEqual(style(of: "Link 10", in: frame, row: 9), focused, "the link scrolled into view takes the focus")
 
         for _ in 0..<9 { state.press(.down) }
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 19)
-        XCTAssertNil(state.app.topWebView?.focusedItem, "scrolled out of view, the link loses the focus")
+        XCTAssertEqual(state.scrollOffset, 19)
+        XCTAssertNil(state.focusedItem, "scrolled out of view, the link loses the focus")
         XCTAssertEqual(state.press(.enter), [.bell], "Enter never follows a link out of view")
 
         state.press(.tab)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 30, "Tab scrolls just enough to show the next link")
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 1)
+        XCTAssertEqual(state.scrollOffset, 30, "Tab scrolls just enough to show the next link")
+        XCTAssertEqual(state.focusedItem, 1)
         frame = state.frame()
         XCTAssertEqual(frame.lines[9], " Link 20                               │")
         XCTAssertEqual(style(of: "Link 20", in: frame, row: 9), focused)
 
         state.press(.end)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 50)
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 2)
+        XCTAssertEqual(state.scrollOffset, 50)
+        XCTAssertEqual(state.focusedItem, 2)
         XCTAssertEqual(state.frame().lines[10], " long.html                          Bot")
         state.press(.backTab)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 38)
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 1)
+        XCTAssertEqual(state.scrollOffset, 38)
+        XCTAssertEqual(state.focusedItem, 1)
         state.press(.character("k"))
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 0)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 18)
+        XCTAssertEqual(state.focusedItem, 0)
+        XCTAssertEqual(state.scrollOffset, 18)
         state.press(.character("j"), .character("j"), .character("j"))
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 0, "Tab wraps from the last link to the first")
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 18)
+        XCTAssertEqual(state.focusedItem, 0, "Tab wraps from the last link to the first")
+        XCTAssertEqual(state.scrollOffset, 18)
 
         state.press(.home)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 0)
+        XCTAssertEqual(state.scrollOffset, 0)
         state.press(.pageDown)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 8, "a page is the view's height less one line")
+        XCTAssertEqual(state.scrollOffset, 8, "a page is the view's height less one line")
         state.press(.character(" "), .pageUp, .up)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 7)
+        XCTAssertEqual(state.scrollOffset, 7)
         state.press(.character("G"))
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 50)
+        XCTAssertEqual(state.scrollOffset, 50)
         state.press(.character("g"))
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 0)
+        XCTAssertEqual(state.scrollOffset, 0)
         state.press(.up)
-        XCTAssertEqual(state.app.topWebView?.scrollOffset, 0)
+        XCTAssertEqual(state.scrollOffset, 0)
     }
 
     func testEnterFollowsAnOrdinaryLinkInTheSameScreen() {
         var state = Fixture.state()
-        state.open("long.html", base: nil, now: Fixture.start)
+        state.open("long.html")
         state.press(.tab, .enter)
         XCTAssertEqual(state.app.navigator.screens.count, 1)
         XCTAssertEqual(state.app.top?.currentPage.url, "file:///app/Pages/detail.html?n=10")
@@ -200,7 +200,7 @@ final class TerminalAppStateTests: XCTestCase {
         var state = Fixture.state()
         state.press(.character("r"))
         XCTAssertEqual(state.frame().lines[11], " reload: index.html")
-        XCTAssertEqual(state.app.topWebView?.focusedItem, 0)
+        XCTAssertEqual(state.focusedItem, 0)
     }
 
     func testQuitAndControlC() {

@@ -15,10 +15,10 @@ final class DeviceRendererTests: XCTestCase {
     ])
 
     private func app(_ urls: String...) -> SimulatedApp {
-        var app = SimulatedApp(profile: .builtIn, pagesBase: base, store: PageStore(reader: pages))
-        app.launch()
-        for url in urls { app.send(.urlOpened(url, base: nil)) }
-        return app
+        let host = AppHost(profile: .builtIn, pagesBase: base, store: PageStore(reader: pages))
+        host.perform(.launch)
+        for url in urls { host.perform(.navigator(.urlOpened(url, base: nil))) }
+        return host.snapshot.app
     }
 
     func testRootWithoutABar() {
@@ -77,9 +77,8 @@ final class DeviceRendererTests: XCTestCase {
     }
 
     func testWebViewScrollsAndDrawsOnlyItsArea() {
-        var state = app("mkwebview://webview?url=a.html")
-        state.updateWebView(state.top!.id) { $0.scrollOffset = 20 }
-        let frame = DeviceRenderer.frame(of: state, columns: 30, rows: 8)
+        let frame = DeviceRenderer.frame(of: app("mkwebview://webview?url=a.html"), columns: 30, rows: 8,
+                                         viewport: WebViewport(scrollOffset: 20))
         // 8 rows: one footer row, six rows of web view showing lines 21 to 23 of 23, the thumb at the bottom.
         XCTAssertEqual(frame.lines, [
             " 9:41                 depth 2",

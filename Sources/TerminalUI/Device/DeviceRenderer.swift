@@ -20,6 +20,19 @@ public struct FooterContent: Equatable, Sendable {
     }
 }
 
+/// Which part of a page a web view shows, and which of its links or buttons has the focus.
+public struct WebViewport: Equatable, Sendable {
+    /// The first visible layout line.
+    public var scrollOffset: Int
+    /// The index of the focused item among the layout's items.
+    public var focusedItem: Int?
+
+    public init(scrollOffset: Int = 0, focusedItem: Int? = nil) {
+        self.scrollOffset = scrollOffset
+        self.focusedItem = focusedItem
+    }
+}
+
 /// Where things landed on a drawn frame, for mouse clicks.
 public struct FrameRegions: Equatable, Sendable {
     public var webView: ScreenArea
@@ -45,20 +58,21 @@ public enum DeviceRenderer {
     }
 
     /// A whole frame as flows and `preview` show it: the device, the URL, and the last event.
-    public static func frame(of app: SimulatedApp, columns: Int, rows: Int) -> Screen {
+    public static func frame(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport = WebViewport()) -> Screen {
         var screen = Screen(width: columns, height: rows)
         let location = app.topWebView.map { app.navigator.displayURL($0.url) } ?? ""
         let footer = FooterContent(location: location, message: app.eventLog.last?.text ?? "", tone: .info)
         let footerRows = footerHeight(rows: rows)
         drawDevice(of: app, into: &screen, area: ScreenArea(row: 0, column: 0, width: columns, height: rows - footerRows),
-                   clock: fixedClock, focusedItem: app.topWebView?.focusedItem)
+                   clock: fixedClock, viewport: viewport)
         drawFooter(footer, into: &screen, area: ScreenArea(row: rows - footerRows, column: 0, width: columns, height: footerRows))
         return screen
     }
 
     /// Draws the device (status bar, navigation bar, web view) into an area; returns the click regions.
     @discardableResult
-    public static func drawDevice(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String, focusedItem: Int?) -> FrameRegions {
+    public static func drawDevice(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String,
+                                  viewport: WebViewport) -> FrameRegions {
         let appearance = app.top?.appearance ?? .noBar
         StatusBarWidget.draw(into: &screen, area: ScreenArea(row: area.row, column: area.column, width: area.width, height: min(1, area.height)),
                              appearance: appearance, clock: clock, depth: app.navigator.screens.count)
@@ -70,9 +84,10 @@ public enum DeviceRenderer {
             top += barHeight
         }
         let webArea = ScreenArea(row: top, column: area.column, width: area.width, height: area.row + area.height - top)
-        if let top = app.top, let webView = app.topWebView {
+        if let top = app.top, app.topWebView != nil {
             let layout = app.layout(of: top.id, width: WebViewWidget.contentWidth(forWidth: area.width))
-            WebViewWidget.draw(into: &screen, area: webArea, layout: layout, scrollOffset: webView.scrollOffset, focusedItem: focusedItem)
+            WebViewWidget.draw(into: &screen, area: webArea, layout: layout, scrollOffset: viewport.scrollOffset,
+                               focusedItem: viewport.focusedItem)
         } else {
             screen.fill(rows: webArea.rows, columns: webArea.columns, style: .plain)
         }

@@ -115,7 +115,7 @@ public enum PanelRenderer {
     }
 
     /// Every log line, newest at the bottom, each marked by its kind; warnings and invalid URLs in colour.
-    public static func drawEventLog(_ entries: [LogEntry], into screen: inout Screen, area: ScreenArea) {
+    public static func drawEventLog<Events: Collection>(_ entries: Events, into screen: inout Screen, area: ScreenArea) where Events.Element == AppEvent {
         let warnings = entries.count { $0.kind == .warning }
         let info = "\(entries.count) event\(entries.count == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
         let inside = PanelBox.draw(title: "Event log", info: info, into: &screen, area: area)
@@ -123,23 +123,26 @@ public enum PanelRenderer {
         for entry in entries {
             let (marker, style) = appearance(of: entry.kind)
             var line = StyledLine(marker + " ", style: style)
-            line.append(entry.text, style: entry.kind == .warning || entry.kind == .invalid ? style : .plain)
+            line.append(entry.text, style: entry.severity == .warning || entry.severity == .error ? style : .plain)
             lines += line.wrapped(toWidth: inside.width, indent: 2)
         }
         PanelBox.drawLines(lines, anchor: lines.count - 1, into: &screen, area: inside)
     }
 
     /// The marker and colour of a log line's kind.
-    static func appearance(of kind: LogEntry.Kind) -> (String, CellStyle) {
+    static func appearance(of kind: AppEvent.Kind) -> (String, CellStyle) {
         switch kind {
-        case .launch: return ("●", ChromeStyle.dim)
+        case .launch, .lifecycle, .launchCheck: return ("●", ChromeStyle.dim)
         case .deeplink: return ("⇢", ChromeStyle.deeplink)
-        case .route: return ("▸", ChromeStyle.bold)
-        case .page: return ("·", ChromeStyle.dim)
+        case .route, .navigation: return ("▸", ChromeStyle.bold)
+        case .page, .load, .redirect, .cookie, .note: return ("·", ChromeStyle.dim)
         case .history: return ("‹", ChromeStyle.bold)
         case .external, .store, .browser: return ("↗", ChromeStyle.external)
-        case .invalid: return ("✗", ChromeStyle.failure)
-        case .warning: return ("⚠", ChromeStyle.warning)
+        case .invalid, .scriptError, .loadFailed: return ("✗", ChromeStyle.failure)
+        case .warning, .scriptTimeout, .blocked: return ("⚠", ChromeStyle.warning)
+        case .console, .scriptSkipped: return (">", ChromeStyle.dim)
+        case .dialog, .notification: return ("▢", ChromeStyle.bold)
+        case .message, .reply, .native, .download: return ("⇄", ChromeStyle.deeplink)
         }
     }
 

@@ -1,0 +1,158 @@
+import Foundation
+import NavigatorCore
+import PageKit
+
+/// Something a user, a flow or the terminal UI does to the app.
+public enum AppAction: Equatable, Sendable {
+    /// Start the app: the root screen loads.
+    case launch
+    /// An event for the navigation engine: a URL from outside, a bar button, back, reload.
+    case navigator(NavigatorEvent)
+    /// A tap on a link or button of the top page.
+    case activate(PageItem)
+}
+
+/// The app as its clients see it after an action settled.
+public struct AppSnapshot: Sendable {
+    public var app: SimulatedApp
+}
+
+/// Runs a simulated app: performs the effects its state machine returns (loading pages,
+/// later running their scripts), on a thread of its own.
+///
+/// Clients (a flow, the terminal UI) send actions with `perform(_:)`, which returns once
+/// the app has settled: every effect performed and every ready task run. The state machine
+/// (`SimulatedApp`) is changed only on the host's thread, and only between effects: nothing
+/// the host calls out to (the page loader, later JavaScriptCore) re-enters it.
+public final class AppHost: @unchecked Sendable {
+    private let worker: HostWorker
+
+    /// A host for a fresh app; `launch` it before anything else.
+    public init(profile: AppProfile, pagesBase: URL, store: PageStore) {
+        worker = HostWorker(app: SimulatedApp(profile: profile, pagesBase: pagesBase), store: store)
+        worker.start()
+    }
+
+    deinit {
+        worker.stop()
+    }
+
+    /// Performs an action and waits until the app has settled; returns the app as it is then.
+    @discardableResult
+    public func perform(_ action: AppAction) -> AppSnapshot {
+        worker.perform(action)
+    }
+
+    /// The app as of the last settled action.
+    public var snapshot: AppSnapshot { worker.snapshot }
+}
+
+/// The host's thread and everything only it touches.
+private final class HostWorker: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [Job] = []
+    private var stopped = false
+    private var published: AppSnapshot
+
+    // Only the host thread touches these.
+    private var app: SimulatedApp
+    private let store: PageStore
+
+    /// One action waiting for the host, and where its caller waits for the result.
+    private final class Job: @unchecked Sendable {
+        let action: AppAction
+        let done = DispatchSemaphore(value: 0)
+        var result: AppSnapshot?
+
+        init(_ action: AppAction) { self.action = action }
+    }
+
+    init(app: SimulatedApp, store: PageStore) {
+        self.app = app
+        self.store = store
+        published = AppSnapshot(app: app)
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "webnav app host"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    var snapshot: AppSnapshot {
+        condition.lock()
+        defer { condition.unlock() }
+        return published
+    }
+
+    func perform(_ action: AppAction) -> AppSnapshot {
+        let job = Job(action)
+        condition.lock()
+        queue.append(job)
+        condition.signal()
+        condition.unlock()
+        job.done.wait()
+        return job.result!
+    }
+
+    // MARK: - The host thread
+
+    private func run() {
+        while let job = nextJob() {
+            execute(job.action)
+            let snapshot = AppSnapshot(app: app)
+            condition.lock()
+            published = snapshot
+            condition.unlock()
+            job.result = snapshot
+            job.done.signal()
+        }
+    }
+
+    private func nextJob() -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty && !stopped { condition.wait() }
+        if stopped && queue.isEmpty { return nil }
+        return queue.removeFirst()
+    }
+
+    private func execute(_ action: AppAction) {
+        switch action {
+        case .launch:
+            apply(.navigator(.appLaunched))
+        case .navigator(let event):
+            apply(.navigator(event))
+        case .activate(let item):
+            guard let url = item.url else {
+                apply(.observed([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")]))
+                return
+            }
+            apply(.navigator(.linkActivated(url, target: item.target)))
+        }
+    }
+
+    /// Feeds an input to the state machine and performs the effects, and theirs, until none is left.
+    private func apply(_ input: AppInput) {
+        var pending = [input]
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            for effect in app.handle(next) {
+                switch effect {
+                case .loadPage(let id, let url):
+                    pending.append(.pageLoaded(id, url: url, content: store.page(at: url)))
+                case .discardScreens:
+                    break
+                }
+            }
+        }
+    }
+}

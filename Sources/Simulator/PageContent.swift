@@ -1,0 +1,96 @@
+import Foundation
+import PageKit
+
+/// A page as one web view holds it: its own document at a version, and that document's layouts.
+///
+/// A value: copying it copies the document lazily (copy on write). Every change to the tree
+/// makes a new version with a new, empty layout cache, so a layout is never stale; unchanged
+/// copies (two screens showing one static page) share their layouts.
+public struct PageContent: Sendable {
+    /// The URL the page was loaded from, without its fragment.
+    public private(set) var url: String
+    public private(set) var document: HTMLDocument
+    /// Changes whenever `document` or `title` does.
+    public private(set) var version: Int
+    /// The page title (the document's `<title>`, or what a script set).
+    public private(set) var title: String?
+    public private(set) var isErrorPage: Bool
+    /// What went wrong reading the page that the page itself does not show (an unknown charset).
+    public private(set) var warnings: [String]
+    private var layouts: LayoutCache
+
+    /// A page freshly loaded.
+    public init(url: String, document: HTMLDocument, title: String?, isErrorPage: Bool = false, warnings: [String] = []) {
+        self.url = url
+        self.document = document
+        self.title = title
+        self.isErrorPage = isErrorPage
+        self.warnings = warnings
+        version = 0
+        layouts = LayoutCache()
+    }
+
+    /// A page loaded by PageKit's loader.
+    public init(_ loaded: LoadedPage) {
+        self.init(url: loaded.url.absoluteString, document: loaded.document, title: loaded.title, isErrorPage: loaded.isErrorPage)
+    }
+
+    /// An empty page (`about:blank`).
+    public static func blank(url: String = "about:blank") -> PageContent {
+        PageContent(url: url, document: HTMLParser.parse(""), title: nil)
+    }
+
+    /// The page laid out with `options`, computed once per version and options.
+    public func layout(_ options: LayoutOptions) -> PageLayout {
+        layouts.layout(options) {
+            PageLayoutEngine.layout(document, baseURL: URL(string: url) ?? URL(string: "about:blank")!, options: options)
+        }
+    }
+
+    /// Replaces the document (a script changed it), making a new version.
+    public mutating func replaceDocument(_ document: HTMLDocument, title: String?) {
+        self.document = document
+        self.title = title
+        version += 1
+        layouts = LayoutCache()
+    }
+}
+
+/// The layouts of one version of a document: the few most recently used options.
+///
+/// Shared by the copies of a `PageContent` and thread-safe (flows lay pages out on their
+/// `--jobs` threads). Only a handful of widths are kept: resizing the terminal through fifty
+/// widths must not keep fifty layouts of a large page.
+final class LayoutCache: @unchecked Sendable {
+    /// How many layouts one version keeps (least recently used goes first).
+    static let capacity = 3
+
+    private let lock = NSLock()
+    private var entries: [(options: LayoutOptions, layout: PageLayout)] = []
+
+    func layout(_ options: LayoutOptions, compute: () -> PageLayout) -> PageLayout {
+        lock.lock()
+        if let index = entries.firstIndex(where: { $0.options == options }) {
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            lock.unlock()
+            return entry.layout
+        }
+        lock.unlock()
+        let layout = compute()
+        lock.lock()
+        defer { lock.unlock() }
+        if !entries.contains(where: { $0.options == options }) {
+            entries.append((options, layout))
+            if entries.count > Self.capacity { entries.removeFirst() }
+        }
+        return layout
+    }
+
+    /// How many layouts are kept (for tests).
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.count
+    }
+}
