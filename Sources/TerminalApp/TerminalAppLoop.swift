@@ -25,40 +25,63 @@ public struct TerminalAppClock: Sendable {
 /// Drives a `TerminalAppState` on a terminal: draws a frame, waits for input, hands it over,
 /// and performs the effects on the app's host.
 ///
-/// Input already waiting is handled before the next frame is drawn, so a held key or a paste
-/// costs one frame, not one per event. Without input the frame is redrawn every second
-/// (the clock, expiring toasts); the terminal sends only what changed.
+/// The host works on a thread of its own: while it loads a page or runs a script the
+/// terminal UI keeps drawing and reading keys (`q` and Ctrl-C quit at once), and the
+/// effects wait their turn in order. Input already waiting is handled before the next frame
+/// is drawn, so a held key or a paste costs one frame, not one per event. Without input the
+/// frame is redrawn every second (the clock, expiring toasts), and often while the host is
+/// busy; the terminal sends only what changed.
 public struct TerminalAppLoop {
     public var clock: TerminalAppClock
     /// How long to wait for input before redrawing anyway.
     public var idleRedraw: Duration = .seconds(1)
+    /// How often to look for the host's results while it works.
+    public var busyRedraw: Duration = .milliseconds(20)
 
     public init(clock: TerminalAppClock = .system) {
         self.clock = clock
     }
 
     /// Runs until the state asks to quit, or, with `stopsWhenIdle` (headless terminals),
-    /// until no input is waiting. The terminal is closed on the way out.
+    /// until no input is waiting and the host is done. The terminal is closed on the way out.
     public func run(_ state: inout TerminalAppState, host: AppHost, on terminal: Terminal, stopsWhenIdle: Bool = false) {
         defer { terminal.close() }
+        let worker = HostWorkQueue(host: host)
+        defer { worker.stop() }
         if state.size != terminal.size {
             _ = state.handle(.resize(columns: terminal.size.columns, rows: terminal.size.rows), now: clock.now())
         }
         while true {
+            for result in worker.takeResults() { absorb(result, into: &state) }
+            state.isWaitingForApp = worker.isBusy
             terminal.draw(state.render(now: clock.now(), clock: clock.timeOfDay()))
-            guard var event = terminal.nextEvent(timeout: idleRedraw) else {
-                if stopsWhenIdle { return }
+            let busy = worker.isBusy
+            guard var event = terminal.nextEvent(timeout: busy ? .zero : idleRedraw) else {
+                if busy {
+                    worker.waitForResults(timeout: busyRedraw)
+                } else if stopsWhenIdle && !worker.hasResults {
+                    return
+                }
                 continue
             }
             while true {
-                if perform(state.handle(event, now: clock.now()), on: &state, host: host, terminal: terminal) == .quit { return }
+                for result in worker.takeResults() { absorb(result, into: &state) }
+                for effect in state.handle(event, now: clock.now()) {
+                    switch effect {
+                    case .quit: return
+                    case .bell: terminal.bell()
+                    case .perform(let action): worker.submit(.action(action), context: state.context)
+                    case .runSteps(let steps): worker.submit(.steps(steps), context: state.context)
+                    }
+                }
                 guard let waiting = terminal.nextEvent(timeout: .zero) else { break }
                 event = waiting
             }
         }
     }
 
-    /// Performs effects (and those that follow from them); returns `.quit` when asked to quit.
+    /// Performs effects at once, waiting for the host (the first URLs of `webnav open`, and
+    /// tests); returns `.quit` when asked to quit.
     @discardableResult
     public func perform(_ effects: [TerminalAppEffect], on state: inout TerminalAppState, host: AppHost,
                         terminal: Terminal? = nil) -> TerminalAppEffect? {
@@ -69,20 +92,136 @@ public struct TerminalAppLoop {
             case .bell:
                 terminal?.bell()
             case .perform(let action):
-                state.didPerform(host.perform(action), now: clock.now())
+                absorb(HostWorkQueue.run(.action(action), host: host, context: state.context), into: &state)
             case .runSteps(let steps):
-                var context = state.context
-                var reports: [StepReport] = []
-                for step in steps {
-                    let before = host.snapshot.app.eventLog.total
-                    let outcome = StepExecutor.perform(step, host: host, context: &context)
-                    reports.append(StepReport(step: step, outcome: outcome,
-                                              events: Array(host.snapshot.app.eventLog.events(since: before))))
-                    if case .failed = outcome { break }
-                }
-                state.didRunSteps(reports, context: context, app: host.snapshot.app, now: clock.now())
+                absorb(HostWorkQueue.run(.steps(steps), host: host, context: state.context), into: &state)
             }
         }
         return nil
+    }
+
+    private func absorb(_ result: HostWorkQueue.Result, into state: inout TerminalAppState) {
+        switch result {
+        case .performed(let snapshot, let before):
+            state.didPerform(snapshot, since: before, now: clock.now())
+        case .ranSteps(let reports, let context, let app):
+            state.didRunSteps(reports, context: context, app: app, now: clock.now())
+        }
+    }
+}
+
+/// Performs the terminal UI's effects on the host, one after the other, on a thread of its
+/// own, and keeps the results for the loop.
+final class HostWorkQueue: @unchecked Sendable {
+    /// Work for the host: an action, or flow steps.
+    enum Work: Sendable {
+        case action(AppAction)
+        case steps([FlowStep])
+    }
+
+    /// What came of one effect.
+    enum Result: Sendable {
+        case performed(AppSnapshot, eventsBefore: Int)
+        case ranSteps([StepReport], FlowContext, SimulatedApp)
+    }
+
+    private let host: AppHost
+    private let condition = NSCondition()
+    private var queue: [(work: Work, context: FlowContext)] = []
+    private var results: [Result] = []
+    private var inFlight = 0
+    private var stopped = false
+
+    init(host: AppHost) {
+        self.host = host
+        let thread = Thread { [self] in work() }
+        thread.name = "webnav terminal UI worker"
+        thread.start()
+    }
+
+    /// Whether an effect is waiting or being performed.
+    var isBusy: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return inFlight > 0
+    }
+
+    var hasResults: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !results.isEmpty
+    }
+
+    func submit(_ work: Work, context: FlowContext) {
+        condition.lock()
+        queue.append((work, context))
+        inFlight += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits until a result comes in, at most `timeout`.
+    func waitForResults(timeout: Duration) {
+        let (seconds, attoseconds) = timeout.components
+        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        condition.lock()
+        defer { condition.unlock() }
+        while results.isEmpty && inFlight > 0 {
+            if !condition.wait(until: deadline) { return }
+        }
+    }
+
+    /// The results that came in since the last call, in order.
+    func takeResults() -> [Result] {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = results
+        results = []
+        return taken
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            let (work, context) = queue.removeFirst()
+            condition.unlock()
+            let result = Self.run(work, host: host, context: context)
+            condition.lock()
+            results.append(result)
+            inFlight -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// Performs one piece of work on the host, waiting for it.
+    static func run(_ work: Work, host: AppHost, context: FlowContext) -> Result {
+        switch work {
+        case .action(let action):
+            let before = host.snapshot.app.eventLog.total
+            return .performed(host.perform(action), eventsBefore: before)
+        case .steps(let steps):
+            var context = context
+            var reports: [StepReport] = []
+            for step in steps {
+                let before = host.snapshot.app.eventLog.total
+                let outcome = StepExecutor.perform(step, host: host, context: &context)
+                reports.append(StepReport(step: step, outcome: outcome, events: Array(host.snapshot.app.eventLog.events(since: before))))
+                if case .failed = outcome { break }
+            }
+            return .ranSteps(reports, context, host.snapshot.app)
+        }
     }
 }

@@ -29,6 +29,11 @@ extension TerminalAppState {
         return screen
     }
 
+    /// What the footer says while the host works: the UI still takes keys, and `q` quits.
+    private var busyStatus: FooterMessage? {
+        isWaitingForApp ? FooterMessage(text: "loading… (q quits)", tone: .hint, expiry: nil) : nil
+    }
+
     /// The URL row, then the prompt, a message, the flow's progress, or the key hints.
     private func drawFooter(into screen: inout Screen, area: ScreenArea, now: ContinuousClock.Instant) {
         guard area.height > 0 else { return }
@@ -41,7 +46,7 @@ extension TerminalAppState {
             screen.setStyle(CellStyle(reverse: true), row: area.row + area.height - 1, column: area.column + visible.cursorColumn)
             return
         }
-        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? stepStatus {
+        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? busyStatus ?? stepStatus {
             DeviceRenderer.drawFooter(FooterContent(location: location, message: shown.text, tone: shown.tone, position: position),
                                       into: &screen, area: area)
         } else if area.height >= 2 {

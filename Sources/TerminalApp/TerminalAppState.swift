@@ -9,7 +9,7 @@ import TerminalUI
 public enum TerminalAppEffect: Equatable, Sendable {
     case quit
     case bell
-    /// Perform an action on the app's host, then hand the result to `didPerform(_:now:)`.
+    /// Perform an action on the app's host, then hand the result to `didPerform(_:since:now:)`.
     case perform(AppAction)
     /// Run flow steps on the app's host (stopping at the first failure), then hand the
     /// reports to `didRunSteps(_:context:app:now:)`.
@@ -71,8 +71,8 @@ public struct TerminalAppState {
     let parser: FlowParser
     /// Each screen's scroll position and focus.
     var viewports: [ScreenID: ScreenViewport] = [:]
-    /// The event count before the action or steps in flight, to tell which events they caused.
-    var eventsBefore = 0
+    /// Whether the host is still working on an effect (the footer says so).
+    public internal(set) var isWaitingForApp = false
 
     /// The terminal UI on a launched app; `parser` reads the steps typed at the `:` prompt.
     public init(app: SimulatedApp, size: TerminalSize, parser: FlowParser) {
@@ -100,9 +100,10 @@ public struct TerminalAppState {
         act(.urlOpened(url, base: base))
     }
 
-    /// Takes the app as the host left it after a `perform` effect, and reports what happened.
-    public mutating func didPerform(_ snapshot: AppSnapshot, now: ContinuousClock.Instant) {
-        let logged = Array(snapshot.app.eventLog.events(since: eventsBefore))
+    /// Takes the app as the host left it after a `perform` effect, and reports the events
+    /// since the log held `before` events.
+    public mutating func didPerform(_ snapshot: AppSnapshot, since before: Int, now: ContinuousClock.Instant) {
+        let logged = Array(snapshot.app.eventLog.events(since: before))
         app = snapshot.app
         context.eventsSinceAction = logged
         report(logged, now: now)
@@ -280,8 +281,7 @@ public struct TerminalAppState {
 
     /// Asks the loop to perform an action; `didPerform` reports what happened.
     mutating func perform(_ action: AppAction) -> [TerminalAppEffect] {
-        eventsBefore = app.eventLog.total
-        return [.perform(action)]
+        [.perform(action)]
     }
 
     /// Puts what an action did in the footer: the linter's warnings first, then what
