@@ -11,6 +11,7 @@ enum PreviewCommand {
         options: [
             OptionSpec(name: "size", valueName: "COLSxROWS", help: "the screen size (default 80x24, at least 20x6)"),
             OptionSpec(name: "color", valueName: "WHEN", help: "auto (when stdout is a terminal), always (24-bit colour) or never"),
+            OptionSpec(name: "svg", valueName: "FILE", help: "also write the frame as an SVG picture (its real colours)"),
         ],
         positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
         details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off."
@@ -33,6 +34,13 @@ enum PreviewCommand {
             }
         }
         let frame = DeviceRenderer.frame(of: app, columns: size.columns, rows: size.rows)
+        if let path = arguments.value("svg") {
+            do {
+                try Data(SVGRenderer().render(frame).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw UserError("cannot write the SVG picture: \(FileErrorDescription.reason(error, path: path))", path: path)
+            }
+        }
         FileHandle.standardOutput.write(Data(ANSIRenderer(mode: mode).render(frame).utf8))
         return 0
     }
