@@ -15,6 +15,9 @@ else
   missing+=(libxml2-dev libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev)
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+# The shells whose completion scripts the tests check.
+command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+command -v fish >/dev/null 2>&1 || missing+=(fish)
 # Terminfo entries with direct colour (xterm-direct, tmux-direct) for 24-bit colour under ncurses.
 [ -e /usr/share/terminfo/x/xterm-direct ] || [ -e /lib/terminfo/x/xterm-direct ] || missing+=(ncurses-term)
 # Test data: real libraries that page scripts must run unmodified.

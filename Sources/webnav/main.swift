@@ -11,6 +11,7 @@ enum Webnav {
         "resolve": (ResolveCommand.spec, ResolveCommand.run),
         "run": (RunCommand.spec, RunCommand.run),
         "dump": (DumpCommand.spec, DumpCommand.run),
+        "completion": (CompletionCommand.spec, CompletionCommand.run),
     ] }
 
     static let overview = """
@@ -26,6 +27,7 @@ enum Webnav {
       webnav run FLOW... [--json] [--junit FILE] [--jobs N] [--step]
                                       run flow files
       webnav dump PAGE [--width N]    render a page as text with numbered links and References
+      webnav completion bash|zsh|fish a shell completion script
       webnav help [COMMAND], --help, --version
 
     common options: --profile FILE (default webnav.json here, else built in), --pages DIR (default Pages)
