@@ -12,6 +12,7 @@ enum RunCommand {
             OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE"),
             OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
+            OptionSpec(name: "shard", valueName: "I/N", help: "run only the I-th of N slices of the flows (sorted, dealt in turn), for N CI machines"),
         ],
         positionalName: "at least one flow file or folder", minimumPositionals: 1, maximumPositionals: nil,
         details: "Exit status: 0 all passed, 1 a flow failed, 2 a usage error or a malformed flow (PATH:LINE:COLUMN: error: …)."
@@ -21,7 +22,10 @@ enum RunCommand {
         let jobs = try arguments.integer("jobs", in: 1...64) ?? 1
         let environment = try AppEnvironment.load(arguments)
         environment.reportWarnings()
-        let paths = try flowPaths(arguments.positionals)
+        var paths = try flowPaths(arguments.positionals)
+        if let shard = try arguments.value("shard").map({ text throws(UserError) in try FlowShard(parsing: text) }) {
+            paths = shard.slice(of: paths)
+        }
         let parser = FlowParser { url in try Data(contentsOf: url) }
         var flows: [Flow] = []
         var parseErrors: [UserError] = []

@@ -157,3 +157,27 @@ final class SubcommandTests: XCTestCase {
         XCTAssertEqual(output.stdout.split(separator: "\n", omittingEmptySubsequences: false).count, 25, "24 rows, then the final newline")
     }
 }
+
+/// `run --shard` on the real binary: three machines together run the demo's flows exactly once.
+final class ShardedRunTests: XCTestCase {
+    func testThreeShardsRunEveryDemoFlowOnce() throws {
+        var ran: [String] = []
+        for index in 1...3 {
+            let output = try WebnavProcess.run(["run", "Pages/flows", "--shard", "\(index)/3"])
+            XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
+            ran += output.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.map { String($0.split(separator: " ")[1]) }
+        }
+        let all = try WebnavProcess.run(["run", "Pages/flows"]).stdout.split(separator: "\n")
+            .filter { $0.hasPrefix("PASS ") }.map { String($0.split(separator: " ")[1]) }
+        XCTAssertEqual(ran.sorted(), all.sorted())
+        XCTAssertEqual(Set(ran).count, ran.count, "no flow ran twice")
+    }
+
+    func testOutOfRangeShardsAreUsageErrors() throws {
+        for shard in ["0/3", "4/3"] {
+            let output = try WebnavProcess.run(["run", "Pages/flows", "--shard", shard])
+            XCTAssertEqual(output.status, 2)
+            XCTAssertEqual(output.stderr, "webnav: error: --shard I/N needs I from 1 to N, got \"\(shard)\"\n")
+        }
+    }
+}
