@@ -14,6 +14,8 @@ public struct FlowResult: Sendable {
     public var snapshots: [[String]]
     /// The stack labels when the flow ended, bottom to top.
     public var stack: [String]
+    /// The files the flow used: its own, those it included, and the local pages it loaded.
+    public var usedFiles: [String] = []
 }
 
 /// A failed step: where, why, and what the screen and the stack looked like.
@@ -65,11 +67,24 @@ public struct FlowRunner: Sendable {
                     picture: DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows).lines,
                     stackDescription: StackDescription.lines(of: app)
                 )
-                return FlowResult(path: flow.path, stepsRun: stepsRun, failure: failure, snapshots: snapshots, stack: app.navigator.screens.map(\.label))
+                return FlowResult(path: flow.path, stepsRun: stepsRun, failure: failure, snapshots: snapshots,
+                                  stack: app.navigator.screens.map(\.label), usedFiles: usedFiles(flow, host))
             }
         }
         return FlowResult(path: flow.path, stepsRun: stepsRun, failure: nil, snapshots: snapshots,
-                          stack: host.snapshot.app.navigator.screens.map(\.label))
+                          stack: host.snapshot.app.navigator.screens.map(\.label), usedFiles: usedFiles(flow, host))
+    }
+
+    /// The flow's own file, its includes, and the local pages the host loaded.
+    private func usedFiles(_ flow: Flow, _ host: AppHost) -> [String] {
+        var files = [flow.path]
+        var seen: Set<String> = [flow.path]
+        for step in flow.steps where seen.insert(step.location.path).inserted { files.append(step.location.path) }
+        for url in host.snapshot.loadedURLs {
+            guard let parsed = URL(string: url), parsed.isFileURL, seen.insert(parsed.path).inserted else { continue }
+            files.append(parsed.path)
+        }
+        return files
     }
 
     /// Runs flows on `jobs` threads; results come back in the order of `flows`, each as soon as

@@ -15,6 +15,9 @@ public enum AppAction: Equatable, Sendable {
 /// The app as its clients see it after an action settled.
 public struct AppSnapshot: Sendable {
     public var app: SimulatedApp
+    /// Every page URL the host loaded since launch (without fragments), in order, once each:
+    /// what a flow depends on, for `run --watch`.
+    public var loadedURLs: [String]
 }
 
 /// Runs a simulated app: performs the effects its state machine returns (loading pages,
@@ -57,6 +60,8 @@ private final class HostWorker: @unchecked Sendable {
     // Only the host thread touches these.
     private var app: SimulatedApp
     private let store: PageStore
+    private var loadedURLs: [String] = []
+    private var loadedURLSet: Set<String> = []
 
     /// One action waiting for the host, and where its caller waits for the result.
     private final class Job: @unchecked Sendable {
@@ -70,7 +75,7 @@ private final class HostWorker: @unchecked Sendable {
     init(app: SimulatedApp, store: PageStore) {
         self.app = app
         self.store = store
-        published = AppSnapshot(app: app)
+        published = AppSnapshot(app: app, loadedURLs: [])
     }
 
     func start() {
@@ -108,7 +113,7 @@ private final class HostWorker: @unchecked Sendable {
     private func run() {
         while let job = nextJob() {
             execute(job.action)
-            let snapshot = AppSnapshot(app: app)
+            let snapshot = AppSnapshot(app: app, loadedURLs: loadedURLs)
             condition.lock()
             published = snapshot
             condition.unlock()
@@ -148,7 +153,9 @@ private final class HostWorker: @unchecked Sendable {
             for effect in app.handle(next) {
                 switch effect {
                 case .loadPage(let id, let url):
-                    pending.append(.pageLoaded(id, url: url, content: store.page(at: url)))
+                    let content = store.page(at: url)
+                    if loadedURLSet.insert(content.url).inserted { loadedURLs.append(content.url) }
+                    pending.append(.pageLoaded(id, url: url, content: content))
                 case .discardScreens:
                     break
                 }

@@ -9,6 +9,8 @@ struct AppEnvironment {
     /// The pages folder, absolute, as a directory URL.
     var pagesFolder: URL
     var profileWarnings: [String]
+    /// Files the app itself is made of (the profile): a change to one changes every flow's app.
+    var watchedFiles: [String] = []
 
     /// Loads the profile (`--profile`, else `./webnav.json`, else built in) and finds the pages folder
     /// (`--pages`, else the profile's `pages` beside the profile, else `Pages` here).
@@ -32,7 +34,9 @@ struct AppEnvironment {
         let pagesPath = arguments.value("pages") ?? profile.pagesFolder
         let base = arguments.value("pages") != nil ? currentFolder : profileFolder
         let pagesFolder = URL(fileURLWithPath: pagesPath, isDirectory: true, relativeTo: base).standardizedFileURL
-        return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings)
+        let profileFile = profilePath.map { URL(fileURLWithPath: $0, relativeTo: currentFolder).standardizedFileURL.path }
+        return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings,
+                              watchedFiles: profileFile.map { [$0] } ?? [])
     }
 
     /// Fails with a clear message when the pages folder does not exist (commands that load pages).

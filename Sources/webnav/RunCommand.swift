@@ -12,6 +12,7 @@ enum RunCommand {
             OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE"),
             OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
+            OptionSpec(name: "watch", valueName: nil, help: "run again whenever a flow, a page or the profile changes (only the flows that use it)"),
             OptionSpec(name: "shard", valueName: "I/N", help: "run only the I-th of N slices of the flows (sorted, dealt in turn), for N CI machines"),
         ],
         positionalName: "at least one flow file or folder", minimumPositionals: 1, maximumPositionals: nil,
@@ -20,6 +21,7 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         let jobs = try arguments.integer("jobs", in: 1...64) ?? 1
+        if arguments.has("watch") { return try FlowWatch(arguments: arguments, jobs: jobs).run() }
         let environment = try AppEnvironment.load(arguments)
         environment.reportWarnings()
         var paths = try flowPaths(arguments.positionals)

@@ -1,0 +1,127 @@
+import Foundation
+import Flows
+import NavigatorCore
+
+/// `run --watch`: runs the flows, then again whenever a file they use changes, printing the
+/// results and the summary line each time. Runs until interrupted.
+///
+/// It looks at the files every quarter second (modification time, size and inode: editors
+/// that save by renaming count too) rather than asking the kernel, so that any file system
+/// works. A changed flow, include or page reruns only the flows that used it; a changed
+/// profile reruns them all; a flow added to a watched folder runs; a watched folder that
+/// disappears is an error.
+struct FlowWatch {
+    var arguments: ParsedArguments
+    var jobs: Int
+    /// How long to wait between looks.
+    var interval: Duration = .milliseconds(250)
+
+    /// What a file looked like at one look.
+    struct Stamp: Equatable {
+        var modified: timespec
+        var size: Int
+        var inode: UInt
+
+        static func == (left: Stamp, right: Stamp) -> Bool {
+            left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
+                && left.size == right.size && left.inode == right.inode
+        }
+
+        /// The file's stamp; nil when it does not exist.
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            modified = status.st_mtim
+            size = Int(status.st_size)
+            inode = UInt(status.st_ino)
+        }
+    }
+
+    func run() throws(UserError) -> Int32 {
+        let folders = arguments.positionals.filter { isDirectory($0) }
+        var environment = try AppEnvironment.load(arguments)
+        environment.reportWarnings()
+        var paths = try RunCommand.flowPaths(arguments.positionals)
+        var uses = runAndPrint(paths, environment: environment)
+        var stamps = look(at: watchedFiles(uses, environment: environment))
+        var listed = Set(paths)
+        while true {
+            sleep(interval)
+            for folder in folders where !isDirectory(folder) {
+                throw UserError("the watched folder was deleted", path: folder)
+            }
+            let current = (try? RunCommand.flowPaths(arguments.positionals)) ?? paths
+            let added = current.filter { !listed.contains($0) }
+            let removed = listed.subtracting(current)
+            let now = look(at: Array(stamps.keys))
+            let changed = stamps.keys.filter { stamps[$0] != now[$0] }.sorted()
+            guard !changed.isEmpty || !added.isEmpty || !removed.isEmpty else { continue }
+            paths = current
+            listed = Set(current)
+            for path in removed { uses[path] = nil }
+            var rerun = Set(added)
+            if changed.contains(where: { environment.watchedFiles.contains($0) }) {
+                do {
+                    environment = try AppEnvironment.load(arguments)
+                } catch {
+                    print("== \(error.description)")
+                    stamps = now
+                    continue
+                }
+                rerun.formUnion(current)
+            }
+            for (flow, files) in uses where !Set(files).isDisjoint(with: changed) { rerun.insert(flow) }
+            rerun.formIntersection(current)
+            print("== changed: \((changed + added).joined(separator: ", ")); running \(rerun.count) flow\(rerun.count == 1 ? "" : "s")")
+            for (flow, files) in runAndPrint(current.filter(rerun.contains), environment: environment) { uses[flow] = files }
+            stamps = look(at: watchedFiles(uses, environment: environment))
+        }
+    }
+
+    /// Runs flows, prints their results and the summary; returns the files each flow used.
+    private func runAndPrint(_ paths: [String], environment: AppEnvironment) -> [String: [String]] {
+        let parser = FlowParser { url in try Data(contentsOf: url) }
+        var flows: [Flow] = []
+        var uses: [String: [String]] = [:]
+        var failedToParse = 0
+        for (path, result) in zip(paths, parser.parse(paths: paths, jobs: jobs)) {
+            switch result {
+            case .success(let flow):
+                flows.append(flow)
+            case .failure(let error):
+                print(error.description)
+                failedToParse += 1
+                uses[path] = [path]
+            }
+        }
+        let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
+        var results: [FlowResult] = []
+        runner.run(flows, jobs: jobs) { result in
+            results.append(result)
+            uses[result.path] = result.usedFiles
+            print(FlowReport.text(result))
+        }
+        let summary = FlowReport.summary(results)
+        print(failedToParse == 0 ? summary : "\(summary) (\(failedToParse) could not be read)")
+        fflush(nil)
+        return uses
+    }
+
+    private func watchedFiles(_ uses: [String: [String]], environment: AppEnvironment) -> [String] {
+        Array(Set(uses.values.flatMap { $0 } + environment.watchedFiles))
+    }
+
+    private func look(at files: [String]) -> [String: Stamp?] {
+        Dictionary(uniqueKeysWithValues: files.map { ($0, Stamp(path: $0)) })
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    private func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
