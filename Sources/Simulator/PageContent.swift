@@ -17,6 +17,9 @@ public struct PageContent: Sendable {
     public private(set) var isErrorPage: Bool
     /// What went wrong reading the page that the page itself does not show (an unknown charset).
     public private(set) var warnings: [String]
+    /// The page's file as it was when read (for a `file:` page): a later change means the
+    /// page shown is out of date.
+    public internal(set) var fileStamp: FileStamp?
     private var layouts: LayoutCache
 
     /// A page freshly loaded.

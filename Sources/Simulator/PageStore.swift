@@ -18,10 +18,6 @@ public final class PageStore: @unchecked Sendable {
         var fileStamp: FileStamp?
     }
 
-    private struct FileStamp: Equatable {
-        var modified: Date
-        var size: Int
-    }
 
     public init(reader: PageReader, revalidates: Bool = false) {
         self.reader = reader
@@ -32,7 +28,7 @@ public final class PageStore: @unchecked Sendable {
     /// is an error page.
     public func page(at requested: String) -> PageContent {
         let url = Self.removingFragment(requested)
-        let stamp = revalidates ? Self.fileStamp(of: url) : nil
+        let stamp = revalidates ? FileStamp(fileURL: url) : nil
         condition.lock()
         while loading.contains(url) { condition.wait() }
         if let entry = entries[url], entry.fileStamp == stamp {
@@ -41,7 +37,9 @@ public final class PageStore: @unchecked Sendable {
         }
         loading.insert(url)
         condition.unlock()
-        let content = load(url)
+        let fileStamp = stamp ?? FileStamp(fileURL: url)
+        var content = load(url)
+        content.fileStamp = fileStamp
         condition.lock()
         entries[url] = Entry(content: content, fileStamp: stamp)
         loading.remove(url)
@@ -62,11 +60,29 @@ public final class PageStore: @unchecked Sendable {
         url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url
     }
 
-    private static func fileStamp(of url: String) -> FileStamp? {
-        guard let parsed = URL(string: url), parsed.isFileURL,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: parsed.path),
-              let modified = attributes[.modificationDate] as? Date,
-              let size = (attributes[.size] as? NSNumber)?.intValue else { return nil }
-        return FileStamp(modified: modified, size: size)
+}
+
+/// What a file looked like when it was looked at: modification time, size and inode, so a
+/// save by renaming a new file into place counts as a change too.
+public struct FileStamp: Equatable, Sendable {
+    public var seconds: Int
+    public var nanoseconds: Int
+    public var size: Int
+    public var inode: UInt
+
+    /// The file's stamp; nil when it does not exist.
+    public init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        seconds = Int(status.st_mtim.tv_sec)
+        nanoseconds = Int(status.st_mtim.tv_nsec)
+        size = Int(status.st_size)
+        inode = UInt(status.st_ino)
+    }
+
+    /// The stamp of a `file:` URL's file; nil for other URLs.
+    public init?(fileURL url: String) {
+        guard let parsed = URL(string: url), parsed.isFileURL else { return nil }
+        self.init(path: parsed.path)
     }
 }

@@ -1,5 +1,6 @@
 import Flows
 import Foundation
+import NavigatorCore
 import Simulator
 import TerminalUI
 
@@ -51,8 +52,14 @@ public struct TerminalAppLoop {
         if state.size != terminal.size {
             _ = state.handle(.resize(columns: terminal.size.columns, rows: terminal.size.rows), now: clock.now())
         }
+        var watchedPage = WatchedPage()
         while true {
             for result in worker.takeResults() { absorb(result, into: &state) }
+            if !worker.isBusy, watchedPage.changed(in: state.app) {
+                for case .perform(let action) in state.topPageChangedOnDisk(now: clock.now()) {
+                    worker.submit(.action(action), context: state.context)
+                }
+            }
             state.isWaitingForApp = worker.isBusy
             terminal.draw(state.render(now: clock.now(), clock: clock.timeOfDay()))
             let busy = worker.isBusy
@@ -107,6 +114,22 @@ public struct TerminalAppLoop {
         case .ranSteps(let reports, let context, let app):
             state.didRunSteps(reports, context: context, app: app, now: clock.now())
         }
+    }
+}
+
+/// The file of the top page, looked at on every pass of the loop: when it differs from the
+/// file the page was read from, the page is reloaded in place (an edit shows without `r`).
+struct WatchedPage {
+    /// The last load a reload was asked for, so that one change asks once.
+    private var reloaded: (screen: ScreenID, number: Int)?
+
+    /// Whether the top page's file changed since the page was read.
+    mutating func changed(in app: SimulatedApp) -> Bool {
+        guard let top = app.top, let webView = app.topWebView, let loadedStamp = webView.content.fileStamp else { return false }
+        if let reloaded, reloaded.screen == top.id, reloaded.number == webView.loadNumber { return false }
+        guard let current = FileStamp(fileURL: webView.content.url), current != loadedStamp else { return false }
+        reloaded = (top.id, webView.loadNumber)
+        return true
     }
 }
 

@@ -73,6 +73,9 @@ public struct TerminalAppState {
     var viewports: [ScreenID: ScreenViewport] = [:]
     /// Whether the host is still working on an effect (the footer says so).
     public internal(set) var isWaitingForApp = false
+    /// A screen reloaded because its file changed keeps its place: where it was scrolled and
+    /// which item (by number) had the focus.
+    var carriedViewport: (screen: ScreenID, scrollOffset: Int, focusedItem: Int?)?
 
     /// The terminal UI on a launched app; `parser` reads the steps typed at the `:` prompt.
     public init(app: SimulatedApp, size: TerminalSize, parser: FlowParser) {
@@ -95,6 +98,16 @@ public struct TerminalAppState {
         return stepper.passed ? 0 : 1
     }
 
+    /// The top page's file changed on disk: reload it, keeping the stack and the scroll position.
+    public mutating func topPageChangedOnDisk(now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        guard let top = app.top, let webView = app.topWebView else { return [] }
+        let shown = viewport()
+        carriedViewport = (top.id, shown?.scrollOffset ?? 0, shown?.focusedItem)
+        message = FooterMessage(text: "\(app.navigator.displayURL(webView.content.url)) changed on disk: reloaded", tone: .info,
+                                expiry: now + FooterMessage.toastDuration)
+        return [.perform(.navigator(.reloadRequested))]
+    }
+
     /// Delivers a URL from outside the app (`webnav open URL`), as the `:` prompt does.
     public mutating func open(_ url: String, base: String?) -> [TerminalAppEffect] {
         act(.urlOpened(url, base: base))
@@ -106,7 +119,7 @@ public struct TerminalAppState {
         let logged = Array(snapshot.app.eventLog.events(since: before))
         app = snapshot.app
         context.eventsSinceAction = logged
-        report(logged, now: now)
+        if carriedViewport == nil { report(logged, now: now) }
         settle()
     }
 
@@ -320,7 +333,13 @@ public struct TerminalAppState {
         var stored = viewports[top.id] ?? ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
         if stored.loadNumber != webView.loadNumber {
             stored = ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
+            if let carried = carriedViewport, carried.screen == top.id {
+                stored.scrollOffset = carried.scrollOffset
+                stored.focusedNode = carried.focusedItem.flatMap { layout.items.indices.contains($0) ? layout.items[$0].node : nil }
+                carriedViewport = nil
+            }
         }
+        if carriedViewport.map({ $0.screen != top.id }) ?? false { carriedViewport = nil }
         var offset = stored.scrollOffset
         if stored.layoutWidth != width {
             let oldCount = app.layout(of: top.id, width: stored.layoutWidth).lines.count

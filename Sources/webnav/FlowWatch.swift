@@ -1,6 +1,7 @@
 import Foundation
 import Flows
 import NavigatorCore
+import Simulator
 
 /// `run --watch`: runs the flows, then again whenever a file they use changes, printing the
 /// results and the summary line each time. Runs until interrupted.
@@ -15,27 +16,6 @@ struct FlowWatch {
     var jobs: Int
     /// How long to wait between looks.
     var interval: Duration = .milliseconds(250)
-
-    /// What a file looked like at one look.
-    struct Stamp: Equatable {
-        var modified: timespec
-        var size: Int
-        var inode: UInt
-
-        static func == (left: Stamp, right: Stamp) -> Bool {
-            left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
-                && left.size == right.size && left.inode == right.inode
-        }
-
-        /// The file's stamp; nil when it does not exist.
-        init?(path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            modified = status.st_mtim
-            size = Int(status.st_size)
-            inode = UInt(status.st_ino)
-        }
-    }
 
     func run() throws(UserError) -> Int32 {
         let folders = arguments.positionals.filter { isDirectory($0) }
@@ -111,8 +91,8 @@ struct FlowWatch {
         Array(Set(uses.values.flatMap { $0 } + environment.watchedFiles))
     }
 
-    private func look(at files: [String]) -> [String: Stamp?] {
-        Dictionary(uniqueKeysWithValues: files.map { ($0, Stamp(path: $0)) })
+    private func look(at files: [String]) -> [String: FileStamp?] {
+        Dictionary(uniqueKeysWithValues: files.map { ($0, FileStamp(path: $0)) })
     }
 
     private func isDirectory(_ path: String) -> Bool {

@@ -161,4 +161,28 @@ final class InteractiveTmuxTests: XCTestCase {
         XCTAssertEqual(session.waitForExit(timeout: 10), 1)
         XCTAssertEqual(session.paneModes(), restored)
     }
+
+    func testAnEditedPageReloadsInPlaceKeepingTheStackAndScroll() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lines = (1...60).map { "<p>Line \($0)</p>" }.joined()
+        try Data("<title>Root</title><a href='mkwebview://webview?url=long.html&title=Long'>Long</a>".utf8)
+            .write(to: folder.appendingPathComponent("index.html"))
+        let long = folder.appendingPathComponent("long.html")
+        try Data(("<title>Long</title>" + lines).utf8).write(to: long)
+        let session = try start(["--pages", folder.path])
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "depth 2"), pane(session))
+        session.sendKeys("PageDown")
+        XCTAssertTrue(session.waitFor(text: "Line 10 "), pane(session))
+        let before = session.capturePane()
+        try Data(("<title>Long</title>" + lines.replacingOccurrences(of: "Line 1", with: "Edited 1")).utf8).write(to: long)
+        XCTAssertTrue(session.waitFor(text: "long.html changed on disk: reloaded", timeout: 5), pane(session))
+        XCTAssertTrue(session.waitFor(text: "Edited 10"), pane(session))
+        let after = session.capturePane()
+        XCTAssertTrue(after[0].hasSuffix("depth 2"), "the stack is kept: \(pane(session))")
+        func text(_ row: String) -> String { String(row.prefix(30)).trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(after[4...10].map { text($0).replacingOccurrences(of: "Edited", with: "Line") }, before[4...10].map(text),
+                       "the same lines in view, edited: \(pane(session))")
+    }
 }
