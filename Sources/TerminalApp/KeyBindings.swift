@@ -29,6 +29,7 @@ enum KeyBindings {
         HelpSection("Simulator", [
             KeyHint(":", "a URL or a flow step: open, tap, expect…"),
             KeyHint("s l", "stack panel, event log"),
+            KeyHint("B", "deeplink builder (y copies, Enter opens)"),
             KeyHint("n Space, f", "next step, the flow (run --step)"),
             KeyHint("Esc", "close the panel, the command line"),
             KeyHint("q Ctrl-C", "quit"),

@@ -77,6 +77,7 @@ public struct TerminalAppLoop {
                     switch effect {
                     case .quit: return
                     case .bell: terminal.bell()
+                    case .copyToClipboard(let text): terminal.copyToClipboard(text)
                     case .perform(let action): worker.submit(.action(action), context: state.context)
                     case .runSteps(let steps): worker.submit(.steps(steps), context: state.context)
                     }
@@ -98,6 +99,8 @@ public struct TerminalAppLoop {
                 return .quit
             case .bell:
                 terminal?.bell()
+            case .copyToClipboard(let text):
+                terminal?.copyToClipboard(text)
             case .perform(let action):
                 absorb(HostWorkQueue.run(.action(action), host: host, context: state.context), into: &state)
             case .runSteps(let steps):

@@ -12,11 +12,14 @@ extension TerminalAppState {
         let geometry = self.geometry
         let shown = viewport()
         DeviceRenderer.drawDevice(of: app, into: &screen, area: geometry.device, clock: clock,
-                                  viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem))
+                                  viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem),
+                                  appearance: shownAppearance)
         if let panel, let area = geometry.panel {
             switch panel {
             case .stack: PanelRenderer.drawStack(of: app, into: &screen, area: area)
             case .eventLog: PanelRenderer.drawEventLog(app.eventLog.events, into: &screen, area: area)
+            case .builder:
+                if let builder { PanelRenderer.drawBuilder(builder.panelContent(profile: app.navigator.profile), into: &screen, area: area) }
             case .flow:
                 if let stepper { PanelRenderer.drawFlow(stepper.panelContent, into: &screen, area: area) }
             }

@@ -14,6 +14,8 @@ public enum TerminalAppEffect: Equatable, Sendable {
     /// Run flow steps on the app's host (stopping at the first failure), then hand the
     /// reports to `didRunSteps(_:context:app:now:)`.
     case runSteps([FlowStep])
+    /// Put text on the clipboard (the terminal's OSC 52).
+    case copyToClipboard(String)
 }
 
 /// How one flow step went, as the loop reports it back to the state.
@@ -53,7 +55,7 @@ struct ScreenViewport: Equatable {
 public struct TerminalAppState {
     /// The panel beside the device (or over the web view on narrow terminals).
     public enum SidePanel: Equatable, Sendable {
-        case stack, eventLog, flow
+        case stack, eventLog, flow, builder
     }
 
     /// The app as the host last reported it.
@@ -63,6 +65,8 @@ public struct TerminalAppState {
     public private(set) var showsHelp = false
     var helpScroll = 0
     var prompt: CommandPrompt?
+    /// The deeplink builder, while it is open.
+    var builder: DeeplinkBuilder?
     var history = CommandHistory()
     var message: FooterMessage?
     /// Events since the last action, for `expect event` at the prompt and in steps.
@@ -140,6 +144,9 @@ public struct TerminalAppState {
             if message.map({ !$0.isShown(at: now) }) ?? false { message = nil }
             if prompt != nil {
                 effects = handlePromptKey(key, now: now)
+            } else if builder != nil {
+                message = nil
+                effects = handleBuilderKey(key)
             } else if showsHelp {
                 effects = handleHelpKey(key)
             } else {
@@ -178,6 +185,9 @@ public struct TerminalAppState {
             return act(.reloadRequested)
         case .character(":"):
             prompt = CommandPrompt()
+        case .character("B"):
+            builder = DeeplinkBuilder(profile: app.navigator.profile)
+            panel = .builder
         case .character("s"):
             toggle(.stack)
         case .character("l"):
@@ -354,8 +364,47 @@ public struct TerminalAppState {
     }
 
     var geometry: FrameGeometry {
-        FrameGeometry(columns: size.columns, rows: size.rows, panel: panel,
-                      barVisible: app.top?.appearance.barVisible ?? false)
+        FrameGeometry(columns: size.columns, rows: size.rows, panel: panel, barVisible: shownAppearance.barVisible)
+    }
+
+    /// The bar the device shows: the top screen's, or the builder's live preview.
+    var shownAppearance: BarAppearance {
+        builder?.previewAppearance(profile: app.navigator.profile) ?? app.top?.appearance ?? .noBar
+    }
+
+    // MARK: - The deeplink builder
+
+    private mutating func handleBuilderKey(_ key: Key) -> [TerminalAppEffect] {
+        guard var builder else { return [] }
+        defer { if self.builder != nil { self.builder = builder } }
+        switch key {
+        case .escape:
+            self.builder = nil
+            panel = nil
+        case .enter:
+            self.builder = nil
+            panel = nil
+            return act(.urlOpened(builder.url, base: nil))
+        case .up, .backTab: builder.moveSelection(by: -1)
+        case .down, .tab: builder.moveSelection(by: 1)
+        case .left where builder.selected == .host: builder.cycleHost(by: -1)
+        case .right where builder.selected == .host: builder.cycleHost(by: 1)
+        case .character(" ") where builder.selected.isFlag: builder.toggleFlag()
+        case .control("y"):
+            return copy(builder.url)
+        case .character("y") where !builder.selected.isText:
+            return copy(builder.url)
+        case .character(let character) where builder.selected.isText: builder.type(character)
+        case .backspace: builder.deleteBackward()
+        case .control("u"): builder.clearField()
+        default: return [.bell]
+        }
+        return []
+    }
+
+    private mutating func copy(_ text: String) -> [TerminalAppEffect] {
+        message = FooterMessage(text: "copied: \(text)", tone: .success, expiry: nil)
+        return [.copyToClipboard(text)]
     }
 
     // MARK: - Mouse

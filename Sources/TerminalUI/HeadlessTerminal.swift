@@ -57,6 +57,13 @@ public final class HeadlessTerminal: Terminal {
         bells += 1
     }
 
+    /// What was copied to the clipboard, in order.
+    public private(set) var clipboard: [String] = []
+
+    public func copyToClipboard(_ text: String) {
+        clipboard.append(text)
+    }
+
     public func close() {
         isClosed = true
     }

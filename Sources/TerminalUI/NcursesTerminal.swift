@@ -1,3 +1,4 @@
+import Foundation
 import PageKit
 import CNcursesw
 import Glibc
@@ -170,6 +171,15 @@ public final class NcursesTerminal: Terminal {
     public func bell() {
         guard !isClosed else { return }
         beep()
+    }
+
+    /// Sends OSC 52 with the text in base64, straight to the terminal after ncurses' output.
+    public func copyToClipboard(_ text: String) {
+        guard !isClosed else { return }
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        fflush(outputFile)
+        _ = sequence.withCString { fputs($0, outputFile) }
+        fflush(outputFile)
     }
 
     public func close() {

@@ -37,6 +37,9 @@ public protocol Terminal: AnyObject {
     /// The next input, waiting at most `timeout` (forever when nil); nil when none came.
     func nextEvent(timeout: Duration?) -> InputEvent?
     func bell()
+    /// Puts text on the system clipboard through the terminal (OSC 52, which tmux, iTerm2,
+    /// kitty and WezTerm understand).
+    func copyToClipboard(_ text: String)
     /// Gives the terminal back as it was found; later calls do nothing.
     func close()
 }

@@ -120,6 +120,7 @@ private final class RecordingTerminal: Terminal {
     }
 
     func bell() {}
+    func copyToClipboard(_ text: String) {}
     func close() {}
 }
 

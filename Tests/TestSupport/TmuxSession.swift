@@ -50,6 +50,7 @@ public final class TmuxSession {
             set -g status off
             set -g escape-time 0
             set -g history-limit 0
+            set -g set-clipboard on
 
             """.write(to: configuration, atomically: true, encoding: .utf8)
         let wrapped = "sh -c \(Self.quoted(command)); echo $? > \(Self.quoted(exitFile.path)); exec sleep 86400"
@@ -106,6 +107,12 @@ public final class TmuxSession {
     @discardableResult
     public func waitForPane(timeout: TimeInterval = 5, _ condition: ([String]) -> Bool) -> Bool {
         waitUntil(timeout: timeout) { condition(capturePane()) }
+    }
+
+    /// The newest paste buffer: what a program copied with OSC 52 (`set-clipboard on`).
+    public func pasteBuffer() -> String? {
+        guard let result = try? Self.run(["tmux", "-L", socket, "show-buffer"]), result.status == 0 else { return nil }
+        return result.output
     }
 
     /// The command's exit status once it has ended (128 + n after signal n), or nil
@@ -170,7 +177,7 @@ public final class TmuxSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    public func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if condition() { return true }

@@ -185,4 +185,24 @@ final class InteractiveTmuxTests: XCTestCase {
         XCTAssertEqual(after[4...10].map { text($0).replacingOccurrences(of: "Edited", with: "Line") }, before[4...10].map(text),
                        "the same lines in view, edited: \(pane(session))")
     }
+
+    func testTheDeeplinkBuilderCopiesWithOSC52AndDelivers() throws {
+        let session = try start([], columns: 100, rows: 30)
+        session.sendKeys("B")
+        XCTAssertTrue(session.waitFor(text: "Deeplink builder"), pane(session))
+        session.sendKeys("Down")
+        session.sendText("detail.html")
+        session.sendKeys("Down")
+        session.sendText("From the builder")
+        session.sendKeys("Down", "Space")
+        XCTAssertTrue(session.waitFor(text: "From the builder"), pane(session))
+        XCTAssertTrue(session.capturePane()[2].contains("‹"), "the device's bar shows the left button live: \(pane(session))")
+        session.sendKeys("C-y")
+        let link = "mkwebview://webview?url=detail.html&title=From%20the%20builder&leftBtn=true"
+        XCTAssertTrue(session.waitUntil(timeout: 5) { session.pasteBuffer() == link }, "tmux's buffer: \(session.pasteBuffer() ?? "none")")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "depth 2"), pane(session))
+        XCTAssertTrue(session.waitFor(text: "push: detail.html"), pane(session))
+        XCTAssertFalse(session.capturePane().contains { $0.contains("Deeplink builder") }, "the builder closed: \(pane(session))")
+    }
 }

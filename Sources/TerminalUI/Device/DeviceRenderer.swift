@@ -72,8 +72,8 @@ public enum DeviceRenderer {
     /// Draws the device (status bar, navigation bar, web view) into an area; returns the click regions.
     @discardableResult
     public static func drawDevice(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String,
-                                  viewport: WebViewport) -> FrameRegions {
-        let appearance = app.top?.appearance ?? .noBar
+                                  viewport: WebViewport, appearance shown: BarAppearance? = nil) -> FrameRegions {
+        let appearance = shown ?? app.top?.appearance ?? .noBar
         StatusBarWidget.draw(into: &screen, area: ScreenArea(row: area.row, column: area.column, width: area.width, height: min(1, area.height)),
                              appearance: appearance, clock: clock, depth: app.navigator.screens.count)
         var top = area.row + min(1, area.height)

@@ -246,3 +246,65 @@ public enum PanelRenderer {
         line.draw(into: &screen, row: area.row, column: area.column, width: area.width)
     }
 }
+
+/// What the deeplink builder's panel shows.
+public struct BuilderPanelContent: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        public var name: String
+        public var value: String
+        public var isSelected: Bool
+        /// A text field (shows a cursor when selected).
+        public var isText: Bool
+
+        public init(name: String, value: String, isSelected: Bool, isText: Bool) {
+            self.name = name
+            self.value = value
+            self.isSelected = isSelected
+            self.isText = isText
+        }
+    }
+
+    public var rows: [Row]
+    /// The encoded deeplink, in full.
+    public var url: String
+    /// What the app does with it: `push (host "webview")`, `invalid: no host`.
+    public var outcome: String
+    public var warnings: [String]
+    public var hints: String
+
+    public init(rows: [Row], url: String, outcome: String, warnings: [String], hints: String) {
+        self.rows = rows
+        self.url = url
+        self.outcome = outcome
+        self.warnings = warnings
+        self.hints = hints
+    }
+}
+
+extension PanelRenderer {
+    /// The deeplink builder: the fields (the selected one highlighted), the link wrapped in
+    /// full, what the app does with it, and the linter's warnings.
+    public static func drawBuilder(_ content: BuilderPanelContent, into screen: inout Screen, area: ScreenArea) {
+        let inside = PanelBox.draw(title: "Deeplink builder", into: &screen, area: area)
+        guard inside.width > 0 else { return }
+        let nameWidth = content.rows.map { TerminalText.width(of: $0.name) }.max() ?? 0
+        var lines: [StyledLine] = []
+        var anchor = 0
+        for row in content.rows {
+            let padding = String(repeating: " ", count: nameWidth - TerminalText.width(of: row.name))
+            var line = StyledLine(" " + row.name + padding + "  ", style: row.isSelected ? ChromeStyle.bold : ChromeStyle.dim)
+            line.append(row.value, style: row.isSelected ? ChromeStyle.highlight : .plain)
+            if row.isSelected && row.isText { line.append("▏", style: ChromeStyle.bold) }
+            if row.isSelected { anchor = lines.count }
+            lines += line.wrapped(toWidth: inside.width, indent: nameWidth + 3)
+        }
+        lines.append(StyledLine())
+        lines += StyledLine(content.url, style: ChromeStyle.deeplink).wrapped(toWidth: inside.width)
+        lines.append(StyledLine("→ " + content.outcome, style: ChromeStyle.bold))
+        for warning in content.warnings {
+            lines += StyledLine("⚠ " + warning, style: ChromeStyle.warning).wrapped(toWidth: inside.width, indent: 2)
+        }
+        lines += StyledLine(content.hints, style: ChromeStyle.dim).wrapped(toWidth: inside.width)
+        PanelBox.drawLines(lines, anchor: anchor, into: &screen, area: inside)
+    }
+}
