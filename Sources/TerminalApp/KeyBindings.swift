@@ -30,6 +30,7 @@ enum KeyBindings {
             KeyHint(":", "a URL or a flow step: open, tap, expect…"),
             KeyHint("s l", "stack panel, event log"),
             KeyHint("B", "deeplink builder (y copies, Enter opens)"),
+            KeyHint("R", "record actions as a flow (R again stops)"),
             KeyHint("n Space, f", "next step, the flow (run --step)"),
             KeyHint("Esc", "close the panel, the command line"),
             KeyHint("q Ctrl-C", "quit"),

@@ -77,11 +77,20 @@ extension TerminalAppState {
     private static let stepWords: Set<String> = ["open", "tap", "back", "close", "reload", "size", "snapshot", "expect", "include"]
 
     /// Takes what came of steps the loop ran (from the prompt or the stepper) and reports it.
-    public mutating func didRunSteps(_ reports: [StepReport], context: FlowContext, app: SimulatedApp, now: ContinuousClock.Instant) {
+    /// Steps that passed are written to a recording in progress.
+    @discardableResult
+    public mutating func didRunSteps(_ reports: [StepReport], context: FlowContext, app: SimulatedApp,
+                                     now: ContinuousClock.Instant) -> [TerminalAppEffect] {
         self.app = app
         self.context = context
+        var recorded: [String] = []
         for report in reports {
             show(report, now: now)
+            if case .failed = report.outcome { continue }
+            if stepper == nil, var recorder {
+                recorded.append(recorder.step(for: report.step))
+                self.recorder = recorder
+            }
         }
         if var stepper, let report = reports.last {
             stepper.columns = context.columns
@@ -95,6 +104,7 @@ extension TerminalAppState {
             if stepper.isFinished { message = stepStatus }
         }
         settle()
+        return recorded.isEmpty ? [] : [.record(recorded)]
     }
 
     /// Puts what a step did in the footer.

@@ -45,20 +45,21 @@ public struct TerminalAppLoop {
 
     /// Runs until the state asks to quit, or, with `stopsWhenIdle` (headless terminals),
     /// until no input is waiting and the host is done. The terminal is closed on the way out.
-    public func run(_ state: inout TerminalAppState, host: AppHost, on terminal: Terminal, stopsWhenIdle: Bool = false) {
+    public func run(_ state: inout TerminalAppState, host: AppHost, on terminal: Terminal, stopsWhenIdle: Bool = false,
+                    recording: RecordingFile? = nil) {
         defer { terminal.close() }
         let worker = HostWorkQueue(host: host)
         defer { worker.stop() }
+        var effects = Effects(worker: worker, terminal: terminal, recording: recording)
         if state.size != terminal.size {
             _ = state.handle(.resize(columns: terminal.size.columns, rows: terminal.size.rows), now: clock.now())
         }
+        if let recording { _ = effects.perform(state.didStartRecording(path: recording.path), on: &state, clock: clock) }
         var watchedPage = WatchedPage()
         while true {
-            for result in worker.takeResults() { absorb(result, into: &state) }
+            for result in worker.takeResults() { _ = effects.perform(absorb(result, into: &state), on: &state, clock: clock) }
             if !worker.isBusy, watchedPage.changed(in: state.app) {
-                for case .perform(let action) in state.topPageChangedOnDisk(now: clock.now()) {
-                    worker.submit(.action(action), context: state.context)
-                }
+                _ = effects.perform(state.topPageChangedOnDisk(now: clock.now()), on: &state, clock: clock)
             }
             state.isWaitingForApp = worker.isBusy
             terminal.draw(state.render(now: clock.now(), clock: clock.timeOfDay()))
@@ -72,19 +73,52 @@ public struct TerminalAppLoop {
                 continue
             }
             while true {
-                for result in worker.takeResults() { absorb(result, into: &state) }
-                for effect in state.handle(event, now: clock.now()) {
-                    switch effect {
-                    case .quit: return
-                    case .bell: terminal.bell()
-                    case .copyToClipboard(let text): terminal.copyToClipboard(text)
-                    case .perform(let action): worker.submit(.action(action), context: state.context)
-                    case .runSteps(let steps): worker.submit(.steps(steps), context: state.context)
-                    }
-                }
+                for result in worker.takeResults() { _ = effects.perform(absorb(result, into: &state), on: &state, clock: clock) }
+                if effects.perform(state.handle(event, now: clock.now()), on: &state, clock: clock) { return }
                 guard let waiting = terminal.nextEvent(timeout: .zero) else { break }
                 event = waiting
             }
+        }
+    }
+
+    /// Where the loop's effects go: the host's queue, the terminal, the recording file.
+    struct Effects {
+        let worker: HostWorkQueue
+        let terminal: Terminal
+        var recording: RecordingFile?
+
+        /// Performs effects and those they lead to; true when asked to quit.
+        mutating func perform(_ effects: [TerminalAppEffect], on state: inout TerminalAppState, clock: TerminalAppClock) -> Bool {
+            var pending = effects
+            while !pending.isEmpty {
+                switch pending.removeFirst() {
+                case .quit: return true
+                case .bell: terminal.bell()
+                case .copyToClipboard(let text): terminal.copyToClipboard(text)
+                case .perform(let action): worker.submit(.action(action), context: state.context)
+                case .runSteps(let steps): worker.submit(.steps(steps), context: state.context)
+                case .startRecording(let path):
+                    do {
+                        let file = try RecordingFile(path: path ?? RecordingFile.freshPath())
+                        recording = file
+                        pending.insert(contentsOf: state.didStartRecording(path: file.path), at: 0)
+                    } catch {
+                        state.recordingFailed(error.message, now: clock.now())
+                    }
+                case .record(let lines):
+                    do { try recording?.append(lines) } catch {
+                        recording = nil
+                        state.recordingFailed(error.message, now: clock.now())
+                    }
+                case .stopRecording(let lines):
+                    do { try recording?.append(lines) } catch {
+                        state.recordingFailed(error.message, now: clock.now())
+                    }
+                    recording?.close()
+                    recording = nil
+                }
+            }
+            return false
         }
     }
 
@@ -102,22 +136,73 @@ public struct TerminalAppLoop {
             case .copyToClipboard(let text):
                 terminal?.copyToClipboard(text)
             case .perform(let action):
-                absorb(HostWorkQueue.run(.action(action), host: host, context: state.context), into: &state)
+                _ = absorb(HostWorkQueue.run(.action(action), host: host, context: state.context), into: &state)
             case .runSteps(let steps):
-                absorb(HostWorkQueue.run(.steps(steps), host: host, context: state.context), into: &state)
+                _ = absorb(HostWorkQueue.run(.steps(steps), host: host, context: state.context), into: &state)
+            case .startRecording, .record, .stopRecording:
+                break
             }
         }
         return nil
     }
 
-    private func absorb(_ result: HostWorkQueue.Result, into state: inout TerminalAppState) {
+    private func absorb(_ result: HostWorkQueue.Result, into state: inout TerminalAppState) -> [TerminalAppEffect] {
         switch result {
         case .performed(let snapshot, let before):
             state.didPerform(snapshot, since: before, now: clock.now())
+            return []
         case .ranSteps(let reports, let context, let app):
-            state.didRunSteps(reports, context: context, app: app, now: clock.now())
+            return state.didRunSteps(reports, context: context, app: app, now: clock.now())
         }
     }
+}
+
+/// The file a recording goes to: each step is written and flushed as it happens.
+public final class RecordingFile {
+    /// Why a recording cannot be written, in one line.
+    public struct Failure: Error {
+        public var message: String
+    }
+
+    public let path: String
+    private var handle: FileHandle?
+
+    /// Creates (or empties) the file; fails with a plain reason when it cannot be written.
+    public init(path: String) throws(Failure) {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        self.handle = handle
+    }
+
+    /// `recording.flow` in the current folder, or `recording-2.flow` and so on when taken.
+    static func freshPath() -> String {
+        var number = 1
+        while true {
+            let name = number == 1 ? "recording.flow" : "recording-\(number).flow"
+            if !FileManager.default.fileExists(atPath: name) { return name }
+            number += 1
+        }
+    }
+
+    func append(_ lines: [String]) throws(Failure) {
+        guard let handle else { return }
+        do {
+            try handle.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
+            try handle.synchronize()
+        } catch {
+            throw Failure(message: "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    func close() {
+        try? handle?.close()
+        handle = nil
+    }
+
+    deinit { close() }
 }
 
 /// The file of the top page, looked at on every pass of the loop: when it differs from the

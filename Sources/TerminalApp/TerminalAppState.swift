@@ -16,6 +16,13 @@ public enum TerminalAppEffect: Equatable, Sendable {
     case runSteps([FlowStep])
     /// Put text on the clipboard (the terminal's OSC 52).
     case copyToClipboard(String)
+    /// Start recording into a file (nil: a fresh `recording.flow` here), then call
+    /// `didStartRecording(path:)` or `recordingFailed(_:now:)`.
+    case startRecording(path: String?)
+    /// Append lines to the recording.
+    case record([String])
+    /// Append the last lines and close the recording.
+    case stopRecording([String])
 }
 
 /// How one flow step went, as the loop reports it back to the state.
@@ -67,6 +74,8 @@ public struct TerminalAppState {
     var prompt: CommandPrompt?
     /// The deeplink builder, while it is open.
     var builder: DeeplinkBuilder?
+    /// The recording in progress (`webnav record`, `R`).
+    var recorder: FlowRecorder?
     var history = CommandHistory()
     var message: FooterMessage?
     /// Events since the last action, for `expect event` at the prompt and in steps.
@@ -139,7 +148,7 @@ public struct TerminalAppState {
         case .mouse(let event):
             effects = handleMouse(event)
         case .key(.control("c")):
-            effects = [.quit]
+            effects = quit()
         case .key(let key):
             if message.map({ !$0.isShown(at: now) }) ?? false { message = nil }
             if prompt != nil {
@@ -161,7 +170,9 @@ public struct TerminalAppState {
     private mutating func handleKey(_ key: Key, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
         switch key {
         case .character("q"):
-            return [.quit]
+            return quit()
+        case .character("R"):
+            return toggleRecording(now: now)
         case .up: updateViewport { $0.scroll(by: -1) }
         case .down: updateViewport { $0.scroll(by: 1) }
         case .pageUp: updateViewport { $0.scroll(by: -max(1, $0.height - 1)) }
@@ -302,9 +313,46 @@ public struct TerminalAppState {
         perform(.navigator(event))
     }
 
-    /// Asks the loop to perform an action; `didPerform` reports what happened.
+    /// Asks the loop to perform an action (recorded as a flow step while recording);
+    /// `didPerform` reports what happened.
     mutating func perform(_ action: AppAction) -> [TerminalAppEffect] {
-        [.perform(action)]
+        guard var recorder, let top = app.top else { return [.perform(action)] }
+        let items = app.layout(of: top.id, width: geometry.contentWidth).items
+        defer { self.recorder = recorder }
+        guard let line = recorder.step(for: action, items: items) else { return [.perform(action)] }
+        return [.record([line]), .perform(action)]
+    }
+
+    // MARK: - Recording
+
+    /// Quits, closing a recording with the state reached.
+    mutating func quit() -> [TerminalAppEffect] {
+        guard let recorder else { return [.quit] }
+        self.recorder = nil
+        return [.stopRecording(recorder.closingExpectations(of: app)), .quit]
+    }
+
+    /// `R`: starts recording into a fresh file, or stops the recording.
+    private mutating func toggleRecording(now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        guard let recorder else { return [.startRecording(path: nil)] }
+        self.recorder = nil
+        message = FooterMessage(text: "recorded \(recorder.steps) step\(recorder.steps == 1 ? "" : "s") to \(recorder.path)", tone: .success,
+                                expiry: now + FooterMessage.toastDuration)
+        return [.stopRecording(recorder.closingExpectations(of: app))]
+    }
+
+    /// The loop opened the recording file: from now on every action is written as a step.
+    public mutating func didStartRecording(path: String) -> [TerminalAppEffect] {
+        let recorder = FlowRecorder(path: path)
+        self.recorder = recorder
+        message = FooterMessage(text: "● recording to \(path) (R stops)", tone: .info, expiry: nil)
+        return [.record(recorder.header(columns: geometry.device.width, rows: size.rows))]
+    }
+
+    /// The recording could not be written.
+    public mutating func recordingFailed(_ reason: String, now: ContinuousClock.Instant) {
+        recorder = nil
+        message = FooterMessage(text: "recording stopped: \(reason)", tone: .error, expiry: nil)
     }
 
     /// Puts what an action did in the footer: the linter's warnings first, then what

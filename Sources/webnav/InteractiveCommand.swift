@@ -41,6 +41,33 @@ enum InteractiveCommand {
         try start(arguments)
     }
 
+    static let recordSpec = CommandSpec(
+        name: "record", synopsis: "record FILE.flow",
+        summary: "The terminal UI, writing every action as a flow step into FILE as it happens; on quit the state reached is appended as expectations.",
+        options: [], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
+        details: "Replay it with webnav run FILE.flow. R in the terminal UI starts and stops a recording too."
+    )
+
+    /// `webnav record FILE.flow`: the terminal UI, recording.
+    static func record(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
+        try requireTerminal()
+        let path = arguments.positionals[0]
+        let environment = try AppEnvironment.load(arguments)
+        environment.reportWarnings()
+        try environment.requirePagesFolder()
+        let recording: RecordingFile
+        do {
+            recording = try RecordingFile(path: path)
+        } catch {
+            throw UserError(error.message)
+        }
+        let terminal = try startTerminal()
+        let host = launchedHost(environment)
+        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
+        TerminalAppLoop().run(&state, host: host, on: terminal, recording: recording)
+        return state.exitStatus
+    }
+
     /// The flow beside the screen; exit 0 when every step ran and passed, else 1.
     static func stepThrough(_ flow: Flow, environment: AppEnvironment) throws(UserError) -> Int32 {
         try requireTerminal()

@@ -12,6 +12,7 @@ enum Webnav {
         "run": (RunCommand.spec, RunCommand.run),
         "dump": (DumpCommand.spec, DumpCommand.run),
         "completion": (CompletionCommand.spec, CompletionCommand.run),
+        "record": (InteractiveCommand.recordSpec, InteractiveCommand.record),
     ] }
 
     static let overview = """
@@ -27,6 +28,7 @@ enum Webnav {
       webnav run FLOW... [--json] [--junit FILE] [--jobs N] [--step]
                                       run flow files
       webnav dump PAGE [--width N]    render a page as text with numbered links and References
+      webnav record FILE.flow         the terminal UI, writing each action as a flow step
       webnav completion bash|zsh|fish a shell completion script
       webnav help [COMMAND], --help, --version
 

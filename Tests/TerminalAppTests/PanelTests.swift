@@ -108,8 +108,8 @@ final class PanelTests: XCTestCase {
             "          │ ↑ ↓ PgUp PgDn  scroll (Space: a page down)              │",
             " Deeplinks│ Home End g G   to the top, to the bottom                │",
         ])
-        XCTAssertEqual(frame.lines[18], "          │ q Ctrl-C       quit                                     │")
-        XCTAssertEqual(style(of: "q Ctrl-C", in: frame, row: 18), CellStyle(bold: true))
+        XCTAssertEqual(frame.lines[19], "          │ q Ctrl-C       quit                                     │")
+        XCTAssertEqual(style(of: "q Ctrl-C", in: frame, row: 19), CellStyle(bold: true))
         state.press(.character("x"))
         XCTAssertEqual(state.app.navigator.screens.count, 1)
         XCTAssertTrue(state.showsHelp, "other keys do nothing under the help")

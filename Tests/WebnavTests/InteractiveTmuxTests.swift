@@ -205,4 +205,55 @@ final class InteractiveTmuxTests: XCTestCase {
         XCTAssertTrue(session.waitFor(text: "push: detail.html"), pane(session))
         XCTAssertFalse(session.capturePane().contains { $0.contains("Deeplink builder") }, "the builder closed: \(pane(session))")
     }
+
+    func testARecordedSessionReplaysAndPasses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("session.flow")
+        let session = try start(["record", file.path])
+        XCTAssertTrue(session.waitFor(text: "recording to"), pane(session))
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "depth 2"), pane(session))
+        session.sendKeys(":")
+        session.sendText("expect title \"Detail\"")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "ok: expect title"), pane(session))
+        session.sendKeys(":")
+        session.sendText("expect depth 5")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "expected depth 5, got 2"), pane(session))
+        session.sendKeys("Left")
+        XCTAssertTrue(session.waitFor(text: "pop: Detail"), pane(session))
+        session.sendKeys(":")
+        session.sendText("open products.html")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "products.html"), pane(session))
+        session.sendKeys("q")
+        XCTAssertEqual(session.waitForExit(), 0)
+
+        let recorded = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertEqual(recorded, """
+            # Recorded by webnav record; replay it with: webnav run \(file.path)
+            size 80x24
+            tap "Detail with a back button"
+            expect title "Detail"
+            back
+            open "\(WebnavProcess.packageRoot.appendingPathComponent("Pages/products.html").absoluteString)"
+            # The state when recording stopped
+            expect depth 1
+            expect stack "Products"
+            expect title ""
+            expect url "products.html"
+
+            """, "the failed expectation is not recorded")
+        let replay = try WebnavProcess.run(["run", file.path])
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
+        XCTAssertEqual(replay.stdout, "PASS \(file.path) (9 steps)\n1 passed, 0 failed\n")
+    }
+
+    func testRecordingToAnUnwritableFileIsAnError() throws {
+        let session = try TmuxSession(command: "'\(WebnavProcess.executable.path)' record /nonexistent-folder/x.flow", columns: 80, rows: 24)
+        self.session = session
+        XCTAssertEqual(session.waitForExit(), 2)
+    }
 }
