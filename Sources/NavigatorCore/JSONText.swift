@@ -38,4 +38,16 @@ public enum JSONText {
     public static func optional(_ bool: Bool?) -> String {
         bool.map { $0 ? "true" : "false" } ?? "null"
     }
+
+    /// A user's text quoted for a one-line message: a JSON string literal, cut to 80 characters.
+    static func excerpt(_ text: String) -> String {
+        let limit = 80
+        var characters = 0
+        var end = text.startIndex
+        while end < text.endIndex, characters < limit {
+            end = text.index(after: end)
+            characters += 1
+        }
+        return end == text.endIndex ? JSONText.quote(text) : JSONText.quote(String(text[..<end]) + "…")
+    }
 }

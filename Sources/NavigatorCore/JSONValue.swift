@@ -1,6 +1,10 @@
 import URLKit
+
 /// A JSON value with the place each value starts, for errors that point at the user's file.
-public indirect enum JSONValue: Equatable, Sendable {
+///
+/// Equality compares values only, not where they were written (two documents holding the same
+/// data are equal); object members are compared in order.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,9 +18,10 @@ public indirect enum JSONValue: Equatable, Sendable {
         case let (.bool(a), .bool(b)): return a == b
         case let (.number(a), .number(b)): return a == b
         case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a.map(\.value) == b.map(\.value)
+        case let (.array(a), .array(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.value == $1.value }
         case let (.object(a), .object(b)):
-            return a.map(\.key.value) == b.map(\.key.value) && a.map(\.value.value) == b.map(\.value.value)
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key.value == $1.key.value && $0.value.value == $1.value.value }
         default: return false
         }
     }
@@ -39,9 +44,22 @@ public struct Located<Value: Sendable>: Sendable {
     public var value: Value
     public var line: Int
     public var column: Int
+
+    public init(value: Value, line: Int, column: Int) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
 }
 
+extension Located: Equatable where Value: Equatable {}
+
 /// Reads JSON text (RFC 8259) into `JSONValue`, reporting the line and column of any mistake.
+///
+/// The reader is a loop over an explicit stack of open containers, so its work is linear in the
+/// size of the text and its depth (at most 512) never reaches the thread's stack. A key that
+/// appears twice in one object is an error: RFC 8259 leaves the meaning of duplicates open, and
+/// in a hand-written file the second one is nearly always a mistake that would silently win.
 public struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
@@ -50,11 +68,13 @@ public struct JSONReader {
     private let path: String
     private var depth = 0
 
+    /// The deepest nesting of arrays and objects accepted.
+    static let maximumDepth = 512
+
     /// Parses a whole document; throws a `UserError` located in `path`.
     public static func parse(_ text: [UInt8], path: String) throws(UserError) -> Located<JSONValue> {
         var reader = JSONReader(bytes: text, path: path)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
-        reader.skipWhitespace()
         let value = try reader.readValue()
         reader.skipWhitespace()
         if reader.index < reader.bytes.count { throw reader.error("unexpected \(reader.describeCurrent()) after the JSON value") }
@@ -89,79 +109,124 @@ public struct JSONReader {
         }
     }
 
-    private mutating func readValue() throws(UserError) -> Located<JSONValue> {
-        let startLine = line, startColumn = column
-        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
-        let value: JSONValue
-        switch bytes[index] {
-        case UInt8(ascii: "{"): value = try readObject()
-        case UInt8(ascii: "["): value = try readArray()
-        case UInt8(ascii: "\""): value = .string(try readString())
-        case UInt8(ascii: "t"): try readLiteral("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try readLiteral("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try readLiteral("null"); value = .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try readNumber())
-        default: throw error("unexpected \(describeCurrent()), expected a value")
-        }
-        return Located(value: value, line: startLine, column: startColumn)
-    }
-
-    private mutating func enterContainer() throws(UserError) {
-        depth += 1
-        if depth > 512 { throw error("nesting deeper than 512 levels") }
-    }
-
-    private mutating func readObject() throws(UserError) -> JSONValue {
-        try enterContainer()
-        defer { depth -= 1 }
-        index += 1
-        var members: [(key: Located<String>, value: Located<JSONValue>)] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a quoted key, found \(describeCurrent())")
-            }
-            let keyLine = line, keyColumn = column
-            let key = try readString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key \"\(key)\", found \(describeCurrent())")
-            }
-            index += 1
-            skipWhitespace()
-            let value = try readValue()
-            members.append((Located(value: key, line: keyLine, column: keyColumn), value))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            throw error("expected ',' or '}', found \(describeCurrent())")
-        }
-    }
-
-    private mutating func readArray() throws(UserError) -> JSONValue {
-        try enterContainer()
-        defer { depth -= 1 }
-        index += 1
+    /// An array or object whose members are still being read.
+    private struct OpenContainer {
+        let isObject: Bool
+        let line: Int
+        let column: Int
         var elements: [Located<JSONValue>] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-        while true {
-            skipWhitespace()
-            elements.append(try readValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-            throw error("expected ',' or ']', found \(describeCurrent())")
+        var members: [(key: Located<String>, value: Located<JSONValue>)] = []
+        /// The key whose value is being read (objects only).
+        var pendingKey: Located<String>?
+        /// Member positions by key, built once an object is large enough that scanning would cost more.
+        var keyIndex: [LiteralKey: Int]?
+
+        /// Below this many members a key is looked for by scanning, above it through `keyIndex`.
+        private static let scanLimit = 8
+
+        /// Records the next member's key; returns the earlier member spelt exactly as `key` (same
+        /// bytes), if any. Small objects are scanned, large ones indexed.
+        mutating func addKey(_ key: Located<String>) -> Located<String>? {
+            let position = members.count
+            if keyIndex == nil {
+                if let earlier = members.first(where: { LiteralKey($0.key.value) == LiteralKey(key.value) }) { return earlier.key }
+                guard position >= Self.scanLimit else { return nil }
+                var index: [LiteralKey: Int] = [:]
+                index.reserveCapacity(position * 2)
+                for (offset, member) in members.enumerated() { index[LiteralKey(member.key.value)] = offset }
+                keyIndex = index
+            }
+            if let earlier = keyIndex?.updateValue(position, forKey: LiteralKey(key.value)) { return members[earlier].key }
+            return nil
         }
     }
 
-    private mutating func readLiteral(_ word: String) throws(UserError) {
-        let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+    /// Reads one value, with everything nested in it.
+    private mutating func readValue() throws(UserError) -> Located<JSONValue> {
+        var open: [OpenContainer] = []
+        while true {
+            skipWhitespace()
+            let startLine = line, startColumn = column
+            guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+            var completed: Located<JSONValue>
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                depth += 1
+                if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    depth -= 1
+                    completed = Located(value: isObject ? .object([]) : .array([]), line: startLine, column: startColumn)
+                } else {
+                    open.append(OpenContainer(isObject: isObject, line: startLine, column: startColumn))
+                    if isObject { try readKey(into: &open[open.count - 1]) }
+                    continue
+                }
+            case UInt8(ascii: "\""): completed = Located(value: .string(try readString()), line: startLine, column: startColumn)
+            case UInt8(ascii: "t"): try readLiteral("true"); completed = Located(value: .bool(true), line: startLine, column: startColumn)
+            case UInt8(ascii: "f"): try readLiteral("false"); completed = Located(value: .bool(false), line: startLine, column: startColumn)
+            case UInt8(ascii: "n"): try readLiteral("null"); completed = Located(value: .null, line: startLine, column: startColumn)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                completed = Located(value: .number(try readNumber()), line: startLine, column: startColumn)
+            default: throw error("unexpected \(describeCurrent()), expected a value")
+            }
+            // Hand the value to its container; close every container that ends here.
+            while true {
+                guard !open.isEmpty else { return completed }
+                let top = open.count - 1
+                if open[top].isObject {
+                    if let key = open[top].pendingKey { open[top].members.append((key, completed)) }
+                    open[top].pendingKey = nil
+                } else {
+                    open[top].elements.append(completed)
+                }
+                skipWhitespace()
+                let closer = open[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '\(Character(Unicode.Scalar(closer)))'") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    if open[top].isObject { try readKey(into: &open[top]) }
+                    break
+                }
+                guard bytes[index] == closer else {
+                    throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))', found \(describeCurrent())")
+                }
+                index += 1
+                depth -= 1
+                let finished = open.removeLast()
+                let value: JSONValue = finished.isObject ? .object(finished.members) : .array(finished.elements)
+                completed = Located(value: value, line: finished.line, column: finished.column)
+            }
+        }
+    }
+
+    /// Reads `"key":` inside an object, rejecting a key the object already has.
+    private mutating func readKey(into container: inout OpenContainer) throws(UserError) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted key, found \(describeCurrent())")
+        }
+        let keyLine = line, keyColumn = column
+        let key = try readString()
+        let located = Located(value: key, line: keyLine, column: keyColumn)
+        if let first = container.addKey(located) {
+            throw UserError("duplicate key \(JSONText.excerpt(key)) (first at \(first.line):\(first.column))",
+                            at: SourceLocation(path: path, line: keyLine, column: keyColumn))
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("expected ':' after key \(JSONText.excerpt(key)), found \(describeCurrent())")
+        }
+        index += 1
+        container.pendingKey = located
+    }
+
+    private mutating func readLiteral(_ word: StaticString) throws(UserError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
             throw error("unexpected \(describeCurrent()), expected a value")
         }
         index += expected.count
@@ -189,12 +254,28 @@ public struct JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits(&self) > 0 else { throw error("malformed number: digits expected in the exponent") }
         }
+        // Up to 15 digits an integer is exact in a Double: no need for strtod.
+        if index - start <= 15, !bytes[start..<index].contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) {
+            var whole = 0
+            for byte in bytes[start..<index] where byte != UInt8(ascii: "-") { whole = whole * 10 + Int(byte - 0x30) }
+            return bytes[start] == UInt8(ascii: "-") ? -Double(whole) : Double(whole)
+        }
         return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
     }
 
     private mutating func readString() throws(UserError) -> String {
         index += 1
-        var output: [UInt8] = []
+        // Most strings hold no escape: they are validated straight from the input.
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            guard let string = String(validating: bytes[start..<index - 1], as: UTF8.self) else { throw error("string is not valid UTF-8") }
+            return string
+        }
+        var output = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
@@ -228,7 +309,7 @@ public struct JSONReader {
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                    output.append(contentsOf: Array(String(Character(unicode)).utf8))
+                    UTF8.encode(unicode) { output.append($0) }
                 default:
                     index -= 1
                     let found = describeCurrent()
@@ -253,5 +334,24 @@ public struct JSONReader {
             index += 1
         }
         return value
+    }
+}
+
+/// A string compared by its exact UTF-8 bytes: JSON keys that differ only in Unicode
+/// normalisation are different keys (as in JavaScript and Foundation), while `String`'s own
+/// equality would call them equal.
+struct LiteralKey: Hashable {
+    let string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool {
+        // Equal bytes are equal Strings, so String's fast comparison rules out nearly every pair.
+        lhs.string == rhs.string && lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 }

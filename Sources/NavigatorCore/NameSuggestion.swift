@@ -5,8 +5,11 @@ public enum NameSuggestion {
         let lowered = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in known {
-            let distance = editDistance(lowered, Array(candidate.lowercased()))
+            let candidateCharacters = Array(candidate.lowercased())
             let limit = max(1, min(2, candidate.count / 3))
+            // The distance is at least the difference in length: a long name costs nothing more.
+            guard abs(lowered.count - candidateCharacters.count) <= limit else { continue }
+            let distance = editDistance(lowered, candidateCharacters)
             if distance <= limit, best == nil || distance < best!.distance {
                 best = (candidate, distance)
             }
