@@ -28,8 +28,10 @@ struct AppEnvironment {
             do { data = try Data(contentsOf: url) } catch {
                 throw UserError("cannot read profile: \(FileErrorDescription.reason(error, path: url.path))", path: profilePath)
             }
-            (profile, warnings) = try AppProfile.decode(json: Array(data), path: profilePath)
+            let decoded = try AppProfile.decode(json: Array(data), path: profilePath)
             profileFolder = url.deletingLastPathComponent()
+            profile = try decoded.profile.resolvingFiles(in: profileFolder.path, fileExists: isRegularFile)
+            warnings = decoded.warnings
         }
         let pagesPath = arguments.value("pages") ?? profile.pagesFolder
         let base = arguments.value("pages") != nil ? currentFolder : profileFolder
@@ -37,6 +39,12 @@ struct AppEnvironment {
         let profileFile = profilePath.map { URL(fileURLWithPath: $0, relativeTo: currentFolder).standardizedFileURL.path }
         return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings,
                               watchedFiles: profileFile.map { [$0] } ?? [])
+    }
+
+    /// Whether a file (not a folder) exists at `path`: what a script or plist the profile names must be.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     /// Fails with a clear message when the pages folder does not exist (commands that load pages).

@@ -58,6 +58,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(missing.stderr, "webnav: error: none.json: cannot read profile: No such file\n")
     }
 
+    func testFilesTheProfileNamesMustExist() throws {
+        let folder = try WebnavProcess.folder([
+            "webnav.json": #"{"messageHandlers": {"a": {"scriptFile": "native/a.js"}}, "userScripts": [{"file": "native"}]}"#,
+            "native/b.js": "function (body, app) {}",
+        ])
+        let output = try WebnavProcess.run(["resolve", "mkwebview://webview"], in: folder)
+        XCTAssertEqual(output.status, 2)
+        XCTAssertEqual(output.stderr, "webnav.json:1:42: error: \"messageHandlers.a.scriptFile\": no such file: \(folder.resolvingSymlinksInPath().path)/native/a.js\n")
+        try Data("function (body, app) {}".utf8).write(to: folder.appendingPathComponent("native/a.js"))
+        let folderNotFile = try WebnavProcess.run(["resolve", "mkwebview://webview"], in: folder)
+        XCTAssertEqual(folderNotFile.status, 2)
+        XCTAssertEqual(folderNotFile.stderr, "webnav.json:1:84: error: \"userScripts[0].file\": no such file: \(folder.resolvingSymlinksInPath().path)/native\n")
+    }
+
+    func testManyUnknownKeysGiveTwentyOneWarnings() throws {
+        let keys = (0..<5_000).map { "\"k\($0)\": 0" }.joined(separator: ",\n")
+        let folder = try WebnavProcess.folder(["webnav.json": "{" + keys + "}"])
+        let output = try WebnavProcess.run(["resolve", "mkwebview://webview"], in: folder)
+        XCTAssertEqual(output.status, 0)
+        XCTAssertEqual(output.stderr, ((0..<20).map { "webnav.json:\($0 + 1):\($0 == 0 ? 2 : 1): warning: unknown key \"k\($0)\" ignored\n" }
+            + ["webnav.json:21:1: warning: … and 4,980 more unknown keys\n"]).joined())
+    }
+
     func testProfileChangesTheApp() throws {
         let folder = try WebnavProcess.folder([
             "webnav.json": #"{"schemes": ["shop"], "routes": {"open": "push"}, "root": {"url": "home.html", "title": "Shop"}, "pages": "site", "extra": 1}"#,
