@@ -124,12 +124,32 @@ def bench_terminal():
     return True
 
 
+def bench_profile():
+    print("== profile: a webnav.json with 100,000 unknown keys (median of %d)" % RUNS)
+    folder = tempfile.mkdtemp(prefix="webnav-bench-profile-")
+    try:
+        profile = os.path.join(folder, "big.json")
+        with open(profile, "w") as out:
+            out.write("{" + ",\n".join('"unknownKey%d": {"value": [%d, "text"]}' % (n, n) for n in range(100000)) + "}\n")
+        command = [WEBNAV, "resolve", "--profile", profile, "mkwebview://webview"]
+        runs = [timed(command) for _ in range(RUNS)]
+        seconds = statistics.median(run[0] for run in runs)
+        peak = max(run[1] for run in runs)
+        size = os.path.getsize(profile) / 1e6
+        print("   webnav resolve --profile big.json (%.1f MB)   %7.1f ms   peak RSS %5.1f MB" % (size, seconds * 1000, peak))
+        print("   goal: <= 500 ms   %s" % ("ok" if seconds <= 0.5 else "MISSED"))
+        return seconds <= 0.5
+    finally:
+        shutil.rmtree(folder)
+
+
 def main():
     if not os.path.exists(WEBNAV):
         sys.exit("bench: build first (make bench does): %s is missing" % WEBNAV)
     ok = bench_dump()
     ok = bench_flows() and ok
     ok = bench_terminal() and ok
+    ok = bench_profile() and ok
     print("all goals met" if ok else "some goals missed (see above)")
 
 
