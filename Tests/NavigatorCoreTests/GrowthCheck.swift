@@ -1,20 +1,22 @@
 import Foundation
 import XCTest
 
-/// Asserts that work grows linearly: on an input ten times larger it may take at most `limit`
-/// times as long (a quadratic stage takes about 100 times). Each size is timed three times,
-/// interleaved, and the fastest run counts, so a busy machine slows both sides alike.
+/// Asserts that work grows linearly: one run on an input ten times larger may take at most
+/// `limit` times as long as ten runs on the small input (about 1 when linear, 10 when quadratic).
+///
+/// Both sides take about the same time, so a busy machine slows them alike; the two are timed
+/// five times, interleaved, and the fastest of each counts.
 func assertGrowsLinearly<Input>(
-    _ label: String, size: Int, limit: Double = 30, file: StaticString = #filePath, line: UInt = #line,
+    _ label: String, size: Int, limit: Double = 4, file: StaticString = #filePath, line: UInt = #line,
     input: (Int) -> Input, work: (Input) -> Void
 ) {
     let small = input(size), large = input(size * 10)
-    var fastestSmall = Duration.seconds(1_000), fastestLarge = Duration.seconds(1_000)
+    var tenSmall = Duration.seconds(1_000), oneLarge = Duration.seconds(1_000)
     let clock = ContinuousClock()
-    for _ in 0..<3 {
-        fastestSmall = min(fastestSmall, clock.measure { work(small) })
-        fastestLarge = min(fastestLarge, clock.measure { work(large) })
+    for _ in 0..<5 {
+        tenSmall = min(tenSmall, clock.measure { for _ in 0..<10 { work(small) } })
+        oneLarge = min(oneLarge, clock.measure { work(large) })
     }
-    let ratio = fastestLarge / max(fastestSmall, .microseconds(1))
-    XCTAssertLessThan(ratio, limit, "\(label): ten times the input took \(String(format: "%.1f", ratio)) times as long (\(fastestSmall) → \(fastestLarge))", file: file, line: line)
+    let ratio = oneLarge / max(tenSmall, .microseconds(1))
+    XCTAssertLessThan(ratio, limit, "\(label): the tenfold input took \(String(format: "%.1f", ratio)) times as long as ten small ones (\(tenSmall) → \(oneLarge))", file: file, line: line)
 }

@@ -151,21 +151,21 @@ final class JSONReaderTests: XCTestCase {
     // MARK: Hostile input (issue 12)
 
     func testWorkGrowsLinearly() {
-        assertGrowsLinearly("many keys", size: 2_000, input: { count in
+        assertGrowsLinearly("many keys", size: 600, input: { count in
             Array(("{" + (0..<count).map { "\"key\($0)\": \($0)" }.joined(separator: ",") + "}").utf8)
         }, work: { _ = try? JSONReader.parse($0, path: "x") })
-        assertGrowsLinearly("long string", size: 40_000, input: { count in
+        assertGrowsLinearly("long string", size: 20_000, input: { count in
             Array(("[\"" + String(repeating: "abc\\n\\u00e9\\\"x", count: count / 14) + String(repeating: "y", count: count) + "\"]").utf8)
         }, work: { _ = try? JSONReader.parse($0, path: "x") })
-        assertGrowsLinearly("long array", size: 6_000, input: { count in
+        assertGrowsLinearly("long array", size: 1_500, input: { count in
             Array(("[" + (0..<count).map { $0 % 3 == 0 ? "1.5e3" : $0 % 3 == 1 ? "\"s\"" : "null" }.joined(separator: ",") + "]").utf8)
         }, work: { _ = try? JSONReader.parse($0, path: "x") })
-        assertGrowsLinearly("a long number", size: 100_000, input: { count in
+        assertGrowsLinearly("a long number", size: 50_000, input: { count in
             Array(("[1." + String(repeating: "0", count: count) + "1]").utf8)
         }, work: { _ = try? JSONReader.parse($0, path: "x") })
         assertGrowsLinearly("deep nesting", size: 50, input: { depth in
             Array((String(repeating: "{\"a\": [", count: depth / 2) + "1" + String(repeating: "]}", count: depth / 2)).utf8)
-        }, work: { text in for _ in 0..<200 { _ = try? JSONReader.parse(text, path: "x") } })
+        }, work: { text in for _ in 0..<30 { _ = try? JSONReader.parse(text, path: "x") } })
         assertGrowsLinearly("too deep: stops at level 513 however long the text", size: 40_000, input: { depth in
             Array(String(repeating: "[", count: depth).utf8)
         }, work: { _ = try? JSONReader.parse($0, path: "x") })
