@@ -184,10 +184,9 @@ public struct CookieJar: Equatable, Sendable {
                             isHostOnly: true, sameSite: parsed.sameSite, creationTime: now)
         if var domain = parsed.domain {
             if domain.hasSuffix("."), !host.hasSuffix(".") { domain.removeLast() }
-            if IPAddress(host) == nil, suffixes.isPublicSuffix(domain), domain != host {
-                return .publicSuffix(domain: domain)
-            }
-            if domain != host {
+            let isPublicSuffix = IPAddress(host) == nil && suffixes.isPublicSuffix(domain)
+            if isPublicSuffix, domain != host { return .publicSuffix(domain: domain) }
+            if !isPublicSuffix {
                 guard Self.domainMatches(host: host, domain: domain) else { return .domainMismatch(domain: domain, host: host) }
                 cookie.domain = domain
                 cookie.isHostOnly = false
