@@ -19,16 +19,17 @@ public struct StorageArea: Codable, Equatable, Sendable {
         items[key]
     }
 
-    /// `setItem`; fails with `QuotaExceededError` when the area would exceed `quota` bytes,
+    /// `setItem`; returns the `QuotaExceededError` when the area would exceed `quota` bytes,
     /// leaving it unchanged.
-    public mutating func setItem(_ key: String, _ value: String, quota: Int) -> Result<Void, StorageQuotaExceeded> {
+    @discardableResult
+    public mutating func setItem(_ key: String, _ value: String, quota: Int) -> StorageQuotaExceeded? {
         var size = usedBytes + WebStorage.size(of: value)
         if let old = items[key] { size -= WebStorage.size(of: old) } else { size += WebStorage.size(of: key) }
-        guard size <= quota else { return .failure(StorageQuotaExceeded(quota: quota)) }
+        guard size <= quota else { return StorageQuotaExceeded(quota: quota) }
         if items[key] == nil { keys.append(key) }
         items[key] = value
         usedBytes = size
-        return .success(())
+        return nil
     }
 
     public mutating func removeItem(_ key: String) {
@@ -45,6 +46,10 @@ public struct StorageArea: Codable, Equatable, Sendable {
 /// `setItem` went over the quota: the page sees a `QuotaExceededError` DOMException.
 public struct StorageQuotaExceeded: Error, Equatable, Sendable, CustomStringConvertible {
     public var quota: Int
+
+    public init(quota: Int) {
+        self.quota = quota
+    }
 
     public var description: String {
         "QuotaExceededError: The quota has been exceeded."
@@ -77,11 +82,12 @@ public struct WebStorage: Codable, Equatable, Sendable {
         areas[origin] ?? StorageArea()
     }
 
-    public mutating func setItem(_ key: String, _ value: String, origin: String) -> Result<Void, StorageQuotaExceeded> {
+    @discardableResult
+    public mutating func setItem(_ key: String, _ value: String, origin: String) -> StorageQuotaExceeded? {
         var area = areas[origin] ?? StorageArea()
-        let result = area.setItem(key, value, quota: quota)
-        if case .success = result { areas[origin] = area }
-        return result
+        if let exceeded = area.setItem(key, value, quota: quota) { return exceeded }
+        areas[origin] = area
+        return nil
     }
 
     public mutating func removeItem(_ key: String, origin: String) {
