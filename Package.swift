@@ -5,7 +5,6 @@ let package = Package(
     name: "webnav",
     products: [
         .executable(name: "webnav", targets: ["webnav"]),
-        .executable(name: "webnav-fetch", targets: ["webnav-fetch"]),
     ],
     targets: [
         // C system libraries, each reached from exactly one adapter file.
@@ -43,10 +42,8 @@ let package = Package(
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit"]),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
         .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit"]),
-        // Fetches http(s) pages for webnav, so that webnav itself does not load FoundationNetworking.
-        .executableTarget(name: "webnav-fetch"),
         // The command line: argument parsing, subcommands, wiring.
-        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp"]),
+        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell"]),
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),

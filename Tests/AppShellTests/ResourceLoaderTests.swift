@@ -282,3 +282,37 @@ final class ResourceLoaderTests: XCTestCase {
                        ["0 B", "1023 B", "1 KB", "12 KB", "1024 KB", "3.4 MB", "64 MB"])
     }
 }
+
+/// Cookies through the loader: `Set-Cookie` of every hop stored, the `Cookie` field sent back.
+final class LoaderCookieTests: XCTestCase {
+    func testCookiesGoBackToTheServerAndThroughRedirects() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let store = CookieStore(jar: CookieJar(publicSuffixes: PublicSuffixList(text: "com")), clock: { 1_800_000_000 })
+        store.update { jar, now in
+            jar.set(ProfileCookie(name: "profile", value: "p1", domain: "127.0.0.1").cookie(now: now), now: now)
+        }
+        let loader = ResourceLoader(
+            configuration: LoaderConfiguration(identity: WebViewIdentity(userAgent: "ua"), readAccessFolder: nil,
+                                               ats: ATSPolicy(settings: ATSSettings(allowsLocalNetworking: true))),
+            cookies: store)
+        let set = try XCTUnwrap(loader.load(LoadRequest(url: server.url("/cookies/set"))).response)
+        XCTAssertEqual(set.requestHeaders["Cookie"], "profile=p1")
+        XCTAssertEqual(store.jar.cookies.map { "\($0.name)=\($0.value) \($0.path)\($0.isHTTPOnly ? " HttpOnly" : "")\($0.isSecure ? " Secure" : "")" }, [
+            "profile=p1 /", "session=abc123 / HttpOnly", "theme=dark /", "secure_token=s3cr3t / Secure", "strict=1 /", "lang=en /pages",
+        ])
+
+        let echoURL = server.url("/redirect?to=/pages/index.html")
+        let page = try XCTUnwrap(loader.load(LoadRequest(url: echoURL)).response)
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.requestHeaders["Cookie"], "lang=en; profile=p1; session=abc123; theme=dark; strict=1")
+        XCTAssertEqual(store.documentCookie(for: server.url("/pages/index.html")), "lang=en; profile=p1; theme=dark; strict=1")
+
+        let bad = try XCTUnwrap(loader.load(LoadRequest(url: server.url("/cookies/bad"))).response)
+        XCTAssertEqual(bad.headers.values("Set-Cookie"), ["=novalue; Path=/", "good=yes; Path=/"])
+        XCTAssertEqual(store.jar.cookies.filter { $0.name == "good" || $0.value == "novalue" }.map(\.name), ["good"])
+
+        let fromFile = loader.load(LoadRequest(url: server.url("/echo"), purpose: .subresource(document: "file:///app/index.html")))
+        XCTAssertEqual(try XCTUnwrap(fromFile.response).requestHeaders["Cookie"], nil)
+    }
+}
