@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import URLKit
 
 /// What decides whether a cookie goes with a request, beyond its URL.
@@ -93,10 +98,78 @@ public struct CookieJar: Equatable, Sendable {
     }
 
     /// The `Cookie` field for a request (RFC 6265, section 5.4), or nil when no cookie matches.
+    /// Updates the last-access time of the cookies it sends.
+    ///
+    /// Only the lists of the host and its parent domains are read; each list is kept in header
+    /// order, so the matches need sorting only when several lists contribute.
     public mutating func cookieHeader(for url: String, context: CookieContext = CookieContext(), now: Double) -> String? {
-        let matched = matching(url, context: context, now: now)
-        guard !matched.isEmpty else { return nil }
-        return matched.map { $0.name.isEmpty ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: "; ")
+        let parsedURL = WebURL(url)
+        guard Self.pageHasCookies(url) else { return nil }
+        let host = Self.canonicalHost(parsedURL.host ?? "")
+        guard !host.isEmpty else { return nil }
+        let secure = parsedURL.normalizedScheme == "https"
+        let path = parsedURL.path.isEmpty ? "/" : String(parsedURL.path)
+        let site = siteForCookies(host)
+        let crossSite = context.initiatorSite.map { $0 != site } ?? false
+        if crossSite, !context.isTopLevelNavigation, policy.blocksThirdPartyCookies { return nil }
+        let laxAllowed = !crossSite || (context.isTopLevelNavigation && ["GET", "HEAD", "OPTIONS", "TRACE"].contains(context.method))
+
+        var taken: [(domain: String, list: [Cookie])] = []
+        var found: [(list: Int, index: Int)] = []
+        var listsMatched = 0
+        var candidateDomain = host
+        var isHost = true
+        let isAddress = IPAddress(host) != nil
+        while true {
+            if var list = byDomain.removeValue(forKey: candidateDomain) {
+                let before = found.count
+                let listNumber = taken.count
+                list.withUnsafeMutableBufferPointer { cookies in
+                    for index in cookies.indices {
+                        guard isHost || !cookies[index].isHostOnly,
+                              !cookies[index].isExpired(at: now),
+                              !cookies[index].isSecure || secure,
+                              !cookies[index].isHTTPOnly || context.isHTTP,
+                              Self.pathMatches(path, cookies[index].path) else { continue }
+                        switch cookies[index].sameSite {
+                        case .strict where crossSite: continue
+                        case .lax where !laxAllowed: continue
+                        default: break
+                        }
+                        cookies[index].lastAccessTime = now
+                        found.append((listNumber, index))
+                    }
+                }
+                if found.count > before { listsMatched += 1 }
+                taken.append((candidateDomain, list))
+            }
+            guard !isAddress, let dot = candidateDomain.firstIndex(of: ".") else { break }
+            candidateDomain = String(candidateDomain[candidateDomain.index(after: dot)...])
+            isHost = false
+            if candidateDomain.isEmpty { break }
+        }
+        defer {
+            for (domain, list) in taken { byDomain[domain] = list }
+        }
+        guard !found.isEmpty else { return nil }
+        if listsMatched > 1 {
+            found.sort { Self.precedes(taken[$0.list].list[$0.index], taken[$1.list].list[$1.index]) }
+        }
+        var header: [UInt8] = []
+        header.reserveCapacity(found.count * 24)
+        for (position, match) in found.enumerated() {
+            if position > 0 {
+                header.append(UInt8(ascii: ";"))
+                header.append(UInt8(ascii: " "))
+            }
+            let name = taken[match.list].list[match.index].name
+            if !name.isEmpty {
+                header.append(contentsOf: name.utf8)
+                header.append(UInt8(ascii: "="))
+            }
+            header.append(contentsOf: taken[match.list].list[match.index].value.utf8)
+        }
+        return String(decoding: header, as: UTF8.self)
     }
 
     // MARK: - document.cookie
@@ -204,9 +277,10 @@ public struct CookieJar: Equatable, Sendable {
     }
 
     /// Puts a cookie in the jar (keeping the creation time of the one it replaces), then evicts.
+    /// Each domain's list stays in `Cookie` header order: longer paths first, then earlier creation.
     private mutating func insert(_ cookie: Cookie, now: Double) {
         var cookie = cookie
-        var list = byDomain[cookie.domain] ?? []
+        var list = byDomain.removeValue(forKey: cookie.domain) ?? []
         if let index = list.firstIndex(where: { $0.key == cookie.key }) {
             cookie.creationTime = list[index].creationTime
             cookie.creationIndex = list[index].creationIndex
@@ -216,14 +290,19 @@ public struct CookieJar: Equatable, Sendable {
             cookie.creationIndex = nextCreationIndex
             nextCreationIndex += 1
         }
-        if cookie.isExpired(at: now) {
-            byDomain[cookie.domain] = list.isEmpty ? nil : list
-            return
+        if !cookie.isExpired(at: now) {
+            let position = list.firstIndex { Self.precedes(cookie, $0) } ?? list.endIndex
+            list.insert(cookie, at: position)
+            count += 1
         }
-        list.append(cookie)
-        count += 1
-        byDomain[cookie.domain] = list
+        if !list.isEmpty { byDomain[cookie.domain] = list }
         evict(now: now, domain: cookie.domain)
+    }
+
+    /// The `Cookie` header order (RFC 6265, section 5.4, step 2).
+    static func precedes(_ a: Cookie, _ b: Cookie) -> Bool {
+        let lengthA = a.path.utf8.count, lengthB = b.path.utf8.count
+        return lengthA != lengthB ? lengthA > lengthB : a.creationIndex < b.creationIndex
     }
 
     /// RFC 6265's eviction: expired cookies first, then the least recently used of a domain over
@@ -233,10 +312,13 @@ public struct CookieJar: Equatable, Sendable {
         if list.count > policy.maximumCookiesPerDomain {
             let before = list.count
             list.removeAll { $0.isExpired(at: now) }
-            list.sort { ($0.lastAccessTime, $0.creationIndex) < ($1.lastAccessTime, $1.creationIndex) }
-            if list.count > policy.maximumCookiesPerDomain { list.removeFirst(list.count - policy.maximumCookiesPerDomain) }
+            if list.count > policy.maximumCookiesPerDomain {
+                let victims = Set(list.sorted { ($0.lastAccessTime, $0.creationIndex) < ($1.lastAccessTime, $1.creationIndex) }
+                    .prefix(list.count - policy.maximumCookiesPerDomain).map(\.creationIndex))
+                list.removeAll { victims.contains($0.creationIndex) }
+            }
             count -= before - list.count
-            byDomain[domain] = list
+            byDomain[domain] = list.isEmpty ? nil : list
         }
         guard count > policy.maximumCookies else { return }
         removeExpired(now: now)
@@ -255,54 +337,6 @@ public struct CookieJar: Equatable, Sendable {
         }
     }
 
-    /// The cookies for a request, ordered as the `Cookie` field lists them (longer paths first,
-    /// then earlier creation); updates their last-access time.
-    private mutating func matching(_ url: String, context: CookieContext, now: Double) -> [Cookie] {
-        let parsedURL = WebURL(url)
-        guard Self.pageHasCookies(url) else { return [] }
-        let host = Self.canonicalHost(parsedURL.host ?? "")
-        guard !host.isEmpty else { return [] }
-        let secure = parsedURL.normalizedScheme == "https"
-        let path = parsedURL.path.isEmpty ? "/" : String(parsedURL.path)
-        let site = siteForCookies(host)
-        let crossSite = context.initiatorSite.map { $0 != site } ?? false
-        if crossSite, !context.isTopLevelNavigation, policy.blocksThirdPartyCookies { return [] }
-        let laxAllowed = !crossSite || (context.isTopLevelNavigation && ["GET", "HEAD", "OPTIONS", "TRACE"].contains(context.method))
-
-        var found: [(domain: String, index: Int)] = []
-        var candidateDomain = host
-        var isHost = true
-        while true {
-            if let list = byDomain[candidateDomain] {
-                for (index, cookie) in list.enumerated() {
-                    guard isHost || !cookie.isHostOnly,
-                          !cookie.isExpired(at: now),
-                          !cookie.isSecure || secure,
-                          !cookie.isHTTPOnly || context.isHTTP,
-                          Self.pathMatches(path, cookie.path) else { continue }
-                    switch cookie.sameSite {
-                    case .strict where crossSite: continue
-                    case .lax where !laxAllowed: continue
-                    default: break
-                    }
-                    found.append((candidateDomain, index))
-                }
-            }
-            guard IPAddress(host) == nil, let dot = candidateDomain.firstIndex(of: ".") else { break }
-            candidateDomain = String(candidateDomain[candidateDomain.index(after: dot)...])
-            isHost = false
-            if candidateDomain.isEmpty { break }
-        }
-        var cookies: [Cookie] = []
-        cookies.reserveCapacity(found.count)
-        for (domain, index) in found {
-            byDomain[domain]![index].lastAccessTime = now
-            cookies.append(byDomain[domain]![index])
-        }
-        cookies.sort { $0.path.utf8.count != $1.path.utf8.count ? $0.path.utf8.count > $1.path.utf8.count : $0.creationIndex < $1.creationIndex }
-        return cookies
-    }
-
     static func canonicalHost(_ host: String) -> String {
         var lowered = host.lowercased()
         if lowered.hasPrefix("["), lowered.hasSuffix("]") { lowered = String(lowered.dropFirst().dropLast()) }
@@ -317,9 +351,16 @@ public struct CookieJar: Equatable, Sendable {
 
     /// RFC 6265, section 5.1.4.
     static func pathMatches(_ requestPath: String, _ cookiePath: String) -> Bool {
-        guard requestPath.utf8.starts(with: cookiePath.utf8) else { return false }
-        return requestPath.utf8.count == cookiePath.utf8.count || cookiePath.hasSuffix("/")
-            || requestPath.utf8[requestPath.utf8.index(requestPath.utf8.startIndex, offsetBy: cookiePath.utf8.count)] == UInt8(ascii: "/")
+        if cookiePath == "/" { return true }
+        var requestPath = requestPath
+        var cookiePath = cookiePath
+        return requestPath.withUTF8 { request in
+            cookiePath.withUTF8 { cookie in
+                guard cookie.count <= request.count, memcmp(request.baseAddress!, cookie.baseAddress!, cookie.count) == 0 else { return false }
+                return request.count == cookie.count || cookie[cookie.count - 1] == UInt8(ascii: "/")
+                    || request[cookie.count] == UInt8(ascii: "/")
+            }
+        }
     }
 
     /// The default path of a request URL (RFC 6265, section 5.1.4).
