@@ -32,7 +32,7 @@ typedef struct webnav_curl_api {
 
 /* Opens libcurl and finds its entry points; NULL on success, else what failed. */
 static inline const char *webnav_curl_open(const char *path, webnav_curl_api *api) {
-    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (!library) return dlerror();
 #define WEBNAV_FIND(field, symbol) \
     if (!(api->field = dlsym(library, symbol))) return "libcurl lacks " symbol;
