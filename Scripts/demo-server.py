@@ -2,7 +2,7 @@
 """A small HTTP server for webnav's loader tests and the demo (standard library only).
 
 Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdout is
-`port N`. Routes (all answer GET; /echo and /redirect also POST and any other method):
+`port N`. `--certificate PEM --key PEM` serves https instead (the tests use a self-signed one). Routes (all answer GET; /echo and /redirect also POST and any other method):
 
   /pages/PATH               a file under --pages (default: Pages)
   /echo                     JSON: method, path, headers (in order), body
@@ -209,10 +209,17 @@ def main():
     parser = argparse.ArgumentParser(description="webnav's demo and test server")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--pages", default="Pages")
+    parser.add_argument("--certificate", help="serve https with this PEM certificate (and --key)")
+    parser.add_argument("--key")
     options = parser.parse_args()
     Handler.pages = options.pages
     server = http.server.ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
     server.daemon_threads = True
+    if options.certificate:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.certificate, options.key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print("port %d" % server.server_address[1], flush=True)
     try:
         server.serve_forever()

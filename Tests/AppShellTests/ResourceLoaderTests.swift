@@ -316,3 +316,45 @@ final class LoaderCookieTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(fromFile.response).requestHeaders["Cookie"], nil)
     }
 }
+
+/// https against a self-signed certificate, and the CPU a waiting load uses.
+final class LoaderTLSAndWaitingTests: XCTestCase {
+    func testASelfSignedCertificateIsUntrusted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-tls-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                             "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem"]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw XCTSkip("openssl cannot make a certificate") }
+        let server = try DemoServer(certificate: (folder + "/cert.pem", folder + "/key.pem"))
+        defer { server.stop() }
+        let url = "https://127.0.0.1:\(server.port)/echo"
+        let loader = ResourceLoader(configuration: LoaderConfiguration(identity: WebViewIdentity(userAgent: "ua"), readAccessFolder: nil, ats: ATSPolicy(
+            settings: ATSSettings(allowsLocalNetworking: true))), cookies: nil)
+        let failure = try XCTUnwrap(loader.load(LoadRequest(url: url)).failure)
+        XCTAssertEqual(failure.code, .serverCertificateUntrusted)
+        XCTAssertEqual(failure.localizedDescription,
+                       "The certificate for this server is invalid. You might be connecting to a server that is pretending to be “127.0.0.1” which could put your confidential information at risk.")
+    }
+
+    func testAWaitingLoadSleepsInsteadOfSpinning() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let loader = ResourceLoader(configuration: LoaderConfiguration(identity: WebViewIdentity(userAgent: "ua"), timeoutSeconds: 1.5, readAccessFolder: nil,
+                                                                       ats: ATSPolicy(settings: ATSSettings(allowsLocalNetworking: true))), cookies: nil)
+        _ = loader.load(LoadRequest(url: server.url("/alive")))
+        var before = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &before)
+        XCTAssertEqual(loader.load(LoadRequest(url: server.url("/hang"))).failure?.code, .timedOut)
+        var after = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &after)
+        let cpu = Double(after.tv_sec - before.tv_sec) + Double(after.tv_nsec - before.tv_nsec) / 1e9
+        XCTAssertLessThan(cpu, 0.3, "a 1.5 s wait used \(cpu) s of CPU")
+    }
+}

@@ -23,14 +23,14 @@ public final class DemoServer: @unchecked Sendable {
     }
 
     /// Starts the server serving `pages` under `/pages/`; waits until it prints its port.
-    public init(pages: String? = nil) throws {
+    public init(pages: String? = nil, certificate: (certificate: String, key: String)? = nil) throws {
         let root = Self.repositoryRoot
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", root.appendingPathComponent("Scripts/demo-server.py").path, "--port", "0",
             "--pages", pages ?? root.appendingPathComponent("Pages").path,
-        ]
+        ] + (certificate.map { ["--certificate", $0.certificate, "--key", $0.key] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
