@@ -38,7 +38,6 @@ bench: deps
 install: build
 	install -d $(PREFIX)/bin
 	install -m 755 $(RELEASE) $(PREFIX)/bin/webnav
-	install -m 755 $(RELEASE)-fetch $(PREFIX)/bin/webnav-fetch
 
 clean:
 	rm -rf .build

@@ -5,7 +5,6 @@ let package = Package(
     name: "webnav",
     products: [
         .executable(name: "webnav", targets: ["webnav"]),
-        .executable(name: "webnav-fetch", targets: ["webnav-fetch"]),
     ],
     targets: [
         // C system libraries, each reached from exactly one adapter file.
@@ -19,6 +18,12 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libcurl's header only: the library is opened with dlopen on the first http(s) load, so
+        // programs that never fetch do not pay for loading it (no pkgConfig, no link flags).
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
 
         // URLs: the one URL type, resolution as a web view does it, percent-encoding.
         .target(name: "URLKit"),
@@ -26,6 +31,9 @@ let package = Package(
         .target(name: "NavigatorCore", dependencies: ["URLKit"]),
         // HTML pages: libxml2 parsing into a mutable node tree, and text layout.
         .target(name: "PageKit", dependencies: ["CLibXML2", "URLKit"]),
+        // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
+        // notification payloads.
+        .target(name: "AppShell", dependencies: ["URLKit", "CCurl"]),
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit"]),
         // Screens as values, widgets, and the terminals that show them.
@@ -34,13 +42,12 @@ let package = Package(
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit"]),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
         .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit"]),
-        // Fetches http(s) pages for webnav, so that webnav itself does not load FoundationNetworking.
-        .executableTarget(name: "webnav-fetch"),
         // The command line: argument parsing, subcommands, wiring.
-        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp"]),
+        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell"]),
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"]),

@@ -143,6 +143,25 @@ def bench_profile():
         shutil.rmtree(folder)
 
 
+def bench_shell():
+    print("== app shell: the loader on a loopback page, 1,000 cookies per request")
+    server = subprocess.Popen([sys.executable, os.path.join(ROOT, "Scripts", "demo-server.py"), "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = int(server.stdout.readline().split()[1])
+        done = subprocess.run([WEBNAV, "__bench-shell", "http://127.0.0.1:%d/page?bytes=12288" % port],
+                              cwd=ROOT, capture_output=True, text=True)
+    finally:
+        server.terminate()
+        server.wait()
+    if done.returncode != 0:
+        print("   not available: %s" % (done.stderr.strip() or done.stdout.strip()))
+        return True
+    for line in done.stdout.strip().splitlines():
+        print("   " + line)
+    return True
+
+
 def main():
     if not os.path.exists(WEBNAV):
         sys.exit("bench: build first (make bench does): %s is missing" % WEBNAV)
@@ -150,6 +169,7 @@ def main():
     ok = bench_flows() and ok
     ok = bench_terminal() and ok
     ok = bench_profile() and ok
+    ok = bench_shell() and ok
     print("all goals met" if ok else "some goals missed (see above)")
 
 

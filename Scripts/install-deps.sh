@@ -18,6 +18,10 @@ command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # The shells whose completion scripts the tests check.
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v fish >/dev/null 2>&1 || missing+=(fish)
+# The loader's tests and the demo start Scripts/demo-server.py (standard library only).
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+# The Public Suffix List, read by the cookie jar (Domain=co.uk is refused, sites for SameSite).
+[ -e /usr/share/publicsuffix/public_suffix_list.dat ] || missing+=(publicsuffix)
 # Terminfo entries with direct colour (xterm-direct, tmux-direct) for 24-bit colour under ncurses.
 [ -e /usr/share/terminfo/x/xterm-direct ] || [ -e /lib/terminfo/x/xterm-direct ] || missing+=(ncurses-term)
 # Test data: real libraries that page scripts must run unmodified.

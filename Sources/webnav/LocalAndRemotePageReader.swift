@@ -1,43 +1,39 @@
+import AppShell
 import Foundation
 import PageKit
 
-/// Reads `file:` pages from disk, and http(s) pages through `webnav-fetch`, the program beside this one.
+/// Reads `file:` pages from disk, and http(s) pages through AppShell's loader (libcurl, opened
+/// on the first http load). An HTTP error status is a page like any other: its body shows.
+///
+/// The profile's headers, cookies and ATS are not wired here yet: every http(s) load is allowed,
+/// with the default WKWebView user agent.
 struct LocalAndRemotePageReader: PageReader {
     private let files = FilePageReader()
 
-    struct FetchError: LocalizedError {
-        var errorDescription: String?
+    /// A load that produced no page: the `NSURLErrorDomain` code and WebKit's text.
+    struct RemoteLoadError: LocalizedError, CustomStringConvertible {
+        var failure: LoadFailure
+        var errorDescription: String? { failure.description }
+        var description: String { failure.description }
     }
+
+    private static let loader = ResourceLoader(
+        configuration: LoaderConfiguration(
+            identity: WebViewIdentity(profileUserAgent: nil, applicationNameForUserAgent: nil, platformVersion: "17.0"),
+            readAccessFolder: nil, ats: ATSPolicy(settings: ATSSettings(allowsArbitraryLoads: true))),
+        cookies: CookieStore())
 
     func read(_ url: URL) throws -> Data {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return try files.read(url)
         }
-        let fetcher = Self.fetcherPath
-        guard FileManager.default.isExecutableFile(atPath: fetcher.path) else {
-            throw FetchError(errorDescription: "Cannot fetch \(url.absoluteString): \(fetcher.path) is missing")
+        switch Self.loader.load(LoadRequest(url: url.absoluteString)) {
+        case .response(let response):
+            return Data(response.body)
+        case .failure(let failure):
+            throw RemoteLoadError(failure: failure)
+        case .handOff(let target, _):
+            throw RemoteLoadError(failure: LoadFailure(url: target, code: .unsupportedURL, detail: "a redirect out of the web view"))
         }
-        let process = Process()
-        process.executableURL = fetcher
-        process.arguments = [url.absoluteString]
-        let body = Pipe(), problem = Pipe()
-        process.standardOutput = body
-        process.standardError = problem
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = body.fileHandleForReading.readDataToEndOfFile()
-        let message = problem.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw FetchError(errorDescription: text.isEmpty ? "Cannot fetch \(url.absoluteString)" : text)
-        }
-        return data
-    }
-
-    /// `webnav-fetch` in the folder of the running `webnav` (links resolved).
-    static var fetcherPath: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("webnav-fetch")
     }
 }

@@ -63,6 +63,8 @@ enum Webnav {
             return 0
         case TerminalBenchmarkCommand.name:
             return try TerminalBenchmarkCommand.run(Array(arguments.dropFirst()))
+        case ShellBenchmarkCommand.name:
+            return try ShellBenchmarkCommand.run(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("--") {
                 return try InteractiveCommand.start(try ArgumentParser.parse(arguments, for: InteractiveCommand.startSpec))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// http(s) pages, fetched by `webnav-fetch` beside the binary, from a local server.
+/// http(s) pages, fetched by AppShell's loader inside webnav, from a local server.
 final class RemotePageTests: XCTestCase {
     private var server: Process?
     private var port = 0
@@ -42,11 +42,27 @@ final class RemotePageTests: XCTestCase {
         XCTAssertEqual(output.stdout, "Over [1]HTTP\n\nReferences\n\n   1. http://127.0.0.1:\(port)/b.html\n")
     }
 
-    func testAMissingRemotePageIsAnErrorNamingTheStatus() throws {
+    func testAMissingRemotePageShowsTheServersBody() throws {
         let url = "http://127.0.0.1:\(port)/none.html"
         let output = try WebnavProcess.run(["dump", url])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(output.stdout, """
+            Error response
+
+            Error code: 404
+
+            Message: File not found.
+
+            Error code explanation: 404 - Nothing matches the given URI.
+
+            """)
+    }
+
+    func testAnUnreachableServerIsAnErrorWithTheURLErrorCode() throws {
+        let url = "http://127.0.0.1:9/none.html"
+        let output = try WebnavProcess.run(["dump", url])
         XCTAssertEqual(output.status, 2)
-        XCTAssertEqual(output.stderr, "webnav: error: \(url): cannot read page: HTTP 404 for \(url)\n")
+        XCTAssertEqual(output.stderr, "webnav: error: \(url): cannot read page: error -1004: Could not connect to the server. (libcurl: Couldn't connect to server)\n")
     }
 
     func testAFlowFollowsLinksOnARemotePage() throws {

@@ -1,0 +1,161 @@
+import AppShell
+import Foundation
+import TestSupport
+import XCTest
+
+final class InfoPlistTests: XCTestCase {
+    nonisolated(unsafe) static let plist: [String: Any] = [
+        "CFBundleIdentifier": "com.example.app",
+        "CFBundleURLTypes": [
+            ["CFBundleURLName": "main", "CFBundleURLSchemes": ["mkwebview", "mkweb"]],
+            ["CFBundleURLSchemes": ["mkwebview", "$(PRODUCT_SCHEME)"]],
+            "not a dictionary",
+        ],
+        "LSApplicationQueriesSchemes": ["kakaotalk", "tel", 3],
+        "NSAppTransportSecurity": [
+            "NSAllowsArbitraryLoadsInWebContent": true,
+            "NSExceptionDomains": ["example.com": ["NSIncludesSubdomains": true, "NSExceptionMinimumTLSVersion": "TLSv1.0"]],
+        ],
+    ]
+
+    static let expected = InfoPlist(
+        bundleIdentifier: "com.example.app", urlSchemes: ["mkwebview", "mkweb"],
+        appTransportSecurity: .dictionary([
+            "NSAllowsArbitraryLoadsInWebContent": .bool(true),
+            "NSExceptionDomains": .dictionary(["example.com": .dictionary([
+                "NSIncludesSubdomains": .bool(true), "NSExceptionMinimumTLSVersion": .string("TLSv1.0"),
+            ])]),
+        ]),
+        queriesSchemes: ["kakaotalk", "tel"],
+        warnings: [
+            "App.plist: URL scheme $(PRODUCT_SCHEME) is a build setting, not a value; ignored",
+            "App.plist: CFBundleURLTypes[2] must be a dictionary, found a string; ignored",
+            "App.plist: LSApplicationQueriesSchemes holds an integer, not a string; ignored",
+        ])
+
+    func testXMLAndBinaryPlistsGiveTheSameValue() throws {
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            let data = try PropertyListSerialization.data(fromPropertyList: Self.plist, format: format, options: 0)
+            XCTAssertEqual(try InfoPlist.parse(data, path: "App.plist"), Self.expected, "\(format)")
+        }
+    }
+
+    func testTheSampleInPagesHasSeed000sException() throws {
+        let path = DemoServer.repositoryRoot.appendingPathComponent("Pages/Info.plist").path
+        let plist = try InfoPlist.read(path: path)
+        XCTAssertEqual(plist, InfoPlist(
+            bundleIdentifier: "com.example.webnav.demo", urlSchemes: ["mkwebview"],
+            appTransportSecurity: .dictionary(["NSExceptionDomains": .dictionary([
+                "192.168.1.87:8080": .dictionary(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)]),
+            ])]),
+            queriesSchemes: ["tel", "mailto", "sms"]))
+        XCTAssertEqual(ATSLinter.check(plist.appTransportSecurity).map(\.code), ["ats-domain-port"])
+    }
+
+    func testBuildSettingsAreNotValues() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"], format: .xml, options: 0)
+        XCTAssertEqual(try InfoPlist.parse(data, path: "Info.plist"), InfoPlist(warnings: [
+            "Info.plist: CFBundleIdentifier is a build setting ($(PRODUCT_BUNDLE_IDENTIFIER)), not a value; set bundleId in the profile",
+        ]))
+    }
+
+    func testMalformedTruncatedAndMissingFilesAreOneLineErrors() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: Self.plist, format: .binary, options: 0)
+        let xml = try PropertyListSerialization.data(fromPropertyList: Self.plist, format: .xml, options: 0)
+        for (bytes, reason) in [
+            (data.prefix(data.count / 2), "not a property list (malformed or truncated)"),
+            (xml.prefix(xml.count - 20), "not a property list (malformed or truncated)"),
+            (Data("{\"json\": true}".utf8), "not a property list (malformed or truncated)"),
+            (try PropertyListSerialization.data(fromPropertyList: ["a", "b"], format: .xml, options: 0), "the top level is not a dictionary"),
+        ] {
+            XCTAssertThrowsError(try InfoPlist.parse(Data(bytes), path: "Bad.plist")) { error in
+                XCTAssertEqual("\(error)", "Bad.plist: \(reason)")
+            }
+        }
+        XCTAssertThrowsError(try InfoPlist.read(path: "/nonexistent/Info.plist")) { error in
+            XCTAssertEqual("\(error)", "/nonexistent/Info.plist: no such file")
+        }
+        var generator = SeededGenerator(seed: 4)
+        for _ in 0..<300 {
+            var bytes = [UInt8](xml)
+            for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            _ = try? InfoPlist.parse(Data(bytes), path: "Fuzz.plist")
+        }
+    }
+}
+
+final class NotificationPayloadTests: XCTestCase {
+    let settings = NotificationSettings(bundleIdentifier: "com.example.webnav.demo", categories: ["MESSAGE"])
+
+    func payload(_ name: String) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: DemoServer.repositoryRoot.appendingPathComponent("Pages/notifications/\(name).apns")))
+    }
+
+    func testTheSeedPayloads() throws {
+        let rich = NotificationPayload.parse(try payload("rich"), settings: settings)
+        XCTAssertEqual(rich.payload, NotificationPayload(
+            title: "Summer sale", subtitle: "Today only", body: "Everything in the shop is 30% off until midnight.", badge: 1,
+            sound: "default", link: "mkwebview://webview?url=product.html&title=Product&leftBtn=true",
+            image: "https://example.com/images/summer-sale.jpg", targetBundle: "com.example.webnav.demo", isMutableContent: true))
+        XCTAssertEqual(rich.problems.map(\.description), [
+            "warning payload-mutable-content-no-extension: \"mutable-content\" is set but the app declares no notification service extension: it is shown unmodified",
+        ])
+        var withExtension = settings
+        withExtension.hasServiceExtension = true
+        XCTAssertEqual(NotificationPayload.parse(try payload("rich"), settings: withExtension).problems, [])
+
+        XCTAssertEqual(NotificationPayload.parse(try payload("plain"), settings: settings).payload,
+                       NotificationPayload(body: "Your order has shipped.", sound: "default", targetBundle: "com.example.webnav.demo"))
+        let category = NotificationPayload.parse(try payload("category"), settings: settings)
+        XCTAssertEqual(category.payload, NotificationPayload(
+            title: "New message", body: "Anna: are we still on for lunch?", category: "MESSAGE", threadIdentifier: "chat-anna",
+            link: "mkwebview://webview?url=detail.html&title=Messages&leftBtn=true", targetBundle: "com.example.webnav.demo"))
+        XCTAssertEqual(category.problems, [])
+        XCTAssertEqual(NotificationPayload.parse(try payload("category"), settings: NotificationSettings()).problems.map(\.code),
+                       ["payload-category-unregistered"])
+    }
+
+    func testEachProblemHasItsCode() {
+        let big = "{\"aps\":{\"alert\":\"" + String(repeating: "x", count: 4100) + "\"}}"
+        let cases: [(String, [String])] = [
+            ("not json", ["error payload-not-json: the payload is not JSON"]),
+            ("[1, 2]", ["error payload-not-object: the payload must be a JSON object, found an array"]),
+            ("\"text\"", ["error payload-not-object: the payload must be a JSON object, found a string"]),
+            ("{\"alert\": \"hi\"}", ["error payload-no-aps: the payload has no \"aps\" dictionary"]),
+            ("{\"aps\": true}", ["error payload-aps-not-object: \"aps\" must be an object, found a boolean"]),
+            ("{\"aps\": {\"alert\": 42}}", ["error payload-alert-type: \"aps.alert\" must be a string or an object, found a number"]),
+            ("{\"aps\": {\"alert\": [\"a\"]}}", ["error payload-alert-type: \"aps.alert\" must be a string or an object, found an array"]),
+            (big, ["error payload-too-large: the payload is \(big.utf8.count) bytes; APNs accepts at most 4096"]),
+            ("{\"Simulator Target Bundle\": \"com.other\", \"aps\": {\"alert\": \"hi\"}}",
+             ["error payload-bundle-mismatch: \"Simulator Target Bundle\" is com.other, but the app is com.example.webnav.demo: simctl would deliver it to another app"]),
+            ("{\"aps\": {\"alert\": \"hi\", \"badge\": true}, \"link\": 5}", [
+                "warning payload-badge-type: \"aps.badge\" must be a number, found a boolean; the badge is left alone",
+                "warning payload-link-type: \"link\" must be a URL string; tapping the notification opens nothing",
+            ]),
+            ("{\"aps\": {\"content-available\": 1}}", []),
+        ]
+        for (text, expected) in cases {
+            let result = NotificationPayload.parse(Array(text.utf8), settings: settings)
+            XCTAssertEqual(result.problems.map(\.description), expected, text)
+            XCTAssertEqual(result.payload == nil, expected.contains { $0.hasPrefix("error") }, text)
+        }
+        XCTAssertEqual(NotificationPayload.parse(Array("{\"aps\": {\"content-available\": 1}}".utf8)).payload,
+                       NotificationPayload(isContentAvailable: true))
+        var custom = settings
+        custom.linkKey = "url"
+        custom.imageKey = "picture"
+        XCTAssertEqual(NotificationPayload.parse(Array("{\"aps\":{\"alert\":\"a\"},\"url\":\"https://x/\",\"picture\":\"p.png\"}".utf8), settings: custom).payload,
+                       NotificationPayload(body: "a", link: "https://x/", image: "p.png"))
+    }
+
+    func testGeneratedPayloadsNeverCrash() {
+        var generator = SeededGenerator(seed: 2)
+        let pieces = ["{", "}", "[", "]", "\"aps\"", ":", ",", "\"alert\"", "1", "true", "null", "\"x\"", "{\"title\":", "\"badge\"", " "]
+        for _ in 0..<2000 {
+            let text = generator.string(from: pieces, length: Int.random(in: 0..<30, using: &generator))
+            _ = NotificationPayload.parse(Array(text.utf8), settings: settings)
+        }
+        let deep = String(repeating: "[", count: 100_000)
+        XCTAssertEqual(NotificationPayload.parse(Array(deep.utf8)).problems.map(\.code), ["payload-too-large", "payload-not-json"])
+    }
+}
