@@ -35,7 +35,7 @@ let package = Package(
         // notification payloads.
         .target(name: "AppShell", dependencies: ["URLKit", "CCurl"]),
         // The simulated app: the engine plus page loading, performing the engine's effects.
-        .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit"]),
+        .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit"]),
         // Screens as values, widgets, and the terminals that show them.
         .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"]),
         // Flow files: parser, runner and reports.

@@ -34,6 +34,16 @@ public struct Navigator: Equatable, Sendable {
                   screens[index].currentPage.url == url else { return [] }
             screens[index].history[screens[index].historyIndex].title = title
             return []
+        case .pageURLChanged(let id, let from, let to, let push):
+            guard let index = screens.lastIndex(where: { $0.id == id }), screens[index].currentPage.url == from else { return [] }
+            if push {
+                let title = screens[index].currentPage.title
+                screens[index].visit(to)
+                screens[index].history[screens[index].historyIndex].title = title
+            } else {
+                screens[index].history[screens[index].historyIndex].url = to
+            }
+            return []
         case .leftButtonTapped, .backGesturePerformed:
             return goBack()
         case .rightButtonTapped:

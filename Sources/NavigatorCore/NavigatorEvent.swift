@@ -9,6 +9,9 @@ public enum NavigatorEvent: Equatable, Sendable {
     case linkActivated(String, target: String?)
     /// The web view of a screen finished loading a page.
     case pageLoaded(ScreenID, url: String, title: String?)
+    /// The page a screen shows now has another URL: a redirect, or a script's
+    /// `history.pushState`/`replaceState` (`push` adds a history entry, else it is replaced).
+    case pageURLChanged(ScreenID, from: String, to: String, push: Bool)
     /// The bar's left button (`‹`).
     case leftButtonTapped
     /// The bar's right button (`✕`).

@@ -1,6 +1,7 @@
 import Foundation
 import NavigatorCore
 import PageKit
+import URLKit
 
 /// Something a user, a flow or the terminal UI does to the app.
 public enum AppAction: Equatable, Sendable {
@@ -32,7 +33,8 @@ public final class AppHost: @unchecked Sendable {
 
     /// A host for a fresh app; `launch` it before anything else.
     public init(profile: AppProfile, pagesBase: URL, store: PageStore) {
-        worker = HostWorker(app: SimulatedApp(profile: profile, pagesBase: pagesBase), store: store)
+        let app = SimulatedApp(profile: profile, pagesBase: pagesBase)
+        worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store))
         worker.start()
     }
 
@@ -59,7 +61,7 @@ private final class HostWorker: @unchecked Sendable {
 
     // Only the host thread touches these.
     private var app: SimulatedApp
-    private let store: PageStore
+    private let fetcher: PageFetcher
     private var loadedURLs: [String] = []
     private var loadedURLSet: Set<String> = []
 
@@ -72,9 +74,9 @@ private final class HostWorker: @unchecked Sendable {
         init(_ action: AppAction) { self.action = action }
     }
 
-    init(app: SimulatedApp, store: PageStore) {
+    init(app: SimulatedApp, fetcher: PageFetcher) {
         self.app = app
-        self.store = store
+        self.fetcher = fetcher
         published = AppSnapshot(app: app, loadedURLs: [])
     }
 
@@ -135,6 +137,9 @@ private final class HostWorker: @unchecked Sendable {
         case .launch:
             apply(.navigator(.appLaunched))
         case .navigator(let event):
+            if case .urlOpened(let url, let base) = event {
+                fetcher.grantReadAccess(toFolderOf: base.flatMap { WebURL($0).resolving(url) } ?? url)
+            }
             apply(.navigator(event))
         case .activate(let item):
             guard let url = item.url else {
@@ -153,11 +158,18 @@ private final class HostWorker: @unchecked Sendable {
             for effect in app.handle(next) {
                 switch effect {
                 case .loadPage(let id, let url):
-                    let content = store.page(at: url)
-                    if loadedURLSet.insert(content.url).inserted { loadedURLs.append(content.url) }
-                    pending.append(.pageLoaded(id, url: url, content: content))
-                case .discardScreens:
-                    break
+                    fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
+                    let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
+                    let fetched = fetcher.fetch(url, for: id, reload: reload)
+                    if loadedURLSet.insert(fetched.content.url).inserted { loadedURLs.append(fetched.content.url) }
+                    if !fetched.events.isEmpty { pending.append(.observed(fetched.events)) }
+                    if let target = fetched.handOff {
+                        pending.append(.navigator(.linkActivated(target, target: nil)))
+                    } else {
+                        pending.append(.pageLoaded(id, url: url, content: fetched.content))
+                    }
+                case .discardScreens(let ids):
+                    fetcher.screensLeft(ids)
                 }
             }
         }

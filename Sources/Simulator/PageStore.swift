@@ -48,6 +48,28 @@ public final class PageStore: @unchecked Sendable {
         return content
     }
 
+    /// A page loaded by `load` (over the network), shared by every app of the run when `load`
+    /// says it may be: two threads asking at once wait for one load, and later requests get
+    /// the same page until a `reload`.
+    func sharedPage(for url: String, reload: Bool, load: () -> (PageContent, reusable: Bool)) -> PageContent {
+        let key = "remote " + url
+        condition.lock()
+        while loading.contains(key) { condition.wait() }
+        if !reload, let entry = entries[key] {
+            condition.unlock()
+            return entry.content
+        }
+        loading.insert(key)
+        condition.unlock()
+        let (content, reusable) = load()
+        condition.lock()
+        entries[key] = reusable ? Entry(content: content, fileStamp: nil) : nil
+        loading.remove(key)
+        condition.broadcast()
+        condition.unlock()
+        return content
+    }
+
     private func load(_ url: String) -> PageContent {
         if url == "about:blank" { return .blank() }
         guard let parsed = URL(string: url) else {

@@ -1,6 +1,7 @@
 import Foundation
 import NavigatorCore
 import PageKit
+import URLKit
 
 /// What a screen's web view shows: the page it loaded and which load that was.
 public struct WebView: Sendable {
@@ -69,8 +70,16 @@ public struct SimulatedApp: Sendable {
         case .pageLoaded(let id, let url, let content):
             guard navigator.screens.contains(where: { $0.id == id }) else { return [] }
             let number = (webViews[id]?.loadNumber ?? 0) + 1
-            webViews[id] = WebView(url: url, content: content, loadNumber: number)
-            return perform(navigator.handle(.pageLoaded(id, url: url, title: content.title)))
+            var shown = url
+            var effects: [AppEffect] = []
+            let requested = WebURL(url).withoutFragment
+            if content.url != requested, !content.isErrorPage, requested != "about:blank" {
+                // Redirected: the web view shows the final URL (with the fragment asked for).
+                shown = content.url + (WebURL(url).fragment.map { "#" + $0 } ?? "")
+                effects += perform(navigator.handle(.pageURLChanged(id, from: url, to: shown, push: false)))
+            }
+            webViews[id] = WebView(url: shown, content: content, loadNumber: number)
+            return effects + perform(navigator.handle(.pageLoaded(id, url: shown, title: content.title)))
         case .pageChanged(let id, let content):
             guard var webView = webViews[id] else { return [] }
             let titleChanged = webView.content.title != content.title

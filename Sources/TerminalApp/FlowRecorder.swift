@@ -46,7 +46,7 @@ struct FlowRecorder: Equatable {
             case .backGesturePerformed: line = "back"
             case .reloadRequested: line = "reload"
             case .linkActivated(let url, _): line = "open \(FlowText.quoted(url))"
-            case .appLaunched, .pageLoaded: line = nil
+            case .appLaunched, .pageLoaded, .pageURLChanged: line = nil
             }
         }
         if line != nil { steps += 1 }

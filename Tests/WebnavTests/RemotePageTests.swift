@@ -68,9 +68,21 @@ final class RemotePageTests: XCTestCase {
     func testAFlowFollowsLinksOnARemotePage() throws {
         let folder = try WebnavProcess.folder([
             "Pages/index.html": "<title>Home</title>",
+            // iOS 17's ATS refuses IP addresses over http unless the app allows local networking.
+            "webnav.json": "{\"ats\": {\"NSAllowsLocalNetworking\": true}}",
             "remote.flow": "open http://127.0.0.1:\(port)/a.html\nexpect page \"Served\"\ntap HTTP\nexpect text \"Second page\"\nback\nexpect page \"Served\"\n",
         ])
         let output = try WebnavProcess.run(["run", "remote.flow"], in: folder)
         XCTAssertEqual(output.stdout, "PASS remote.flow (6 steps)\n1 passed, 0 failed\n")
+    }
+
+    func testATSBlocksAnIPAddressOverHTTPOnIOS17() throws {
+        let folder = try WebnavProcess.folder([
+            "Pages/index.html": "<title>Home</title>",
+            "ats.flow": "open http://127.0.0.1:\(port)/a.html\nexpect page \"Cannot Open Page\"\n"
+                + "expect text \"NSURLErrorDomain error -1022\"\nexpect event \"blocked by ATS: http://127.0.0.1:\(port)/a.html\"\n",
+        ])
+        let output = try WebnavProcess.run(["run", "ats.flow"], in: folder)
+        XCTAssertEqual(output.stdout, "PASS ats.flow (4 steps)\n1 passed, 0 failed\n", output.stderr)
     }
 }

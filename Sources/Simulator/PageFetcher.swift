@@ -1,0 +1,182 @@
+import AppShell
+import Foundation
+import NavigatorCore
+import PageKit
+import URLKit
+
+/// A page as the host fetched it: what the web view shows, and what happened on the way.
+struct FetchedPage {
+    var content: PageContent
+    /// Redirects, the load over the network, a failure or an ATS block.
+    var events: [AppEvent]
+    /// A redirect left the web view (to a deeplink or another app's scheme): the host routes
+    /// this URL as a tapped link instead of showing a page.
+    var handOff: String?
+}
+
+/// Fetches pages for one app run: local files through the shared page store, and http(s)
+/// through the app shell's loader with the app's identity, headers, timeout, ATS and each
+/// screen's cookie store.
+///
+/// Lives on the host's thread. `file:` pages are read only inside the folders the app gave
+/// read access to (WKWebView's `loadFileURL(_:allowingReadAccessTo:)`): the pages folder,
+/// and the folder of any file URL opened from outside the app (`open`, a flow's page).
+final class PageFetcher {
+    private let store: PageStore
+    private let loader: ResourceLoader
+    private let profile: AppProfile
+    private let pagesBase: String
+    private let cookiePolicy: CookiePolicy
+    /// The shared website data store (every screen's, unless `dataStore` is `perScreen`).
+    let sharedCookies: CookieStore
+    private var screenCookies: [ScreenID: CookieStore] = [:]
+    private var readAccessFolders: Set<String>
+
+    init(profile: AppProfile, pagesBase: String, store: PageStore) {
+        self.store = store
+        self.profile = profile
+        self.pagesBase = pagesBase
+        readAccessFolders = [pagesBase]
+        let platform = AppShell.PlatformVersion(profile.platformVersion.description) ?? .default
+        cookiePolicy = CookiePolicy.webKit(platformVersion: platform)
+        sharedCookies = CookieStore(jar: CookieJar(policy: cookiePolicy))
+        let identity = WebViewIdentity(
+            profileUserAgent: profile.userAgent, applicationNameForUserAgent: profile.applicationNameForUserAgent,
+            platformVersion: profile.platformVersion.description,
+            headers: HTTPHeaders(profile.headers.map { HTTPHeaders.Field($0.name, $0.value) }))
+        let ats = ATSPolicy(dictionary: profile.ats.flatMap { PropertyValue(json: $0.dictionary) }, platformVersion: platform)
+        loader = ResourceLoader(
+            configuration: LoaderConfiguration(identity: identity, timeoutSeconds: profile.timeoutSeconds,
+                                               readAccessFolder: nil, ats: ats),
+            cookies: nil)
+        seed(sharedCookies)
+    }
+
+    /// The cookie store a screen's web view uses.
+    func cookies(for screen: ScreenID) -> CookieStore {
+        screenCookies[screen] ?? sharedCookies
+    }
+
+    /// A new screen: with `perScreen` data stores it gets a fresh, non-persistent one.
+    func screenAppeared(_ screen: ScreenID, isRoot: Bool) {
+        guard !isRoot, profile.dataStore == .perScreen, screenCookies[screen] == nil else { return }
+        let store = CookieStore(jar: CookieJar(policy: cookiePolicy))
+        seed(store)
+        screenCookies[screen] = store
+    }
+
+    func screensLeft(_ screens: [ScreenID]) {
+        for screen in screens { screenCookies[screen] = nil }
+    }
+
+    /// A URL opened from outside the app: a file there is loaded with read access to its folder.
+    func grantReadAccess(toFolderOf url: String) {
+        guard let parsed = URL(string: url), parsed.isFileURL else { return }
+        readAccessFolders.insert(parsed.deletingLastPathComponent().absoluteString)
+    }
+
+    /// Empties every store (`clear data`), then sets the profile's cookies again.
+    func clearData() {
+        sharedCookies.update { jar, _ in jar = CookieJar(policy: cookiePolicy) }
+        seed(sharedCookies)
+        for store in screenCookies.values {
+            store.update { jar, _ in jar = CookieJar(policy: cookiePolicy) }
+            seed(store)
+        }
+    }
+
+    /// Fetches a page for a screen; `reload` fetches again what could have been shared.
+    func fetch(_ requested: String, for screen: ScreenID, reload: Bool) -> FetchedPage {
+        let url = WebURL(requested).withoutFragment
+        switch WebURL(url).normalizedScheme {
+        case "http"?, "https"?:
+            return fetchRemote(url, for: screen, reload: reload)
+        case "file"?:
+            guard readAccessFolders.contains(where: { url.hasPrefix($0) }) else {
+                let failure = LoadFailure(url: url, code: .noPermissionsToReadFile,
+                                          detail: "the file is outside the folder the app gave the web view read access to")
+                return FetchedPage(content: errorPage(for: failure),
+                                   events: [AppEvent(.loadFailed, "load refused: \(display(url)) (outside the pages folder)")])
+            }
+            return FetchedPage(content: store.page(at: url), events: [])
+        default:
+            return FetchedPage(content: store.page(at: url), events: [])
+        }
+    }
+
+    private func fetchRemote(_ url: String, for screen: ScreenID, reload: Bool) -> FetchedPage {
+        var loader = self.loader
+        loader.cookies = cookies(for: screen)
+        let request = LoadRequest(url: url)
+        var result: LoadResult?
+        let content = store.sharedPage(for: url, reload: reload) {
+            let loaded = loader.load(request)
+            result = loaded
+            switch loaded {
+            case .response(let response):
+                let document = HTMLParser.parse(Data(response.body))
+                return (PageContent(url: response.finalURL, document: document, title: document.title), response.mayBeReused)
+            case .failure(let failure):
+                return (errorPage(for: failure), false)
+            case .handOff:
+                return (.blank(url: url), false)
+            }
+        }
+        guard let result else { return FetchedPage(content: content, events: []) }
+        let events = LoadEvent.events(for: result, request: request).map(event)
+        if case .handOff(let target, _) = result {
+            return FetchedPage(content: content, events: events, handOff: target)
+        }
+        return FetchedPage(content: content, events: events)
+    }
+
+    private func event(_ load: LoadEvent) -> AppEvent {
+        let text = load.text(display: display)
+        switch load {
+        case .loaded: return AppEvent(.load, text)
+        case .redirected, .handedOff: return AppEvent(.redirect, text)
+        case .blockedByATS: return AppEvent(.blocked, text)
+        case .failed: return AppEvent(.loadFailed, text)
+        }
+    }
+
+    /// WebKit's page for a failed load.
+    private func errorPage(for failure: LoadFailure) -> PageContent {
+        let document = HTMLParser.parse(LoadErrorPage.html(for: failure))
+        return PageContent(url: failure.url, document: document, title: document.title, isErrorPage: true)
+    }
+
+    private func display(_ url: String) -> String {
+        url.hasPrefix(pagesBase) && url.count > pagesBase.count ? String(url.dropFirst(pagesBase.count)) : url
+    }
+
+    private func seed(_ store: CookieStore) {
+        let cookies = profile.cookies.map {
+            ProfileCookie(name: $0.name, value: $0.value, domain: $0.domain, path: $0.path, secure: $0.secure,
+                          httpOnly: $0.httpOnly, expires: $0.expires?.timeIntervalSince1970)
+        }
+        store.update { jar, now in
+            for cookie in cookies { jar.set(cookie.cookie(now: now), now: now) }
+        }
+    }
+}
+
+extension PropertyValue {
+    /// A JSON value from the profile as a property-list value (JSON `null` has none).
+    init?(json value: JSONValue) {
+        switch value {
+        case .null: return nil
+        case .bool(let bool): self = .bool(bool)
+        case .number(let number):
+            self = number == number.rounded() && abs(number) < 1e15 ? .integer(Int(number)) : .real(number)
+        case .string(let string): self = .string(string)
+        case .array(let elements): self = .array(elements.compactMap { PropertyValue(json: $0.value) })
+        case .object(let members):
+            var dictionary: [String: PropertyValue] = [:]
+            for member in members {
+                if let converted = PropertyValue(json: member.value.value) { dictionary[member.key.value] = converted }
+            }
+            self = .dictionary(dictionary)
+        }
+    }
+}
