@@ -1,3 +1,4 @@
+import AppShell
 import Foundation
 import NavigatorCore
 import PageKit
@@ -22,23 +23,44 @@ struct AppEnvironment {
         var profileFolder = currentFolder
         let explicitProfile = arguments.value("profile")
         let profilePath = explicitProfile ?? (fileManager.fileExists(atPath: "webnav.json") ? "webnav.json" : nil)
+        var watched: [String] = []
         if let profilePath {
             let url = URL(fileURLWithPath: profilePath, relativeTo: currentFolder)
+            watched.append(url.standardizedFileURL.path)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 throw UserError("cannot read profile: \(FileErrorDescription.reason(error, path: url.path))", path: profilePath)
             }
-            let decoded = try AppProfile.decode(json: Array(data), path: profilePath)
             profileFolder = url.deletingLastPathComponent()
-            profile = try decoded.profile.resolvingFiles(in: profileFolder.path, fileExists: isRegularFile)
-            warnings = decoded.warnings
+            if InfoPlistImport.isPropertyList(data, path: profilePath) {
+                // `--profile Info.plist`: the app as its Info.plist describes it, defaults elsewhere
+                // (the pages folder too: `Pages` here, wherever the plist lives).
+                profileFolder = currentFolder
+                let plist = try InfoPlistImport.read(profilePath)
+                profile = DecodedProfile().merging(plist.values)
+                warnings = plist.warnings
+            } else {
+                let decoded = try AppProfile.decode(json: Array(data), path: profilePath)
+                profile = try decoded.profile.resolvingFiles(in: profileFolder.path, fileExists: isRegularFile)
+                warnings = decoded.warnings
+                if let reference = profile.infoPlist {
+                    let plist = try InfoPlistImport.read(reference.path)
+                    var merged = decoded
+                    merged.profile = profile
+                    profile = merged.merging(plist.values)
+                    warnings += plist.warnings
+                    watched.append(reference.path)
+                }
+            }
         }
         let pagesPath = arguments.value("pages") ?? profile.pagesFolder
         let base = arguments.value("pages") != nil ? currentFolder : profileFolder
         let pagesFolder = URL(fileURLWithPath: pagesPath, isDirectory: true, relativeTo: base).standardizedFileURL
-        let profileFile = profilePath.map { URL(fileURLWithPath: $0, relativeTo: currentFolder).standardizedFileURL.path }
-        return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings,
-                              watchedFiles: profileFile.map { [$0] } ?? [])
+        watched += profile.scripts.compactMap { script in
+            if case .file(let reference) = script.source { return reference.path }
+            return nil
+        }
+        return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings, watchedFiles: watched)
     }
 
     /// Whether a file (not a folder) exists at `path`: what a script or plist the profile names must be.
@@ -84,5 +106,49 @@ enum FileErrorDescription {
             return "No such file"
         }
         return (error as NSError).localizedDescription
+    }
+}
+
+/// Reads an app's Info.plist (XML or binary) into what it contributes to the profile.
+enum InfoPlistImport {
+    /// Whether a profile file is a property list rather than JSON (`bplist`, or XML).
+    static func isPropertyList(_ data: Data, path: String) -> Bool {
+        if path.lowercased().hasSuffix(".plist") { return true }
+        let start = data.prefix(64)
+        return start.starts(with: Array("bplist".utf8)) || start.starts(with: Array("<?xml".utf8))
+    }
+
+    /// The plist's values and warnings; a malformed plist is a one-line error naming the file.
+    static func read(_ path: String) throws(UserError) -> (values: InfoPlistValues, warnings: [String]) {
+        let plist: InfoPlist
+        do {
+            plist = try InfoPlist.read(path: path)
+        } catch {
+            throw UserError("\(error.reason)", path: path)
+        }
+        let location = SourceLocation(path: path, line: 1)
+        let ats = plist.appTransportSecurity.map { AppProfile.AppTransportSecurity(dictionary: $0.json, location: location) }
+        let values = InfoPlistValues(schemes: plist.urlSchemes.isEmpty ? nil : plist.urlSchemes, bundleId: plist.bundleIdentifier,
+                                     ats: ats, queriesSchemes: plist.queriesSchemes)
+        return (values, plist.warnings.map { "\(path): warning: \($0)" })
+    }
+}
+
+extension PropertyValue {
+    /// The value as JSON (dates as ISO 8601 strings, data as base64), for the profile's `ats`.
+    var json: JSONValue {
+        switch self {
+        case .string(let string): return .string(string)
+        case .integer(let integer): return .number(Double(integer))
+        case .real(let real): return .number(real)
+        case .bool(let bool): return .bool(bool)
+        case .date(let date): return .string(ISO8601DateFormatter().string(from: date))
+        case .data(let bytes): return .string(Data(bytes).base64EncodedString())
+        case .array(let elements): return .array(elements.map { Located(value: $0.json, line: 1, column: 1) })
+        case .dictionary(let members):
+            return .object(members.sorted { $0.key < $1.key }.map {
+                (key: Located(value: $0.key, line: 1, column: 1), value: Located(value: $0.value.json, line: 1, column: 1))
+            })
+        }
     }
 }
