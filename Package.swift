@@ -9,11 +9,6 @@ let package = Package(
     targets: [
         // C system libraries, each reached from exactly one adapter file.
         .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
-        .systemLibrary(
             name: "CNcursesw",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
@@ -29,8 +24,8 @@ let package = Package(
         .target(name: "URLKit"),
         // The pure core: deeplinks, profile, the navigation stack state machine.
         .target(name: "NavigatorCore", dependencies: ["URLKit"]),
-        // HTML pages: libxml2 parsing into a mutable node tree, and text layout.
-        .target(name: "PageKit", dependencies: ["CLibXML2", "URLKit"]),
+        // HTML pages: a WHATWG HTML parser into a mutable node tree, and text layout.
+        .target(name: "PageKit", dependencies: ["URLKit"]),
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
         .target(name: "AppShell", dependencies: ["URLKit", "CCurl"]),

@@ -4,32 +4,42 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns a page's bytes into the UTF-8 the parser reads, as browsers decode: every
-/// malformed sequence becomes U+FFFD and decoding goes on (libxml2's own decoders stop the
-/// page at the first bad byte and print to stderr). NUL bytes become U+FFFD too.
-enum CharsetDecoder {
-    /// The page as UTF-8, or nil when the bytes already are valid UTF-8 without NULs.
-    ///
-    /// `encoding` is a name from `CharsetSniffer`: UTF-8, UTF-16 and windows-1252 are
-    /// decoded here, anything else with iconv (UTF-8 when iconv does not know it).
-    static func utf8(from bytes: UnsafeRawBufferPointer, encoding: String) -> [UInt8]? {
-        let input = bytes.bindMemory(to: UInt8.self)
-        switch encoding {
-        case "UTF-8":
-            return repairedUTF8(input)
-        case "UTF-16LE", "UTF-16BE":
-            return decodedUTF16(input, bigEndian: encoding == "UTF-16BE")
-        case "WINDOWS-1252":
-            return decodedWindows1252(input)
-        default:
-            return decodedWithIconv(input, from: encoding) ?? repairedUTF8(input)
-        }
+/// A page's bytes as the UTF-8 the parser reads, and what decoding had to say.
+enum PageDecoder {
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> (utf8: [UInt8], warnings: [String]) {
+        let sniffed = CharsetSniffer.sniff(bytes)
+        var input = bytes.bindMemory(to: UInt8.self)
+        if sniffed.hasByteOrderMark && sniffed.encoding == .utf8 { input = UnsafeBufferPointer(rebasing: input.dropFirst(3)) }
+        return (CharsetDecoder.utf8(from: input, encoding: sniffed.encoding), sniffed.warnings)
     }
+}
 
-    private static func repairedUTF8(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let hasNul = input.baseAddress.map { memchr($0, 0, input.count) != nil } ?? false
-        if !hasNul && isValidUTF8(input) { return nil }
-        return replacingNuls(Array(String(decoding: input, as: UTF8.self).utf8))
+/// Turns a page's bytes into valid UTF-8 as browsers decode: every malformed sequence becomes
+/// U+FFFD and decoding goes on (libxml2's own decoders stopped the page at the first bad byte
+/// and printed to stderr).
+enum CharsetDecoder {
+    /// UTF-8, UTF-16, windows-1252, x-user-defined and replacement are decoded here, the other
+    /// encodings of the standard with iconv under a fixed name (never a label from the page).
+    static func utf8(from input: UnsafeBufferPointer<UInt8>, encoding: TextEncoding) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            return isValidUTF8(input) ? Array(input) : Array(String(decoding: input, as: UTF8.self).utf8)
+        case .utf16LE, .utf16BE:
+            return decodedUTF16(input, bigEndian: encoding == .utf16BE)
+        case .windows1252:
+            return decodedWindows1252(input)
+        case .xUserDefined:
+            var scalars = String.UnicodeScalarView()
+            for byte in input {
+                scalars.append(Unicode.Scalar(byte < 0x80 ? UInt32(byte) : 0xF780 + UInt32(byte - 0x80)) ?? "\u{FFFD}")
+            }
+            return Array(String(scalars).utf8)
+        case .replacement:
+            return input.isEmpty ? [] : replacementCharacter
+        default:
+            return encoding.iconvName.flatMap { decodedWithIconv(input, from: $0) }
+                ?? Array(String(decoding: input, as: UTF8.self).utf8)
+        }
     }
 
     private static func decodedUTF16(_ input: UnsafeBufferPointer<UInt8>, bigEndian: Bool) -> [UInt8] {
@@ -44,7 +54,7 @@ enum CharsetDecoder {
         if units.first == 0xFEFF { units.removeFirst() }
         var output = Array(String(decoding: units, as: UTF16.self).utf8)
         if index < input.count { output += replacementCharacter }
-        return replacingNuls(output)
+        return output
     }
 
     /// The characters of 0x80…0x9F in windows-1252 (0 where it has none).
@@ -63,7 +73,7 @@ enum CharsetDecoder {
             }
             scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
         }
-        return replacingNuls(Array(String(scalars).utf8))
+        return Array(String(scalars).utf8)
     }
 
     /// Converts with iconv, replacing each byte it cannot decode; nil if iconv lacks the encoding.
@@ -101,20 +111,10 @@ enum CharsetDecoder {
             }
         }
         _ = convert(flushing: true)
-        return replacingNuls(output)
+        return output
     }
 
     private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
-
-    private static func replacingNuls(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(0) else { return bytes }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 16)
-        for byte in bytes {
-            if byte == 0 { output += replacementCharacter } else { output.append(byte) }
-        }
-        return output
-    }
 }
 
 /// Whether bytes are well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).

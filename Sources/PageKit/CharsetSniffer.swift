@@ -1,52 +1,40 @@
-/// Picks a page's character encoding the way browsers do before parsing.
+/// Picks a page's character encoding as the WHATWG encoding sniffing algorithm does.
 ///
-/// A byte order mark wins; else a `<meta charset>` or `<meta http-equiv=content-type
-/// content="…; charset=…">` in the first 1024 bytes; else UTF-8 (libxml2 alone would
-/// guess Latin-1). Labels are mapped as the WHATWG Encoding standard does (`iso-8859-1`
-/// decodes as windows-1252, `euc-kr` as windows-949, a `utf-16` meta as UTF-8) to names
-/// iconv knows.
+/// A byte order mark wins; else the first `<meta charset>` or `<meta http-equiv=content-type
+/// content="…; charset=…">` in the first 1024 bytes whose label the Encoding Standard knows
+/// (a UTF-16 label there means UTF-8, `x-user-defined` windows-1252); else UTF-8, webnav's
+/// default (libxml2 alone would guess Latin-1). Labels it does not know are reported.
 enum CharsetSniffer {
     static let prescanLength = 1024
 
-    /// The encoding name to decode these bytes with.
-    static func encoding(of bytes: UnsafeRawBufferPointer) -> String {
+    /// What sniffing found: the encoding, whether a BOM decided it, and what to tell the user.
+    struct Result: Equatable {
+        var encoding: TextEncoding
+        var hasByteOrderMark = false
+        var warnings: [String] = []
+    }
+
+    static func sniff(_ bytes: UnsafeRawBufferPointer) -> Result {
         let data = bytes.bindMemory(to: UInt8.self)
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) { return "UTF-8" }
-        if data.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
-        if data.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { return Result(encoding: .utf8, hasByteOrderMark: true) }
+        if data.starts(with: [0xFE, 0xFF]) { return Result(encoding: .utf16BE, hasByteOrderMark: true) }
+        if data.starts(with: [0xFF, 0xFE]) { return Result(encoding: .utf16LE, hasByteOrderMark: true) }
         let head = UnsafeBufferPointer(rebasing: data.prefix(prescanLength))
-        guard let label = declaredCharset(in: head) else { return "UTF-8" }
-        return encodingName(forLabel: label)
-    }
-
-    /// Maps an encoding label to the name of the decoder to use.
-    static func encodingName(forLabel label: String) -> String {
-        let key = collapsingWhitespace(label).lowercased()
-        switch key {
-        case "utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8",
-             "utf-16", "utf-16le", "utf-16be", "unicode", "unicodefeff", "unicodefffe", "ucs-2", "csunicode":
-            return "UTF-8"
-        case "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "latin1", "l1", "cp819",
-             "ibm819", "iso-ir-100", "csisolatin1", "us-ascii", "ascii", "ansi_x3.4-1968", "windows-1252",
-             "cp1252", "x-cp1252", "x-user-defined":
-            return "WINDOWS-1252"
-        case "euc-kr", "cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989",
-             "ksc5601", "ksc_5601", "windows-949", "cp949", "uhc":
-            return "CP949"
-        case "shift_jis", "shift-jis", "sjis", "x-sjis", "ms_kanji", "csshiftjis", "windows-31j", "ms932", "cp932":
-            return "CP932"
-        case "gb2312", "gbk", "gb18030", "chinese", "csgb2312", "csiso58gb231280", "gb_2312", "gb_2312-80",
-             "iso-ir-58", "x-gbk", "cp936", "windows-936":
-            return "GB18030"
-        case "big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5":
-            return "BIG5-HKSCS"
-        default:
-            return key.uppercased()
+        var unknown: [String] = []
+        var encoding = TextEncoding.utf8
+        if let declared = declaredEncoding(in: head, unknownLabels: &unknown) {
+            switch declared {
+            case .utf16BE, .utf16LE: encoding = .utf8
+            case .xUserDefined: encoding = .windows1252
+            default: encoding = declared
+            }
         }
+        let warnings = unknown.map { "unknown charset \"\($0)\" in <meta>: read as \(encoding.rawValue)" }
+        return Result(encoding: encoding, warnings: warnings)
     }
 
-    /// The charset label declared by the first `<meta>` that declares one.
-    static func declaredCharset(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// The encoding declared by the first `<meta>` whose label is known; unknown labels are collected.
+    static func declaredEncoding(in bytes: UnsafeBufferPointer<UInt8>, unknownLabels: inout [String]) -> TextEncoding? {
         var scanner = TagScanner(bytes: bytes)
         while let byte = scanner.peek() {
             guard byte == UInt8(ascii: "<") else {
@@ -56,7 +44,10 @@ enum CharsetSniffer {
             if scanner.skip(ifAt: "<!--") {
                 scanner.skip(past: "-->")
             } else if scanner.matchesTag("meta") {
-                if let charset = scanner.metaCharset() { return charset }
+                if let label = scanner.metaCharset() {
+                    if let encoding = TextEncoding(label: label) { return encoding }
+                    unknownLabels.append(label)
+                }
             } else if scanner.matchesAnyTag() {
                 _ = scanner.attributes()
             } else if scanner.skip(ifAt: "<!") || scanner.skip(ifAt: "</") || scanner.skip(ifAt: "<?") {

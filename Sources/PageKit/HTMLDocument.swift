@@ -28,11 +28,35 @@ public struct HTMLDocument: Sendable {
         case noParent
     }
 
+    /// The namespace of an element.
+    public enum Namespace: UInt8, Sendable {
+        case html, svg, mathML
+    }
+
+    /// How the page's DOCTYPE asks it to be rendered (the parser sets it; it decides one parsing rule).
+    public enum QuirksMode: UInt8, Sendable {
+        case noQuirks, limitedQuirks, quirks
+    }
+
+    /// Bits of `Node.flags`.
+    enum NodeFlags {
+        /// A script element created by the parser for a page (it runs when the parser reaches it).
+        static let parserInserted: UInt8 = 1
+        /// A script element that must never run (created by fragment parsing, or cut off by the end of input).
+        static let alreadyStarted: UInt8 = 2
+        /// An SVG `foreignObject`, `desc` or `title`, or a MathML `annotation-xml` holding HTML.
+        static let htmlIntegrationPoint: UInt8 = 4
+        /// A MathML `mi`, `mo`, `mn`, `ms` or `mtext`.
+        static let mathMLTextIntegrationPoint: UInt8 = 8
+    }
+
     static let none: Int32 = -1
 
     /// One node: what it is and its links to its neighbours, by index.
     struct Node {
         var kind: NodeKind
+        var namespace = Namespace.html
+        var flags: UInt8 = 0
         /// The atom of an element's name; `none` for other nodes.
         var name: Int32 = HTMLDocument.none
         var parent: Int32 = HTMLDocument.none
@@ -61,9 +85,17 @@ public struct HTMLDocument: Sendable {
     var names = NameTable.known
     /// Whether a `base` element was ever created, so a layout knows to look for one.
     private(set) var mayContainBase = false
+    /// Set by the parser from the page's DOCTYPE.
+    public internal(set) var quirksMode = QuirksMode.noQuirks
 
     /// An empty document: only the root.
     public init() {}
+
+    /// An empty document with room reserved for a page of about `expectedSize` bytes.
+    init(expectedSize: Int) {
+        storage.reserveCapacity(expectedSize)
+        nodes.reserveCapacity(expectedSize / 24)
+    }
 
     /// The document node, the root of the tree.
     public var root: NodeID { NodeID(0) }
@@ -73,7 +105,7 @@ public struct HTMLDocument: Sendable {
     /// The kind of a node.
     public func kind(of node: NodeID) -> NodeKind { nodes[Int(node.index)].kind }
 
-    /// The lowercased tag name of an element; nil for other nodes.
+    /// The tag name of an element (lowercase for HTML, as adjusted for SVG: `foreignObject`); nil for other nodes.
     public func name(of node: NodeID) -> String? {
         let atom = nodes[Int(node.index)].name
         return atom == Self.none ? nil : names[atom]
@@ -87,9 +119,31 @@ public struct HTMLDocument: Sendable {
         }
     }
 
-    /// The value of an attribute of an element (the name is matched case-insensitively).
+    /// The namespace of an element; nil for other nodes.
+    public func namespace(of node: NodeID) -> Namespace? {
+        kind(of: node) == .element ? nodes[Int(node.index)].namespace : nil
+    }
+
+    /// Whether a script element was created by the parser for the page itself.
+    public func isParserInsertedScript(_ node: NodeID) -> Bool {
+        nodes[Int(node.index)].flags & NodeFlags.parserInserted != 0
+    }
+
+    /// Whether a script element must not run (again): created by fragment parsing, cut off by the
+    /// end of input, or marked by the host once run.
+    public func isScriptAlreadyStarted(_ node: NodeID) -> Bool {
+        nodes[Int(node.index)].flags & NodeFlags.alreadyStarted != 0
+    }
+
+    /// Marks a script element as started, so that it never runs again.
+    public mutating func markScriptAlreadyStarted(_ node: NodeID) {
+        nodes[Int(node.index)].flags |= NodeFlags.alreadyStarted
+    }
+
+    /// The value of an attribute of an element (matched case-insensitively on HTML elements,
+    /// exactly on SVG and MathML ones, as the DOM's `getAttribute` does).
     public func attribute(_ name: String, of node: NodeID) -> String? {
-        guard let atom = names.existingAtom(for: name.lowercased()),
+        guard let atom = names.existingAtom(for: attributeKey(name, of: node)),
               let attribute = attributeIndex(atom, of: node.index) else { return nil }
         return string(in: attributeRange(attribute))
     }
@@ -189,7 +243,7 @@ public struct HTMLDocument: Sendable {
     /// Sets an attribute of an element, replacing its value if present; ignored on other nodes.
     public mutating func setAttribute(_ name: String, _ value: String, of node: NodeID) {
         guard kind(of: node) == .element else { return }
-        let atom = names.atom(for: name.lowercased())
+        let atom = names.atom(for: attributeKey(name, of: node))
         let range = store(value)
         if let attribute = attributeIndex(atom, of: node.index) {
             attributes[attribute].valueStart = range.start
@@ -201,7 +255,7 @@ public struct HTMLDocument: Sendable {
 
     /// Removes an attribute of an element, if present.
     public mutating func removeAttribute(_ name: String, of node: NodeID) {
-        guard kind(of: node) == .element, let atom = names.existingAtom(for: name.lowercased()) else { return }
+        guard kind(of: node) == .element, let atom = names.existingAtom(for: attributeKey(name, of: node)) else { return }
         var previous = Self.none
         var attribute = nodes[Int(node.index)].dataStart
         while attribute != Self.none {
@@ -233,9 +287,10 @@ public struct HTMLDocument: Sendable {
         }
     }
 
-    /// Creates a detached element.
-    public mutating func createElement(_ name: String) -> NodeID {
-        NodeID(appendNode(Node(kind: .element, name: names.atom(for: name.lowercased()))))
+    /// Creates a detached element (an HTML name is lowercased, a foreign one kept as given).
+    public mutating func createElement(_ name: String, namespace: Namespace = .html) -> NodeID {
+        let atom = names.atom(for: namespace == .html ? name.lowercased() : name)
+        return NodeID(appendNode(Node(kind: .element, namespace: namespace, name: atom)))
     }
 
     /// Creates a detached text node.
@@ -293,6 +348,10 @@ public struct HTMLDocument: Sendable {
         }
     }
 
+    private func attributeKey(_ name: String, of node: NodeID) -> String {
+        nodes[Int(node.index)].namespace == .html ? name.lowercased() : name
+    }
+
     // MARK: - Arena
 
     /// Adds a detached node and returns its index.
@@ -339,6 +398,67 @@ public struct HTMLDocument: Sendable {
         let start = Int32(storage.count)
         storage.append(contentsOf: bytes)
         return (start, Int32(bytes.count))
+    }
+
+    /// Appends UTF-8 to the data of a text node, in place when its data ends `storage`.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to node: Int32) {
+        let range = dataRange(of: node)
+        if range.upperBound != storage.count {
+            // Something was stored after it: move its data to the end first.
+            if storage.count + range.count > Int(Int32.max) { compactStorage() }
+            let moved = Array(storage[dataRange(of: node)])
+            nodes[Int(node)].dataStart = Int32(storage.count)
+            storage.append(contentsOf: moved)
+        }
+        let added = store(bytes: bytes)
+        nodes[Int(node)].dataLength += added.length
+    }
+
+    /// A detached copy of an element with its attributes (their values shared), without children.
+    mutating func cloneElement(_ node: Int32) -> Int32 {
+        let original = nodes[Int(node)]
+        let clone = appendNode(Node(kind: original.kind, namespace: original.namespace,
+                                    flags: original.flags & (NodeFlags.htmlIntegrationPoint | NodeFlags.mathMLTextIntegrationPoint),
+                                    name: original.name))
+        var attribute = original.dataStart
+        var last = Self.none
+        while original.kind == .element && attribute != Self.none {
+            let copied = attributes[Int(attribute)]
+            last = appendAttribute(atom: copied.name, start: copied.valueStart, length: copied.valueLength, to: clone, after: last)
+            attribute = copied.next
+        }
+        return clone
+    }
+
+    /// Whether two elements have the same name, namespace and attributes (in any order).
+    func hasSameNameAndAttributes(_ first: Int32, _ second: Int32) -> Bool {
+        let a = nodes[Int(first)], b = nodes[Int(second)]
+        guard a.name == b.name, a.namespace == b.namespace else { return false }
+        var countA = 0, countB = 0
+        var attribute = a.dataStart
+        while attribute != Self.none { countA += 1; attribute = attributes[Int(attribute)].next }
+        attribute = b.dataStart
+        while attribute != Self.none { countB += 1; attribute = attributes[Int(attribute)].next }
+        guard countA == countB else { return false }
+        attribute = a.dataStart
+        while attribute != Self.none {
+            let name = attributes[Int(attribute)].name
+            guard let other = attributeIndex(name, of: second),
+                  storage[attributeRange(Int(attribute))].elementsEqual(storage[attributeRange(other)]) else { return false }
+            attribute = attributes[Int(attribute)].next
+        }
+        return true
+    }
+
+    /// Moves every child of one node to the end of another's children.
+    mutating func moveChildren(of source: Int32, to destination: Int32) {
+        var child = nodes[Int(source)].firstChild
+        while child != Self.none {
+            let next = nodes[Int(child)].next
+            remove(NodeID(child))
+            link(child, into: destination, before: Self.none)
+            child = next
+        }
     }
 
     private mutating func store(_ text: String) -> (start: Int32, length: Int32) {

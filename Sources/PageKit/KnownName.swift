@@ -17,17 +17,24 @@ enum KnownName: Int32, CaseIterable {
     case img, svg, iframe, frameset, frame, noframes, object, embed, video, audio, canvas
     case source, track, param, map, area
     // Phrasing.
-    case b, strong, i, em, cite, `var`, dfn, code, kbd, samp, tt, q, span
+    case b, strong, i, em, cite, `var`, dfn, code, kbd, samp, tt, q, span, sub, sup
     // Attributes.
     case href, src, alt, type, value, name, id, hidden, start, checked, selected
     case disabled, placeholder, size, action, method, target, multiple, cols, colspan
     case ariaLabel, httpEquiv, content, charset, open
+    // Elements only the tree builder looks at.
+    case basefont, bgsound, applet, marquee, keygen, noembed, image, big, font, nobr, s, small, strike, u
+    case ruby, rb, rp, rt, rtc, math, mi, mo, mn, ms, mtext, annotationXML, mglyph, malignmark
+    case foreignObject, desc
+    // Attributes only the tree builder looks at.
+    case color, face, encoding
 
-    /// The name as it appears in HTML.
+    /// The name as it appears in HTML (SVG's `foreignObject` as adjusted by the tree builder).
     var string: String {
         switch self {
         case .ariaLabel: return "aria-label"
         case .httpEquiv: return "http-equiv"
+        case .annotationXML: return "annotation-xml"
         default: return String(describing: self)
         }
     }

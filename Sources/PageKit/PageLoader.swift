@@ -105,12 +105,16 @@ public struct LoadedPage: Sendable {
     public var document: HTMLDocument
     public var title: String?
     public var isErrorPage: Bool
+    /// What the user should know about how the page was read, one line each
+    /// (`unknown charset "foo" in <meta>: read as UTF-8`).
+    public var warnings: [String]
 
-    public init(url: URL, document: HTMLDocument, title: String?, isErrorPage: Bool) {
+    public init(url: URL, document: HTMLDocument, title: String?, isErrorPage: Bool, warnings: [String] = []) {
         self.url = url
         self.document = document
         self.title = title
         self.isErrorPage = isErrorPage
+        self.warnings = warnings
     }
 }
 
@@ -133,8 +137,8 @@ public enum PageLoader {
             let location = url.isFileURL ? url.path : url.absoluteString
             return errorPage(url, message: PageReadError.tooLarge(path: location, size: data.count, limit: sizeLimit).message)
         }
-        let document = HTMLParser.parse(data)
-        return LoadedPage(url: url, document: document, title: document.title, isErrorPage: false)
+        let (document, warnings) = HTMLParser.parseWithWarnings(data)
+        return LoadedPage(url: url, document: document, title: document.title, isErrorPage: false, warnings: warnings)
     }
 
     /// A page titled `Error` showing a message.

@@ -1,0 +1,58 @@
+/// The standard's case adjustments of SVG element and attribute names and MathML attribute
+/// names, as atoms of one document's name table.
+struct ForeignNameAdjustments {
+    private var svgElements: [Int32: Int32] = [:]
+    private var lowercaseSVGElements: [Int32: Int32] = [:]
+    private var svgAttributes: [Int32: Int32] = [:]
+    private var mathMLAttributes: [Int32: Int32] = [:]
+
+    /// Interns every name concerned into `names`.
+    init(names: inout NameTable) {
+        for adjusted in Self.svgElementNames {
+            let lower = names.atom(for: adjusted.lowercased())
+            let atom = names.atom(for: adjusted)
+            svgElements[lower] = atom
+            lowercaseSVGElements[atom] = lower
+        }
+        for adjusted in Self.svgAttributeNames {
+            svgAttributes[names.atom(for: adjusted.lowercased())] = names.atom(for: adjusted)
+        }
+        mathMLAttributes[names.atom(for: "definitionurl")] = names.atom(for: "definitionURL")
+    }
+
+    /// The SVG element name for a lowercased tag name.
+    func svgElementName(_ atom: Int32) -> Int32 { svgElements[atom] ?? atom }
+
+    /// An element's name as the tokenizer would have lowercased it.
+    func lowercased(_ atom: Int32) -> Int32 { lowercaseSVGElements[atom] ?? atom }
+
+    /// The attribute name for a lowercased one on an element of a foreign namespace.
+    func attributeName(_ atom: Int32, namespace: HTMLDocument.Namespace) -> Int32 {
+        switch namespace {
+        case .svg: return svgAttributes[atom] ?? atom
+        case .mathML: return mathMLAttributes[atom] ?? atom
+        case .html: return atom
+        }
+    }
+
+    static let svgElementNames = [
+        "altGlyph", "altGlyphDef", "altGlyphItem", "animateColor", "animateMotion", "animateTransform", "clipPath",
+        "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix", "feDiffuseLighting",
+        "feDisplacementMap", "feDistantLight", "feDropShadow", "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR",
+        "feGaussianBlur", "feImage", "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight",
+        "feSpecularLighting", "feSpotLight", "feTile", "feTurbulence", "foreignObject", "glyphRef", "linearGradient",
+        "radialGradient", "textPath",
+    ]
+
+    static let svgAttributeNames = [
+        "attributeName", "attributeType", "baseFrequency", "baseProfile", "calcMode", "clipPathUnits",
+        "diffuseConstant", "edgeMode", "filterUnits", "glyphRef", "gradientTransform", "gradientUnits", "kernelMatrix",
+        "kernelUnitLength", "keyPoints", "keySplines", "keyTimes", "lengthAdjust", "limitingConeAngle", "markerHeight",
+        "markerUnits", "markerWidth", "maskContentUnits", "maskUnits", "numOctaves", "pathLength",
+        "patternContentUnits", "patternTransform", "patternUnits", "pointsAtX", "pointsAtY", "pointsAtZ",
+        "preserveAlpha", "preserveAspectRatio", "primitiveUnits", "refX", "refY", "repeatCount", "repeatDur",
+        "requiredExtensions", "requiredFeatures", "specularConstant", "specularExponent", "spreadMethod",
+        "startOffset", "stdDeviation", "stitchTiles", "surfaceScale", "systemLanguage", "tableValues", "targetX",
+        "targetY", "textLength", "viewBox", "viewTarget", "xChannelSelector", "yChannelSelector", "zoomAndPan",
+    ]
+}
