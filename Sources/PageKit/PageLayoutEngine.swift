@@ -139,22 +139,12 @@ struct LayoutPass {
         exit(frame)
     }
 
+    /// Lays out a text node. (The newline right after `<pre>` is dropped by the parser, as the
+    /// standard says, so text a script puts there keeps it.)
     private mutating func layoutText(_ node: Int32) {
-        var range = document.dataRange(of: node)
+        let range = document.dataRange(of: node)
         guard !range.isEmpty, let base = storage.baseAddress else { return }
-        if writer.preformatted, storage[range.lowerBound] == 0x0A, document.nodes[Int(node)].previous == HTMLDocument.none,
-           isPreformattedBlock(document.nodes[Int(node)].parent) {
-            range = range.dropFirst()
-        }
         writer.appendText(base + range.lowerBound, count: range.count, style: style)
-    }
-
-    private func isPreformattedBlock(_ node: Int32) -> Bool {
-        guard node != HTMLDocument.none else { return false }
-        switch KnownName(rawValue: document.nodes[Int(node)].name) {
-        case .pre, .listing, .xmp, .plaintext: return true
-        default: return false
-        }
     }
 
     /// Applies an element's effect on the layout; nil when its content is not to be walked.

@@ -175,12 +175,15 @@ final class HTMLDocumentTests: XCTestCase {
         XCTAssertEqual(Array(document.children(of: list)).count, 3)
     }
 
-    func testEmptyDocument() {
+    func testEmptyDocument() throws {
         let document = HTMLDocument()
         XCTAssertNil(document.firstChild(of: document.root))
         XCTAssertNil(document.title)
         XCTAssertEqual(document.textContent(of: document.root), "")
+        // As the standard says (libxml2 built nothing): html, head and body are implied.
         let parsed = HTMLParser.parse(Data())
-        XCTAssertNil(parsed.firstChild(of: parsed.root))
+        let html = try XCTUnwrap(parsed.firstChild(of: parsed.root))
+        XCTAssertEqual(parsed.children(of: html).map { parsed.name(of: $0) }, ["head", "body"])
+        XCTAssertNil(parsed.nextSibling(of: html))
     }
 }
