@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
-        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"]),
+        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "TestSupport"]),

@@ -44,10 +44,15 @@ extension HTMLTreeBuilder {
     }
 
     mutating func clearStackToTableContext() {
-        while let known = KnownName(rawValue: currentHTMLName), known != .table, known != .template, known != .html {
+        clearStack(backTo: [.table, .template, .html])
+    }
+
+    /// Pops until the current node is an HTML element with one of these names.
+    private mutating func clearStack(backTo names: [KnownName]) {
+        while openElements.count > 1 {
+            if let known = KnownName(rawValue: currentHTMLName), names.contains(known) { return }
             pop()
         }
-        while currentHTMLName == HTMLDocument.none && openElements.count > 1 { pop() }
     }
 
     mutating func tableStartTag(_ tag: TagToken) {
@@ -189,10 +194,7 @@ extension HTMLTreeBuilder {
     // MARK: - In table body
 
     private mutating func clearStackToTableBodyContext() {
-        while let known = KnownName(rawValue: currentHTMLName), ![.tbody, .tfoot, .thead, .template, .html].contains(known) {
-            pop()
-        }
-        while currentHTMLName == HTMLDocument.none && openElements.count > 1 { pop() }
+        clearStack(backTo: [.tbody, .tfoot, .thead, .template, .html])
     }
 
     mutating func tableBodyStartTag(_ tag: TagToken) {
@@ -240,10 +242,7 @@ extension HTMLTreeBuilder {
     // MARK: - In row
 
     private mutating func clearStackToTableRowContext() {
-        while let known = KnownName(rawValue: currentHTMLName), known != .tr, known != .template, known != .html {
-            pop()
-        }
-        while currentHTMLName == HTMLDocument.none && openElements.count > 1 { pop() }
+        clearStack(backTo: [.tr, .template, .html])
     }
 
     mutating func rowStartTag(_ tag: TagToken) {
