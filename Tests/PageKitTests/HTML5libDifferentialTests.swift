@@ -82,7 +82,7 @@ final class HTML5libDifferentialTests: XCTestCase {
         "<tr>", "</tr>", "<td>", "</td>", "<th>", "<tbody>", "<caption>", "<colgroup>", "<col>", "<ul>", "<li>", "</ul>",
         "<ol>", "<dl>", "<dt>", "<dd>", "<h1>", "</h1>", "<h3>", "<pre>", "<form>", "</form>", "<input>", "<button>",
         "</button>", "<select>", "<option>", "<optgroup>", "</select>", "</textarea>", "<svg>", "</svg>",
-        "<math>", "<mi>", "<foreignObject>", "<desc>", "<g>", "<circle/>", "<br>", "</br>", "<hr>", "<img>", "<nobr>",
+        "<math>", "<foreignObject>", "<desc>", "<g>", "<circle/>", "<br>", "</br>", "<hr>", "<img>", "<nobr>",
         "<font color=red>", "<font>", "</font>", "<span>", "</span>", "<em>", "<strong>", "<u>", "<s>", "<small>",
         "<center>", "<blockquote>", "<address>", "<marquee>", "<object>", "<applet>", "<frameset>", "<frame>",
         "<body>", "</body>", "<html>", "</html>", "<head>", "<title>", "<style>", "<script>", "</script>", "<noscript>",
@@ -94,7 +94,8 @@ final class HTML5libDifferentialTests: XCTestCase {
     /// current standard breaks out of foreign content and html5lib 1.1 does not, and `<hr>`
     /// after `<select>`, which html5lib 1.1 does not insert there. (html5lib also reconstructs
     /// formatting elements inside `<textarea>` and drops whitespace mixed with text in
-    /// framesets: the soup has no `<textarea>` and no text with a space inside.)
+    /// framesets: the soup has no `<textarea>` and no text with a space inside; and it closes a
+    /// formatting element that a MathML `mi` puts out of scope, so the soup has no `<mi>`.)
     private static func tagSoup(_ random: inout SeededGenerator, pieces: Int) -> String {
         var result = ""
         var foreign = false, select = false
