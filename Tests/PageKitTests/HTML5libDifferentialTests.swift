@@ -69,13 +69,34 @@ final class HTML5libDifferentialTests: XCTestCase {
         var failures: [String] = []
         for (index, document) in documents.enumerated() {
             let ours = HTMLParser.parse(document).treeDump()
-            if ours != expected[index] {
+            let wanted = Self.html5libDivergences[document] ?? expected[index]
+            if ours != wanted {
                 failures.append("input: \(document.debugDescription)\n--- html5lib\n\(expected[index])\n--- webnav\n\(ours)")
             }
         }
         XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(documents.count) trees differ; the first:\n"
                       + failures.prefix(3).joined(separator: "\n\n"))
     }
+
+    /// Generated inputs where html5lib 1.1 departs from the standard, with the tree the
+    /// standard gives (checked by hand against its rules).
+    static let html5libDivergences: [String: String] = [
+        // A `<dt>` while "in table" is foster parented before the table, after the one closed
+        // ("anything else" in table: the in-body rules with foster parenting); html5lib puts it in the table.
+        "<i></x><image><dt><li><table><dt>&amp;<dt>": """
+            |<html>
+            |  <head>
+            |  <body>
+            |    <i>
+            |      <img>
+            |      <dt>
+            |        <li>
+            |          <dt>
+            |            "&"
+            |          <dt>
+            |          <table>
+            """,
+    ]
 
     private static let soupFragments: [String] = [
         "<p>", "</p>", "<div>", "</div>", "<b>", "</b>", "<i>", "</i>", "<a href=x>", "</a>", "<table>", "</table>",
