@@ -93,6 +93,8 @@ public struct HTMLParser {
             if case .script = pause { insertionPoint = tokenizer.position }
             return pause
         }
+        builder.processDeferredToken()
+        if builder.pauseRequested { return takePause() }
         if builder.isFinished { return .finished }
         insertionPoint = isStreaming ? input.count : nil
         let stop = input.withUnsafeBufferPointer { buffer in
@@ -120,7 +122,7 @@ public struct HTMLParser {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return }
         insert(bytes, at: point)
-        guard pendingPause == nil, let limit = insertionPoint else { return }
+        guard pendingPause == nil, builder.deferredToken == nil, let limit = insertionPoint else { return }
         let stop = input.withUnsafeBufferPointer { buffer in
             tokenizer.run(buffer, limit: limit, isEnd: false, into: &builder)
         }

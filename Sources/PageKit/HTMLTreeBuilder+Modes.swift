@@ -55,8 +55,9 @@ extension HTMLTreeBuilder {
                 push(html)
                 self.mode = .beforeHead
                 documentElementInserted(html)
+            } else if insertImpliedHTML() {
+                deferredToken = .startTag(tag)
             } else {
-                insertImpliedHTML()
                 process(startTag: tag, in: self.mode)
             }
         case .beforeHead:
@@ -178,8 +179,11 @@ extension HTMLTreeBuilder {
         case .beforeHTML:
             switch name {
             case .head, .body, .html, .br:
-                insertImpliedHTML()
-                process(endTag: tag, in: self.mode)
+                if insertImpliedHTML() {
+                    deferredToken = .endTag(tag)
+                } else {
+                    process(endTag: tag, in: self.mode)
+                }
             default: break
             }
         case .beforeHead:
@@ -291,8 +295,11 @@ extension HTMLTreeBuilder {
             document.quirksMode = .quirks
             process(endOfFileIn: .beforeHTML)
         case .beforeHTML:
-            insertImpliedHTML()
-            process(endOfFileIn: self.mode)
+            if insertImpliedHTML() {
+                deferredToken = .endOfFile
+            } else {
+                process(endOfFileIn: self.mode)
+            }
         case .beforeHead:
             headElement = insertElement(named: .head)
             self.mode = .inHead
@@ -332,12 +339,26 @@ extension HTMLTreeBuilder {
 
     // MARK: - Before and in the head
 
-    mutating func insertImpliedHTML() {
+    /// Inserts the `html` element a page did not start with; true when the parser pauses for
+    /// it, and the token at hand must wait (`deferredToken`) until the host resumes.
+    mutating func insertImpliedHTML() -> Bool {
         let html = createElement(for: Self.emptyTag(.html), namespace: .html)
         insert(html, at: InsertionLocation(parent: 0, before: HTMLDocument.none))
         push(html)
         mode = .beforeHead
-        documentElementInserted(html)
+        return documentElementInserted(html)
+    }
+
+    /// Processes the token that arrived when `html` was implied, once the host has resumed.
+    mutating func processDeferredToken() {
+        guard let token = deferredToken else { return }
+        deferredToken = nil
+        switch token {
+        case .characters(let text): text.withUnsafeBufferPointer { characters($0) }
+        case .startTag(let tag): startTag(tag)
+        case .endTag(let tag): endTag(tag)
+        case .endOfFile: endOfFile()
+        }
     }
 
     /// Characters in the modes where leading whitespace is kept or dropped and anything else moves on.
@@ -353,8 +374,11 @@ extension HTMLTreeBuilder {
                 document.quirksMode = .quirks
                 process(characters: rest, in: .beforeHTML)
             } else if mode == .beforeHTML {
-                insertImpliedHTML()
-                process(characters: rest, in: self.mode)
+                if insertImpliedHTML() {
+                    deferredToken = .characters(Array(rest))
+                } else {
+                    process(characters: rest, in: self.mode)
+                }
             } else {
                 headElement = insertElement(named: .head)
                 self.mode = .inHead

@@ -65,6 +65,12 @@ struct HTMLTreeBuilder {
     var pause: HTMLParserPause?
     private(set) var isFinished = false
     private var reportedDocumentElement = false
+    /// A token that arrived before `html` existed, held while the host handles that pause.
+    var deferredToken: DeferredToken?
+
+    enum DeferredToken {
+        case characters([UInt8]), startTag(TagToken), endTag(TagToken), endOfFile
+    }
     /// Whether to report the creation of `<html>` and each `</script>` (not in fragments).
     var reportsPauses = true
 
@@ -134,6 +140,7 @@ struct HTMLTreeBuilder {
     mutating func endOfFile() {
         guard !isFinished else { return }
         process(endOfFileIn: mode)
+        if deferredToken != nil { return }
         isFinished = true
         pauseRequested = reportsPauses
         pause = .finished
@@ -663,12 +670,14 @@ struct HTMLTreeBuilder {
         if let endTagName { requestedEndTagName = Array(document.names.utf8(of: endTagName)) }
     }
 
-    /// Tells the host the document element exists, once.
-    mutating func documentElementInserted(_ node: Int32) {
-        guard reportsPauses && !reportedDocumentElement else { return }
+    /// Tells the host the document element exists, once; true when the parser pauses for it.
+    @discardableResult
+    mutating func documentElementInserted(_ node: Int32) -> Bool {
+        guard reportsPauses && !reportedDocumentElement else { return false }
         reportedDocumentElement = true
         pause = .documentElementCreated(NodeID(node))
         pauseRequested = true
+        return true
     }
 
     mutating func scriptEnded(_ node: Int32) {
