@@ -31,7 +31,7 @@ flows: deps
 	$(DEBUG) run Pages/flows --jobs 2
 
 bench: deps
-	@Scripts/install-deps.sh lynx
+	@Scripts/install-deps.sh lynx valgrind
 	$(SWIFT) build -c release
 	Scripts/bench.sh
 

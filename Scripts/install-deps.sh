@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages webnav needs when they are missing (pkg-config decides for the
 # C libraries, a file test for data packages). Extra package names given as arguments are
-# installed too when their command is missing (the benchmark uses this for lynx and hyperfine).
+# installed too when their command is missing (the benchmark uses this for lynx and valgrind).
 set -euo pipefail
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if command -v pkg-config >/dev/null 2>&1; then
-  pkg-config --exists libxml-2.0 || missing+=(libxml2-dev)
   pkg-config --exists ncursesw || missing+=(libncurses-dev)
   pkg-config --exists javascriptcoregtk-4.1 || missing+=(libjavascriptcoregtk-4.1-dev)
   pkg-config --exists libcurl || missing+=(libcurl4-openssl-dev)
 else
-  missing+=(libxml2-dev libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev)
+  missing+=(libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev)
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # The shells whose completion scripts the tests check.
@@ -27,6 +26,8 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 # Test data: real libraries that page scripts must run unmodified.
 [ -e /usr/share/javascript/jquery/jquery.js ] || missing+=(libjs-jquery)
 [ -e /usr/share/javascript/vue/vue.js ] || missing+=(libjs-vue)
+# Test oracle: html5lib, a pure-Python HTML5 parser the parser's trees are compared with.
+/usr/bin/python3 -c "import html5lib" >/dev/null 2>&1 || missing+=(python3-html5lib)
 for tool in "$@"; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
