@@ -6,9 +6,12 @@ import Darwin
 
 /// A page's bytes as the UTF-8 the parser reads, and what decoding had to say.
 enum PageDecoder {
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> (utf8: [UInt8], warnings: [String]) {
+    /// The page as UTF-8 (nil when the bytes already are valid UTF-8 without a BOM, to be read as
+    /// they are), and what sniffing had to say.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> (utf8: [UInt8]?, warnings: [String]) {
         let sniffed = CharsetSniffer.sniff(bytes)
         var input = bytes.bindMemory(to: UInt8.self)
+        if sniffed.encoding == .utf8 && !sniffed.hasByteOrderMark && isValidUTF8(input) { return (nil, sniffed.warnings) }
         if sniffed.hasByteOrderMark && sniffed.encoding == .utf8 { input = UnsafeBufferPointer(rebasing: input.dropFirst(3)) }
         return (CharsetDecoder.utf8(from: input, encoding: sniffed.encoding), sniffed.warnings)
     }

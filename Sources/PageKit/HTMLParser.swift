@@ -38,9 +38,39 @@ public struct HTMLParser {
         }
     }
 
-    /// The input as UTF-8; bytes before `tokenizer.position` are consumed and may be reused
-    /// for text written with `write(_:)`.
-    private var input: [UInt8]
+    /// The input as UTF-8: the page's own bytes when they are UTF-8 already (no copy), else
+    /// decoded ones; bytes before `tokenizer.position` are consumed.
+    private enum Input {
+        case bytes([UInt8])
+        case data(Data)
+        case string(String)
+
+        func withBuffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            switch self {
+            case .bytes(let bytes): return bytes.withUnsafeBufferPointer(body)
+            case .data(let data): return data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+            case .string(var string): return string.withUTF8(body)
+            }
+        }
+
+        var count: Int {
+            switch self {
+            case .bytes(let bytes): return bytes.count
+            case .data(let data): return data.count
+            case .string(let string): return string.utf8.count
+            }
+        }
+    }
+
+    private var source: Input
+    /// The input once `write(_:)` has changed it; consumed bytes are reused for written text.
+    private var input: [UInt8] {
+        get {
+            if case .bytes(let bytes) = source { return bytes }
+            return source.withBuffer { Array($0) }
+        }
+        set { source = .bytes(newValue) }
+    }
     private var tokenizer = HTMLTokenizer()
     private var builder: HTMLTreeBuilder
     /// Where `write(_:)` inserts text: right after the last `</script>`, or the end of a streamed input.
@@ -56,24 +86,24 @@ public struct HTMLParser {
     /// A parser for a page's bytes, its encoding sniffed (BOM, then `<meta charset>`, else UTF-8).
     public init(bytes: Data, options: Options = Options()) {
         let decoded = bytes.withUnsafeBytes { PageDecoder.decode($0) }
-        input = decoded.utf8
+        source = decoded.utf8.map { .bytes($0) } ?? .data(bytes)
         warnings = decoded.warnings
-        builder = HTMLTreeBuilder(document: HTMLDocument(expectedSize: input.count), scriptingEnabled: options.scriptingEnabled)
+        builder = HTMLTreeBuilder(document: HTMLDocument(expectedSize: source.count), scriptingEnabled: options.scriptingEnabled)
         isStreaming = false
         inputIsComplete = true
     }
 
     /// A parser for markup held in a string (always UTF-8, whatever a `<meta>` says).
     public init(html: String, options: Options = Options()) {
-        input = Array(html.utf8)
-        builder = HTMLTreeBuilder(document: HTMLDocument(expectedSize: input.count), scriptingEnabled: options.scriptingEnabled)
+        source = .string(html)
+        builder = HTMLTreeBuilder(document: HTMLDocument(expectedSize: source.count), scriptingEnabled: options.scriptingEnabled)
         isStreaming = false
         inputIsComplete = true
     }
 
     /// A parser whose input comes only from `write(_:)` until `finish()` (`document.open()`).
     public init(streamingWith options: Options) {
-        input = []
+        source = .bytes([])
         builder = HTMLTreeBuilder(document: HTMLDocument(), scriptingEnabled: options.scriptingEnabled)
         isStreaming = true
         inputIsComplete = false
@@ -96,8 +126,8 @@ public struct HTMLParser {
         builder.processDeferredToken()
         if builder.pauseRequested { return takePause() }
         if builder.isFinished { return .finished }
-        insertionPoint = isStreaming ? input.count : nil
-        let stop = input.withUnsafeBufferPointer { buffer in
+        insertionPoint = isStreaming ? source.count : nil
+        let stop = source.withBuffer { buffer in
             tokenizer.run(buffer, limit: buffer.count, isEnd: inputIsComplete, into: &builder)
         }
         switch stop {
@@ -123,7 +153,7 @@ public struct HTMLParser {
         guard !bytes.isEmpty else { return }
         insert(bytes, at: point)
         guard pendingPause == nil, builder.deferredToken == nil, let limit = insertionPoint else { return }
-        let stop = input.withUnsafeBufferPointer { buffer in
+        let stop = source.withBuffer { buffer in
             tokenizer.run(buffer, limit: limit, isEnd: false, into: &builder)
         }
         if stop == .paused { pendingPause = takePause() }
@@ -145,6 +175,9 @@ public struct HTMLParser {
     /// Puts text at `point`, between what is left unparsed before it and the rest of the input.
     private mutating func insert(_ bytes: [UInt8], at point: Int) {
         let position = tokenizer.position
+        var input = self.input
+        source = .bytes([])
+        defer { self.input = input }
         if point == input.count {
             input.append(contentsOf: bytes)
             insertionPoint = input.count
