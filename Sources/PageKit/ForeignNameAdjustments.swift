@@ -3,7 +3,8 @@
 struct ForeignNameAdjustments {
     private var svgElements: [Int32: Int32] = [:]
     private var lowercaseSVGElements: [Int32: Int32] = [:]
-    private var svgAttributes: [Int32: Int32] = [:]
+    /// Adjusted SVG attribute names by lowercased atom (-1: not adjusted); atoms past the end are not.
+    private var svgAttributes: [Int32] = []
     private var mathMLAttributes: [Int32: Int32] = [:]
 
     /// Interns every name concerned into `names`.
@@ -15,7 +16,9 @@ struct ForeignNameAdjustments {
             lowercaseSVGElements[atom] = lower
         }
         for adjusted in Self.svgAttributeNames {
-            svgAttributes[names.atom(for: adjusted.lowercased())] = names.atom(for: adjusted)
+            let lower = Int(names.atom(for: adjusted.lowercased()))
+            if lower >= svgAttributes.count { svgAttributes += repeatElement(-1, count: lower + 1 - svgAttributes.count) }
+            svgAttributes[lower] = names.atom(for: adjusted)
         }
         mathMLAttributes[names.atom(for: "definitionurl")] = names.atom(for: "definitionURL")
     }
@@ -29,7 +32,9 @@ struct ForeignNameAdjustments {
     /// The attribute name for a lowercased one on an element of a foreign namespace.
     func attributeName(_ atom: Int32, namespace: HTMLDocument.Namespace) -> Int32 {
         switch namespace {
-        case .svg: return svgAttributes[atom] ?? atom
+        case .svg:
+            guard atom >= 0 && Int(atom) < svgAttributes.count, svgAttributes[Int(atom)] >= 0 else { return atom }
+            return svgAttributes[Int(atom)]
         case .mathML: return mathMLAttributes[atom] ?? atom
         case .html: return atom
         }

@@ -922,22 +922,28 @@ struct HTMLTokenizer {
     /// Appends a run of name bytes (lowercased) up to a byte that ends or changes the name.
     @inline(__always)
     private mutating func appendName(_ input: UnsafeBufferPointer<UInt8>, limit: Int) {
+        let start = position
         var index = position
-        while index < limit {
+        var hasUppercase = false
+        let inTagName = state == .tagName
+        scan: while index < limit {
             let byte = input[index]
             switch byte {
-            case 0x09, 0x0A, 0x0C, 0x0D, 0x20, solidus, greaterThan, equals, 0:
-                if byte == equals && state == .tagName {
-                    nameBuffer.append(byte)
-                    index += 1
-                    continue
-                }
-                position = index
-                return
+            case 0x09, 0x0A, 0x0C, 0x0D, 0x20, solidus, greaterThan, 0:
+                break scan
+            case equals where !inTagName:
+                break scan
+            case 0x41...0x5A:
+                hasUppercase = true
             default:
-                nameBuffer.append(asciiLowercase(byte))
-                index += 1
+                break
             }
+            index += 1
+        }
+        let oldCount = nameBuffer.count
+        nameBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
+        if hasUppercase {
+            for offset in oldCount..<nameBuffer.count { nameBuffer[offset] = asciiLowercase(nameBuffer[offset]) }
         }
         position = index
     }
@@ -998,9 +1004,9 @@ struct HTMLTokenizer {
         tag.name = HTMLDocument.none
         tag.isEndTag = isEnd
         tag.selfClosing = false
-        tag.attributes.removeAll(keepingCapacity: true)
-        tag.values.removeAll(keepingCapacity: true)
-        nameBuffer.removeAll(keepingCapacity: true)
+        if !tag.attributes.isEmpty { tag.attributes.removeAll(keepingCapacity: true) }
+        if !tag.values.isEmpty { tag.values.removeAll(keepingCapacity: true) }
+        if !nameBuffer.isEmpty { nameBuffer.removeAll(keepingCapacity: true) }
         attributeIsDuplicate = false
         tagStamp &+= 1
         if tagStamp == 0 {
@@ -1014,7 +1020,7 @@ struct HTMLTokenizer {
     }
 
     private mutating func startAttribute() {
-        nameBuffer.removeAll(keepingCapacity: true)
+        if !nameBuffer.isEmpty { nameBuffer.removeAll(keepingCapacity: true) }
         attributeValueStart = tag.values.count
     }
 

@@ -7,17 +7,6 @@ extension HTMLTreeBuilder {
         if framesetOK && !isAllWhitespace(text) { framesetOK = false }
     }
 
-    private static let paragraphClosingBlocks: Set<KnownName> = [
-        .address, .article, .aside, .blockquote, .center, .details, .dialog, .dir, .div, .dl, .fieldset, .figcaption,
-        .figure, .footer, .header, .hgroup, .main, .menu, .nav, .ol, .p, .search, .section, .summary, .ul,
-    ]
-
-    private static let blockEndTags: Set<KnownName> = [
-        .address, .article, .aside, .blockquote, .button, .center, .details, .dialog, .dir, .div, .dl, .fieldset,
-        .figcaption, .figure, .footer, .header, .hgroup, .listing, .main, .menu, .nav, .ol, .pre, .search, .section,
-        .summary, .ul,
-    ]
-
     static let formattingNames: Set<KnownName> = [
         .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u,
     ]
@@ -46,7 +35,9 @@ extension HTMLTreeBuilder {
             while openElements.count > 1 { pop() }
             insertElement(for: tag)
             mode = .inFrameset
-        case _ where Self.paragraphClosingBlocks.contains(name):
+        case .address, .article, .aside, .blockquote, .center, .details, .dialog, .dir, .div, .dl, .fieldset,
+             .figcaption, .figure, .footer, .header, .hgroup, .main, .menu, .nav, .ol, .p, .search, .section, .summary,
+             .ul:
             closeParagraphIfInButtonScope()
             insertElement(for: tag)
         case .h1, .h2, .h3, .h4, .h5, .h6:
@@ -217,7 +208,9 @@ extension HTMLTreeBuilder {
             guard hasInScope(.body) else { return }
             mode = .afterBody
             if name == .html { process(endTag: tag, in: .afterBody) }
-        case _ where Self.blockEndTags.contains(name):
+        case .address, .article, .aside, .blockquote, .button, .center, .details, .dialog, .dir, .div, .dl, .fieldset,
+             .figcaption, .figure, .footer, .header, .hgroup, .listing, .main, .menu, .nav, .ol, .pre, .search, .section,
+             .summary, .ul:
             guard hasInScope(name) else { return }
             generateImpliedEndTags()
             popUntil(name)
@@ -248,7 +241,7 @@ extension HTMLTreeBuilder {
             guard hasAnyInScope(Self.headings) else { return }
             generateImpliedEndTags()
             popUntil(anyOf: Self.headings)
-        case _ where Self.formattingNames.contains(name):
+        case .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u:
             adoptionAgency(subject: tag.name)
         case .applet, .marquee, .object:
             guard hasInScope(name) else { return }

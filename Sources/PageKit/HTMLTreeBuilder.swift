@@ -331,27 +331,11 @@ struct HTMLTreeBuilder {
     var nearestModeElementIndex: Int { boundary(6) }
 
     /// Which boundaries an element is: bits for the five scopes, special, and insertion-mode relevance.
+    @inline(__always)
     static func boundaryKinds(name: Int32, namespace: HTMLDocument.Namespace, flags: UInt8) -> UInt8 {
         switch namespace {
         case .html:
-            guard let known = KnownName(rawValue: name) else { return 16 }
-            var kinds: UInt8 = 0
-            switch known {
-            case .applet, .caption, .marquee, .object, .td, .th: kinds |= 1 | 2 | 4
-            case .html, .table, .template: kinds |= 1 | 2 | 4 | 8
-            case .ol, .ul: kinds |= 2
-            case .button: kinds |= 4
-            default: break
-            }
-            if known != .optgroup && known != .option { kinds |= 16 }
-            if specialHTMLNames.contains(known) { kinds |= 32 }
-            switch known {
-            case .select, .td, .th, .tr, .tbody, .thead, .tfoot, .caption, .colgroup, .table, .template, .head,
-                 .body, .frameset, .html:
-                kinds |= 64
-            default: break
-            }
-            return kinds
+            return name >= 0 && Int(name) < htmlBoundaryKinds.count ? htmlBoundaryKinds[Int(name)] : 16
         case .mathML:
             switch KnownName(rawValue: name) {
             case .mi, .mo, .mn, .ms, .mtext, .annotationXML: return 1 | 2 | 4 | 16 | 32
@@ -363,6 +347,27 @@ struct HTMLTreeBuilder {
             default: return 16
             }
         }
+    }
+
+    /// `boundaryKinds` of the HTML elements with known names, by atom.
+    private static let htmlBoundaryKinds: [UInt8] = KnownName.allCases.map { known in
+        var kinds: UInt8 = 0
+        switch known {
+        case .applet, .caption, .marquee, .object, .td, .th: kinds |= 1 | 2 | 4
+        case .html, .table, .template: kinds |= 1 | 2 | 4 | 8
+        case .ol, .ul: kinds |= 2
+        case .button: kinds |= 4
+        default: break
+        }
+        if known != .optgroup && known != .option { kinds |= 16 }
+        if specialHTMLNames.contains(known) { kinds |= 32 }
+        switch known {
+        case .select, .td, .th, .tr, .tbody, .thead, .tfoot, .caption, .colgroup, .table, .template, .head,
+             .body, .frameset, .html:
+            kinds |= 64
+        default: break
+        }
+        return kinds
     }
 
     static let specialHTMLNames: Set<KnownName> = [
