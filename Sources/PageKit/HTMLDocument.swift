@@ -85,6 +85,8 @@ public struct HTMLDocument: Sendable {
     var names = NameTable.known
     /// Whether a `base` element was ever created, so a layout knows to look for one.
     private(set) var mayContainBase = false
+    /// The text node with unused room after its data in `storage` (see `appendText`), and where the room ends.
+    private var textWithRoom: (node: Int32, end: Int) = (HTMLDocument.none, 0)
     /// Set by the parser from the page's DOCTYPE.
     public internal(set) var quirksMode = QuirksMode.noQuirks
 
@@ -401,17 +403,33 @@ public struct HTMLDocument: Sendable {
     }
 
     /// Appends UTF-8 to the data of a text node, in place when its data ends `storage`.
+    ///
+    /// A text node that must move (something was stored after it, as when text is foster
+    /// parented around table markup) moves with as much room again after it, so a node that
+    /// keeps growing that way is copied a logarithmic number of times, not once per append.
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to node: Int32) {
         let range = dataRange(of: node)
-        if range.upperBound != storage.count {
-            // Something was stored after it: move its data to the end first.
-            if storage.count + range.count > Int(Int32.max) { compactStorage() }
-            let moved = Array(storage[dataRange(of: node)])
-            nodes[Int(node)].dataStart = Int32(storage.count)
-            storage.append(contentsOf: moved)
+        if range.upperBound == storage.count {
+            let added = store(bytes: bytes)
+            nodes[Int(node)].dataLength += added.length
+            return
         }
-        let added = store(bytes: bytes)
-        nodes[Int(node)].dataLength += added.length
+        if node == textWithRoom.node && range.upperBound + bytes.count <= textWithRoom.end {
+            storage.withUnsafeMutableBufferPointer { storage in
+                for (offset, byte) in bytes.enumerated() { storage[range.upperBound + offset] = byte }
+            }
+            nodes[Int(node)].dataLength += Int32(bytes.count)
+            return
+        }
+        let moved = Array(storage[range])
+        let length = moved.count + bytes.count
+        if storage.count + 2 * length > Int(Int32.max) { compactStorage() }
+        nodes[Int(node)].dataStart = Int32(storage.count)
+        nodes[Int(node)].dataLength = Int32(length)
+        storage.append(contentsOf: moved)
+        storage.append(contentsOf: bytes)
+        storage.append(contentsOf: repeatElement(0, count: length))
+        textWithRoom = (node, storage.count)
     }
 
     /// A detached copy of an element with its attributes (their values shared), without children.
@@ -468,6 +486,7 @@ public struct HTMLDocument: Sendable {
 
     /// Rewrites `storage` keeping only the bytes some node or attribute still refers to.
     private mutating func compactStorage() {
+        textWithRoom = (Self.none, 0)
         var compacted: [UInt8] = []
         for index in nodes.indices where nodes[index].kind == .text || nodes[index].kind == .comment {
             let range = dataRange(of: Int32(index))

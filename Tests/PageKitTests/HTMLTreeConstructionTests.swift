@@ -246,6 +246,16 @@ final class HTMLTreeConstructionTests: XCTestCase {
             """)
     }
 
+    func testFosterParentedTextGrowsOneNodeAroundTableMarkup() {
+        let document = HTMLParser.parse("<table>" + String(repeating: "ab<tr class=r>", count: 300) + "</table>after")
+        let body = document.elements(named: "body")[0]
+        let children = Array(document.children(of: body))
+        XCTAssertEqual(children.map { document.name(of: $0) ?? "#text" }, ["#text", "table", "#text"])
+        XCTAssertEqual(document.text(of: children[0]), String(repeating: "ab", count: 300))
+        XCTAssertEqual(document.elements(named: "tr").count, 300)
+        XCTAssertEqual(document.text(of: children[2]), "after")
+    }
+
     func testCaptionColumnsAndHiddenInputs() {
         assertBody("<table><caption>c<col><input type=hidden><tr><td>x</table>", """
             |<table>

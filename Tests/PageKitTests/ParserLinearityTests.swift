@@ -21,13 +21,14 @@ final class ParserLinearityTests: XCTestCase {
         return best
     }
 
-    /// Asserts that 10n copies take less than 30 times as long as n copies (linear: 10, quadratic: 100).
+    /// Asserts that 10n copies take less than 40 times as long as n copies (linear: 10, quadratic:
+    /// 100; caches and a busy machine running tests in parallel move a linear ratio up to about 25).
     private func assertLinear(_ name: String, n: Int, layout: Bool = true,
                               _ page: (Int) -> String, file: StaticString = #filePath, line: UInt = #line) {
         let small = seconds(page(n), layout: layout)
         let large = seconds(page(10 * n), layout: layout)
         let ratio = large / max(small, 1e-6)
-        XCTAssertLessThan(ratio, 30, "\(name): \(n) → \(small * 1000) ms, \(10 * n) → \(large * 1000) ms", file: file, line: line)
+        XCTAssertLessThan(ratio, 40, "\(name): \(n) → \(small * 1000) ms, \(10 * n) → \(large * 1000) ms", file: file, line: line)
     }
 
     func testDeepNesting() {
