@@ -9,6 +9,10 @@ import TerminalUI
 public enum TerminalAppEffect: Equatable, Sendable {
     case quit
     case bell
+    /// Ctrl-Z: give the terminal back and stop until the shell continues the program.
+    case suspend
+    /// Ctrl-L: repaint the whole terminal.
+    case redraw
     /// Perform an action on the app's host, then hand the result to `didPerform(_:since:now:)`.
     case perform(AppAction)
     /// Run flow steps on the app's host (stopping at the first failure), then hand the
@@ -147,8 +151,12 @@ public struct TerminalAppState {
             effects = []
         case .mouse(let event):
             effects = handleMouse(event)
-        case .key(.control("c")):
+        case .hangup, .key(.control("c")):
             effects = quit()
+        case .key(.control("z")):
+            effects = [.suspend]
+        case .key(.control("l")):
+            effects = [.redraw]
         case .key(let key):
             if message.map({ !$0.isShown(at: now) }) ?? false { message = nil }
             if prompt != nil {
