@@ -7,12 +7,15 @@ import TerminalUI
 extension TerminalAppState {
     /// A key at the `:` prompt: editing, the history, Enter runs the line, Esc leaves.
     mutating func handlePromptKey(_ key: Key, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        // Taken out while edited, so that the text is not copied on every key (a long paste
+        // would cost time quadratic in its length).
         guard var prompt else { return [] }
+        self.prompt = CommandPrompt()
         defer { if self.prompt != nil { self.prompt = prompt } }
         switch key {
         case .character(let character): prompt.insert(character)
         case .backspace:
-            if !prompt.deleteBackward(), prompt.line.isEmpty { self.prompt = nil }
+            if !prompt.deleteBackward(), prompt.line.isEmpty { self.prompt = nil; promptIsSearch = false }
         case .delete: prompt.deleteForward()
         case .left: prompt.moveLeft()
         case .right: prompt.moveRight()
@@ -26,8 +29,13 @@ extension TerminalAppState {
             if !prompt.showNewer(in: history.lines) { return [.bell] }
         case .escape:
             self.prompt = nil
+            promptIsSearch = false
         case .enter:
             self.prompt = nil
+            if promptIsSearch {
+                promptIsSearch = false
+                return search(prompt.line)
+            }
             return runCommand(prompt.line, now: now)
         default:
             return [.bell]
