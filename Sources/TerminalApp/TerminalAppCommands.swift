@@ -146,6 +146,22 @@ extension TerminalAppState {
         return [.runSteps([step])]
     }
 
+    /// What `webnav run --step` prints when the UI ends: how far the flow got, then the
+    /// closing line of a headless run (`1 passed, 0 failed`).
+    public var stepSummary: [String]? {
+        guard let stepper else { return nil }
+        let total = stepper.flow.steps.count
+        let first: String
+        if stepper.passed {
+            first = "PASS \(stepper.flow.path) (\(total) step\(total == 1 ? "" : "s"))"
+        } else if let failure = stepper.failure {
+            first = "FAIL \(failure.step.location.path):\(failure.step.location.line): \(failure.message)"
+        } else {
+            first = "FAIL \(stepper.flow.path): quit after \(stepper.results.count) of \(total) steps"
+        }
+        return [first, stepper.passed ? "1 passed, 0 failed" : "0 passed, 1 failed"]
+    }
+
     /// The footer's idle line in step mode: what `n` runs next, or how the flow ended.
     var stepStatus: FooterMessage? {
         guard let stepper else { return nil }

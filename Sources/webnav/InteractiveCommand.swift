@@ -81,6 +81,7 @@ enum InteractiveCommand {
         let loop = TerminalAppLoop()
         loop.perform(profileWarningEffects(environment), on: &state, host: host)
         loop.run(&state, host: host, on: terminal)
+        for line in state.stepSummary ?? [] { try StandardStream.output.line(line) }
         return state.exitStatus
     }
 

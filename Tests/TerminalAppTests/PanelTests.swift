@@ -105,7 +105,7 @@ final class PanelTests: XCTestCase {
         XCTAssertEqual(Array(frame.lines[0...3]), [
             " 9:41     ╭─ Keys ──────────────────────────────── ? or Esc closes ─╮   depth 1",
             " Demo     │ Page                                                    │",
-            "          │ ↑ ↓ PgUp PgDn  scroll (Space: a page down)              │",
+            "          │ ↑ ↓ PgUp PgDn  scroll (Space, b: a page down, up)       │",
             " Deeplinks│ Home End g G   to the top, to the bottom                │",
         ])
         XCTAssertEqual(frame.lines[19], "          │ q Ctrl-C       quit                                     │")
@@ -127,7 +127,7 @@ final class PanelTests: XCTestCase {
         XCTAssertEqual(Array(state.frame().lines[0...2]), [
             "╭─ Keys ───────────── ? or Esc closes ─╮",
             "│ Page                                 │",
-            "│ ↑ ↓ PgUp PgDn  scroll (Space: a pag… │",
+            "│ ↑ ↓ PgUp PgDn  scroll (Space, b: a … │",
         ])
         state.press(.down, .down)
         XCTAssertEqual(state.frame().lines[1], "│ Home End g G   to the top, to the b… │")
