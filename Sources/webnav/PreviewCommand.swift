@@ -14,7 +14,7 @@ enum PreviewCommand {
             OptionSpec(name: "svg", valueName: "FILE", help: "also write the frame as an SVG picture (its real colours)"),
         ],
         positionalName: "URLs", minimumPositionals: 0, maximumPositionals: nil,
-        details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off."
+        details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off, unless --color always."
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {

@@ -22,7 +22,7 @@ enum Webnav {
     usage:
       webnav                          the terminal UI on the default app (Pages/index.html as root)
       webnav open URL...              the terminal UI, after delivering each URL in order
-      webnav preview URL... [--size 80x24] [--color auto|always|never]
+      webnav preview [URL...] [--size 80x24] [--color auto|always|never]
                                       print one frame of the screen after the URLs, and exit
       webnav resolve URL... [--json]  classify and parse each URL: kind, action, configuration,
                                       resolved appearance, warnings
@@ -31,9 +31,10 @@ enum Webnav {
       webnav dump PAGE [--width N]    render a page as text with numbered links and References
       webnav record FILE.flow         the terminal UI, writing each action as a flow step
       webnav completion bash|zsh|fish a shell completion script
-      webnav help [COMMAND], --help, --version
+      webnav help [COMMAND], webnav help flows (every flow step), --help, --version
 
-    common options: --profile FILE (default webnav.json here, else built in), --pages DIR (default Pages)
+    common options (before or after the command): --profile FILE (default webnav.json here, else built in),
+      --pages DIR (default Pages)
     exit status: 0 success, 1 a flow failed, 2 a usage error or malformed input
     """
 

@@ -149,3 +149,17 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
     func add() { lock.withLock { count += 1 } }
 }
+
+/// `webnav help flows` names every step the parser knows.
+final class FlowHelpTests: XCTestCase {
+    func testTheHelpListsEveryCommandAndExpectation() {
+        let syntax = FlowHelp.steps.map(\.syntax).joined(separator: " | ")
+        for word in FlowCommandParser.commandWords where word != "expect" {
+            XCTAssertTrue(syntax.contains(word + " ") || syntax.contains(word + ","), "\(word) is missing from webnav help flows")
+        }
+        for word in FlowCommandParser.expectationWords {
+            XCTAssertTrue(syntax.contains("expect \(word) "), "expect \(word) is missing from webnav help flows")
+        }
+        XCTAssertTrue(FlowHelp.text.contains("  back "), FlowHelp.text)
+    }
+}
