@@ -100,7 +100,9 @@ extension TerminalAppState {
                 self.recorder = recorder
             }
         }
-        if var stepper, let report = reports.last {
+        // Only the flow's own next step moves the stepper: a step typed at `:` while stepping
+        // (or after the flow ended) is not one of the flow's.
+        if var stepper, let report = reports.last, report.step == stepper.nextStep {
             stepper.columns = context.columns
             stepper.rows = context.rows
             if case .failed(let failure) = report.outcome {

@@ -56,7 +56,7 @@ enum InteractiveCommand {
         try requireTerminal()
         let path = arguments.positionals[0]
         let environment = try AppEnvironment.load(arguments)
-        environment.reportWarnings()
+        try environment.reportWarnings()
         try environment.requirePagesFolder()
         let recording: RecordingFile
         do {

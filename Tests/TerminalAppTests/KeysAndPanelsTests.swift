@@ -134,3 +134,24 @@ final class KeysAndPanelsTests: XCTestCase {
         XCTAssertLessThan(large, max(small, 0.01) * 40, "10x the paste took \(large / small)x the time")
     }
 }
+
+/// Steps typed at `:` while stepping through a flow are not the flow's steps.
+final class StepModePromptTests: XCTestCase {
+    func testAPromptStepAfterTheFlowEndedNeitherCrashesNorCounts() throws {
+        let ui = try Fixture.stepping("expect depth 1\n", columns: 100, rows: 12)
+        ui.press(.character("n"))
+        XCTAssertEqual(ui.state.exitStatus, 0)
+        ui.command("expect depth 1")
+        ui.command("expect depth 5")
+        XCTAssertEqual(ui.state.exitStatus, 0, "the flow passed; what was typed afterwards is not part of it")
+        XCTAssertEqual(ui.state.stepSummary, ["PASS test.flow (1 step)", "1 passed, 0 failed"])
+    }
+
+    func testAPromptStepWhileSteppingDoesNotAdvanceTheFlow() throws {
+        let ui = try Fixture.stepping("expect depth 1\nexpect depth 1\n", columns: 100, rows: 12)
+        ui.command("back")
+        XCTAssertEqual(ui.state.stepSummary?.first, "FAIL test.flow: quit after 0 of 2 steps")
+        ui.press(.character("n"), .character("n"))
+        XCTAssertEqual(ui.state.stepSummary?.first, "PASS test.flow (2 steps)")
+    }
+}
