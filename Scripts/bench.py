@@ -171,12 +171,12 @@ def measured(command, cwd):
 
 
 def robustness_inputs(folder, scale):
-    """The worst inputs of the robustness issue at a scale (1 = the issue's size): name -> (file, bytes)."""
+    """The worst inputs of the robustness issue at n (scale 1) and 10n (scale 10): name -> (file, bytes)."""
     files = {
-        "one long line (40k tokens)": ("line.flow", "expect stack" + ' "x"' * (40000 * scale // 10) + "\n"),
+        "one long line (4k, 40k tokens)": ("line.flow", "expect stack" + ' "x"' * (40000 * scale // 10) + "\n"),
         # 10k pushes at the larger scale (the issue's 100k took minutes while pushes were quadratic).
         "pushes (1k, 10k)": ("pushes.flow", 'open "mkwebview://webview?url=detail.html&title=T"\n' * (1000 * scale)),
-        "steps (100k lines)": ("steps.flow", "expect depth 1\n" * (100000 * scale // 10)),
+        "steps (10k, 100k lines)": ("steps.flow", "expect depth 1\n" * (100000 * scale // 10)),
     }
     written = {}
     for name, (path, text) in files.items():
