@@ -91,13 +91,13 @@ struct FlowCommandParser {
             guard let slot = Expectation.ColorSlot(rawValue: arguments[0].text) else {
                 throw error("expect color takes nav, tint or status, got \"\(arguments[0].text)\"", at: arguments[0])
             }
-            guard let color = RGBColor(hex: arguments[1].text) else {
-                throw error("expect color takes a colour as \"#RRGGBB\", got \"\(arguments[1].text)\"", at: arguments[1])
+            guard let color = Self.color(arguments[1].text) else {
+                throw error("expect color takes a colour as \"#RGB\", \"#RRGGBB\" or \"#AARRGGBB\", got \"\(arguments[1].text)\"", at: arguments[1])
             }
             return .color(slot, color)
         case "url":
-            if tokens.count == 4, tokens[2].text == "~", !tokens[2].isQuoted {
-                return .urlContains(tokens[3].text)
+            if tokens.count >= 3, tokens[2].text == "~", !tokens[2].isQuoted {
+                return .urlContains(try expectArguments(1, after: 3, usage: "expect url ~ \"S\"")[0].text)
             }
             return .url(try expectArguments(1, after: 2, usage: "expect url \"U\" (or url ~ \"S\")")[0].text)
         case "page":
@@ -125,6 +125,14 @@ struct FlowCommandParser {
             let hint = Self.suggestion(for: what.text, among: Self.expectationWords)
             throw error("unknown expectation \"\(what.text)\"\(hint) (expect \(Self.expectationWords.joined(separator: ", ")))", at: what)
         }
+    }
+
+    /// A colour written as the deeplinks' colour parameters are: 3, 6 or 8 hex digits after an
+    /// optional `#` (`#FFF` is `#FFFFFF`; `#AARRGGBB`'s alpha is not shown, so not compared).
+    static func color(_ text: String) -> RGBColor? {
+        let digits = text.hasPrefix("#") ? text.dropFirst() : text[...]
+        guard [3, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
+        return HexColor(parameter: String(digits)).color
     }
 
     static func suggestion(for word: String, among known: [String]) -> String {

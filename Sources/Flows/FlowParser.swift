@@ -1,10 +1,19 @@
 import Foundation
 import NavigatorCore
+import PageKit
 
 /// Reads flow files into steps; any mistake is a `PATH:LINE:COLUMN` error before anything runs.
+///
+/// Lines end in LF or CRLF, and a UTF-8 byte order mark is skipped. `include` is expanded
+/// with an explicit stack, not recursion: at most `maximumIncludeDepth` files deep, and at most
+/// `maximumSteps` steps in all (so ten includes of ten includes of … cannot fill the memory).
+/// Each file is read and parsed once per flow, however often it is included.
 public struct FlowParser: Sendable {
     /// Reads a file's bytes; injected so the parser itself reaches no file system.
     public typealias FileReader = @Sendable (URL) throws -> Data
+
+    public static let maximumIncludeDepth = 64
+    public static let maximumSteps = 1_000_000
 
     private let readFile: FileReader
 
@@ -12,14 +21,18 @@ public struct FlowParser: Sendable {
         self.readFile = readFile
     }
 
+    /// A parser reading flow files from the file system: regular files only (a FIFO, a device
+    /// or a folder is a one-line error, never a hang), at most `PageLoader.sizeLimit` bytes.
+    public static let files = FlowParser { url in try FilePageReader().read(url) }
+
     /// Parses the flow at `path` (as the user wrote it), expanding `include`s.
     public func parse(path: String) throws(UserError) -> Flow {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try readFile(url) } catch {
-            throw UserError("cannot read flow: \(Self.describe(error))", path: path)
+            throw UserError("cannot read flow: \(ReadFailure.reason(error))", path: path)
         }
-        return Flow(path: path, steps: try parse(data, path: path, url: url.standardizedFileURL, including: []))
+        return Flow(path: path, steps: try expand(data, path: path, url: url.standardizedFileURL))
     }
 
     /// Parses several flow files on up to `jobs` threads; the results keep the order of `paths`.
@@ -31,59 +44,112 @@ public struct FlowParser: Sendable {
         return results
     }
 
-    /// Parses flow text already in memory (the `:` command line, tests).
+    /// Parses flow text already in memory (the `:` command line, tests); relative `include`s
+    /// resolve against `folder`.
     public func parse(text: String, path: String, folder: URL) throws(UserError) -> [FlowStep] {
-        try parse(Data(text.utf8), path: path, url: folder.appendingPathComponent(path), including: [])
+        // A page loaded over http has no folder on disk: includes resolve against the current one.
+        let base = folder.isFileURL ? folder : URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return try expand(Data(text.utf8), path: path, url: base.appendingPathComponent(":", isDirectory: false))
     }
 
-    private func parse(_ data: Data, path: String, url: URL, including chain: [URL]) throws(UserError) -> [FlowStep] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw UserError("the flow is not valid UTF-8 text", path: path)
-        }
-        let folder = url.deletingLastPathComponent()
+    /// One line of a file, parsed: a step, or an `include` to expand in its place.
+    private enum Line {
+        case step(FlowStep)
+        case include(target: URL, written: String, location: SourceLocation)
+    }
+
+    /// A file being expanded: its parsed lines and how far the expansion has got.
+    private struct Frame {
+        var url: URL
+        var path: String
+        var lines: [Line]
+        var next = 0
+    }
+
+    private func expand(_ data: Data, path: String, url: URL) throws(UserError) -> [FlowStep] {
+        var parsed: [String: [Line]] = [:]
+        var stack = [Frame(url: url, path: path, lines: try lines(of: data, path: path, folder: url.deletingLastPathComponent()))]
         var steps: [FlowStep] = []
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            let tokens = try FlowTokenizer.tokens(in: line, path: path, line: lineNumber)
-            guard let first = tokens.first else { continue }
-            let location = SourceLocation(path: path, line: lineNumber, column: first.column)
-            let source = Self.trimmingSpacesAndTabs(line)
-            if first.text == "include", !first.isQuoted {
-                steps += try include(tokens, location: location, folder: folder, path: path, chain: chain + [url])
+        while !stack.isEmpty {
+            let index = stack.count - 1
+            guard stack[index].next < stack[index].lines.count else {
+                stack.removeLast()
                 continue
             }
-            let command = try FlowCommandParser(tokens: tokens, path: path, line: lineNumber).command()
-            steps.append(FlowStep(command: command, location: location, folder: folder, source: source))
+            let line = stack[index].lines[stack[index].next]
+            stack[index].next += 1
+            switch line {
+            case .step(let step):
+                guard steps.count < Self.maximumSteps else {
+                    throw UserError("the flow has more than \(Self.maximumSteps) steps with its includes expanded", at: Self.outermost(stack) ?? step.location)
+                }
+                steps.append(step)
+            case .include(let target, let written, let location):
+                if let start = stack.firstIndex(where: { $0.url == target }) {
+                    let cycle = (stack[start...].map(\.url) + [target]).map(\.lastPathComponent).joined(separator: " → ")
+                    throw UserError("include cycle: \(cycle)", at: location)
+                }
+                guard stack.count < Self.maximumIncludeDepth else {
+                    throw UserError("include nested more than \(Self.maximumIncludeDepth) deep", at: location)
+                }
+                let includedPath = Self.displayPath(written: written, includingPath: stack[index].path)
+                let key = includedPath + "\u{0}" + target.path
+                if parsed[key] == nil {
+                    let data: Data
+                    do { data = try readFile(target) } catch {
+                        throw UserError("cannot include \"\(written)\": \(ReadFailure.reason(error))", at: location)
+                    }
+                    parsed[key] = try lines(of: data, path: includedPath, folder: target.deletingLastPathComponent())
+                }
+                stack.append(Frame(url: target, path: includedPath, lines: parsed[key] ?? []))
+            }
         }
         return steps
     }
 
-    private func include(_ tokens: [FlowToken], location: SourceLocation, folder: URL, path: String, chain: [URL]) throws(UserError) -> [FlowStep] {
-        guard tokens.count == 2 else {
-            throw UserError("include takes one argument, a flow file path (got \(tokens.count - 1))", at: location)
+    /// Where an error about the whole expansion points: the top file's `include` being expanded.
+    private static func outermost(_ stack: [Frame]) -> SourceLocation? {
+        guard stack.count > 1, stack[0].next > 0, case .include(_, _, let location) = stack[0].lines[stack[0].next - 1] else { return nil }
+        return location
+    }
+
+    /// Parses one file's lines (LF or CRLF, an optional BOM), leaving `include`s unexpanded.
+    private func lines(of data: Data, path: String, folder: URL) throws(UserError) -> [Line] {
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw UserError("the flow is not valid UTF-8 text", path: path)
         }
-        let argument = tokens[1]
-        let argumentLocation = SourceLocation(path: path, line: location.line, column: argument.column)
-        let target = URL(fileURLWithPath: argument.text, relativeTo: folder).standardizedFileURL
-        if let start = chain.firstIndex(of: target) {
-            let cycle = (chain[start...] + [target]).map(\.lastPathComponent).joined(separator: " → ")
-            throw UserError("include cycle: \(cycle)", at: argumentLocation)
+        var result: [Line] = []
+        var lineNumber = 0
+        // Split on LF bytes: as Characters, "\r\n" is one grapheme and would hide the LF.
+        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.utf8.dropLast()) }
+            let tokens = try FlowTokenizer.tokens(in: line, path: path, line: lineNumber)
+            guard let first = tokens.first else { continue }
+            let location = SourceLocation(path: path, line: lineNumber, column: first.column)
+            if first.text == "include", !first.isQuoted {
+                guard tokens.count == 2 else {
+                    throw UserError("include takes one argument, a flow file path (got \(tokens.count - 1))", at: location)
+                }
+                let argument = tokens[1]
+                let target = URL(fileURLWithPath: argument.text, relativeTo: folder).standardizedFileURL
+                result.append(.include(target: target, written: argument.text,
+                                       location: SourceLocation(path: path, line: lineNumber, column: argument.column)))
+                continue
+            }
+            let command = try FlowCommandParser(tokens: tokens, path: path, line: lineNumber).command()
+            result.append(.step(FlowStep(command: command, location: location, folder: folder, source: Self.trimmingSpacesAndTabs(line))))
         }
-        let data: Data
-        do { data = try readFile(target) } catch {
-            throw UserError("cannot include \"\(argument.text)\": \(Self.describe(error))", at: argumentLocation)
-        }
-        let includedPath = Self.displayPath(of: target, relativeTo: path, folder: folder, written: argument.text)
-        return try parse(data, path: includedPath, url: target, including: chain)
+        return result
     }
 
     /// The included file's path as messages show it: beside the including file's path.
-    private static func displayPath(of target: URL, relativeTo includingPath: String, folder: URL, written: String) -> String {
+    static func displayPath(written: String, includingPath: String) -> String {
         if written.hasPrefix("/") { return written }
-        let includingFolder = (includingPath as NSString).deletingLastPathComponent
-        return includingFolder.isEmpty ? written : (includingFolder as NSString).appendingPathComponent(written)
+        guard let slash = includingPath.lastIndex(of: "/") else { return written }
+        return String(includingPath[...slash]) + written
     }
 
     private static func trimmingSpacesAndTabs(_ line: Substring) -> String {
@@ -91,10 +157,29 @@ public struct FlowParser: Sendable {
         guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }) else { return "" }
         return String(line[first...last])
     }
+}
 
-    /// A file error as a short reason ("No such file", "Permission denied", …).
-    static func describe(_ error: Error) -> String {
+/// Why a file could not be read, as a short phrase for `cannot read …: REASON`: the one place
+/// that turns reading errors (`PageReadError` and Foundation's) into words.
+public enum ReadFailure {
+    public static func reason(_ error: Error) -> String {
+        if let error = error as? PageReadError {
+            switch error {
+            case .notFound: return "No such file"
+            case .permissionDenied: return "Permission denied"
+            case .isDirectory: return "Is a directory"
+            case .notARegularFile: return "not a regular file (a device, FIFO or socket cannot be read as one)"
+            case .tooLarge(_, let size, let limit): return "too large, \(size >> 20) MB, limit \(limit >> 20) MB"
+            case .unsupportedScheme: return "cannot read this kind of URL"
+            case .unreadable(_, let reason): return reason
+            }
+        }
+        if let error = error as? UserError { return error.message }
         let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
         if nsError.domain == NSCocoaErrorDomain {
             switch nsError.code {
             case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "No such file"
@@ -102,9 +187,7 @@ public struct FlowParser: Sendable {
             default: break
             }
         }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
+        if let error = error as? LocalizedError, let description = error.errorDescription { return description }
         return nsError.localizedDescription
     }
 }
@@ -130,7 +213,14 @@ enum FlowTokenizer {
         var tokens: [FlowToken] = []
         let utf8 = line.utf8
         var index = utf8.startIndex
-        func column(_ at: Substring.UTF8View.Index) -> Int { line[line.startIndex..<at].count + 1 }
+        // Columns are counted on from the previous one (tokens come in order), not from the
+        // line's start each time, so a line of many tokens costs linear time.
+        var counted = (index: line.startIndex, column: 1)
+        func column(_ at: Substring.UTF8View.Index) -> Int {
+            if at < counted.index { return line[line.startIndex..<at].count + 1 }
+            counted = (at, counted.column + line[counted.index..<at].count)
+            return counted.column
+        }
         func location(_ at: Substring.UTF8View.Index) -> SourceLocation {
             SourceLocation(path: path, line: number, column: column(at))
         }

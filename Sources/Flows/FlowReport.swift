@@ -5,22 +5,26 @@ import PageKit
 public enum FlowReport {
     /// `PASS path (N steps)` or `FAIL path:LINE: message`, then snapshots, the picture and the stack.
     public static func text(_ result: FlowResult) -> String {
-        var lines: [String]
+        var report = ""
+        text(result) { report += $0 }
+        return report
+    }
+
+    /// The text report in pieces (one snapshot at a time), each piece ending in a newline but
+    /// the last; `write` may throw to stop.
+    public static func text<Failure: Error>(_ result: FlowResult, write: (String) throws(Failure) -> Void) throws(Failure) {
         if let failure = result.failure {
             let elsewhere = failure.location.path == result.path ? "" : " (in flow \(result.path))"
-            lines = ["FAIL \(failure.location.path):\(failure.location.line): \(failure.message)\(elsewhere)"]
+            try write("FAIL \(failure.location.path):\(failure.location.line): \(failure.message)\(elsewhere)")
         } else {
-            lines = ["PASS \(result.path) (\(result.stepsRun) step\(result.stepsRun == 1 ? "" : "s"))"]
+            try write("PASS \(result.path) (\(result.stepsRun) step\(result.stepsRun == 1 ? "" : "s"))")
         }
-        for (index, snapshot) in result.snapshots.enumerated() {
-            lines.append("  snapshot \(index + 1):")
-            lines += framed(snapshot)
+        for index in 0..<result.snapshots.count {
+            try write("\n" + (["  snapshot \(index + 1):"] + framed(result.snapshots.snapshot(at: index))).joined(separator: "\n"))
         }
         if let failure = result.failure {
-            lines += framed(failure.picture)
-            lines += failure.stackDescription.map { "  " + $0 }
+            try write("\n" + (framed(failure.picture) + failure.stackDescription.map { "  " + $0 }).joined(separator: "\n"))
         }
-        return lines.joined(separator: "\n")
     }
 
     /// The closing line: `N passed, N failed`.
@@ -40,6 +44,13 @@ public enum FlowReport {
 
     /// One JSON object per flow (flows.md), with the failure's path when it is an included file.
     public static func json(_ result: FlowResult) -> String {
+        var report = ""
+        json(result) { report += $0 }
+        return report
+    }
+
+    /// The JSON object in pieces, one snapshot at a time.
+    public static func json<Failure: Error>(_ result: FlowResult, write: (String) throws(Failure) -> Void) throws(Failure) {
         var failure = "null"
         if let f = result.failure {
             failure = JSONText.object([
@@ -53,20 +64,48 @@ public enum FlowReport {
             ("failure", failure),
             ("stack", JSONText.array(result.stack.map(JSONText.quote))),
         ]
-        if !result.snapshots.isEmpty {
-            members.append(("snapshots", JSONText.array(result.snapshots.map { JSONText.quote($0.joined(separator: "\n")) })))
+        let object = JSONText.object(members)
+        guard !result.snapshots.isEmpty else { return try write(object) }
+        try write(object.dropLast() + ",\"snapshots\":[")
+        for index in 0..<result.snapshots.count {
+            try write((index == 0 ? "" : ",") + JSONText.quote(result.snapshots.snapshot(at: index).joined(separator: "\n")))
         }
-        return JSONText.object(members)
+        try write("]}")
+    }
+
+    /// A flow file that could not be parsed, for the JUnit report: its path and the error.
+    public struct Malformed: Sendable {
+        public var path: String
+        public var error: UserError
+
+        public init(path: String, error: UserError) {
+            self.path = path
+            self.error = error
+        }
     }
 
     /// JUnit XML: one `testcase` per flow, a `failure` with `path:line: message` and the picture.
-    public static func junit(_ results: [FlowResult]) -> String {
-        let failures = results.filter { !$0.passed }.count
+    /// Malformed flows are failing testcases too (type `FlowParseError`); `skipped` lists the
+    /// flows that were not run because another was malformed.
+    public static func junit(_ results: [FlowResult], malformed: [Malformed] = [], skipped: [String] = []) -> String {
+        let failures = results.filter { !$0.passed }.count + malformed.count
+        let tests = results.count + malformed.count + skipped.count
         var xml = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"webnav\" tests=\"\(results.count)\" failures=\"\(failures)\">",
-            "  <testsuite name=\"webnav flows\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">",
+            "<testsuites name=\"webnav\" tests=\"\(tests)\" failures=\"\(failures)\">",
+            "  <testsuite name=\"webnav flows\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped.count)\">",
         ]
+        for flow in malformed {
+            let message = flow.error.description
+            xml.append("    <testcase classname=\"webnav.flows\" name=\"\(escaped(flow.path))\" file=\"\(escaped(flow.path))\">")
+            xml.append("      <failure message=\"\(escaped(message))\" type=\"FlowParseError\">\(escaped(message))</failure>")
+            xml.append("    </testcase>")
+        }
+        for path in skipped {
+            xml.append("    <testcase classname=\"webnav.flows\" name=\"\(escaped(path))\" file=\"\(escaped(path))\">")
+            xml.append("      <skipped message=\"not run: another flow is malformed\"/>")
+            xml.append("    </testcase>")
+        }
         for result in results {
             let open = "    <testcase classname=\"webnav.flows\" name=\"\(escaped(result.path))\" file=\"\(escaped(result.path))\""
             guard let failure = result.failure else {

@@ -10,12 +10,19 @@ public struct FlowResult: Sendable {
     /// Steps performed, the failing one included.
     public var stepsRun: Int
     public var failure: FlowFailure?
-    /// The screens written by `snapshot` steps, in order.
-    public var snapshots: [[String]]
+    /// The screens written by `snapshot` steps, in order, spooled to disk as they were taken.
+    public var snapshots: SnapshotSpool
     /// The stack labels when the flow ended, bottom to top.
     public var stack: [String]
     /// The files the flow used: its own, those it included, and the local pages it loaded.
     public var usedFiles: [String] = []
+
+    /// The result with its snapshots let go of (once they are reported).
+    public var withoutSnapshots: FlowResult {
+        var result = self
+        result.snapshots = SnapshotSpool()
+        return result
+    }
 }
 
 /// A failed step: where, why, and what the screen and the stack looked like.
@@ -51,7 +58,7 @@ public struct FlowRunner: Sendable {
     public func run(_ flow: Flow) -> FlowResult {
         let host = launchedHost()
         var context = FlowContext()
-        var snapshots: [[String]] = []
+        let snapshots = SnapshotSpool()
         var stepsRun = 0
         for step in flow.steps {
             stepsRun += 1

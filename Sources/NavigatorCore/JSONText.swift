@@ -1,6 +1,7 @@
 /// Writes JSON text: quoted strings, and objects whose keys keep the order they are given in.
 public enum JSONText {
-    /// A JSON string literal, escaping quotes, backslashes and control characters.
+    /// A JSON string literal, escaping quotes, backslashes, and the characters `VisibleText`
+    /// keeps off terminals (controls, DEL, C1, bidi overrides) as `\uXXXX`.
     public static func quote(_ string: String) -> String {
         var output = "\""
         for scalar in string.unicodeScalars {
@@ -10,7 +11,7 @@ public enum JSONText {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where VisibleText.isUnsafe(scalar):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -11,6 +11,8 @@ public enum AppAction: Equatable, Sendable {
     case navigator(NavigatorEvent)
     /// A tap on a link or button of the top page.
     case activate(PageItem)
+    /// Events from outside the app to put in its log (the profile's warnings at launch).
+    case observe([AppEvent])
 }
 
 /// The app as its clients see it after an action settled.
@@ -147,6 +149,8 @@ private final class HostWorker: @unchecked Sendable {
                 return
             }
             apply(.navigator(.linkActivated(url, target: item.target)))
+        case .observe(let events):
+            apply(.observed(events))
         }
     }
 

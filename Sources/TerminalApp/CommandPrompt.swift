@@ -78,7 +78,7 @@ struct CommandPrompt: Equatable {
 
     /// The prompt as it fits in `width` cells: the visible text after `:`, and the
     /// column of the cursor in it. Long lines scroll to keep the cursor in view.
-    func visible(width: Int) -> (text: String, cursorColumn: Int) {
+    func visible(width: Int, prefix: String = ":") -> (text: String, cursorColumn: Int) {
         let room = max(1, width - 2)
         var start = 0
         var widthBeforeCursor = text[..<cursor].reduce(0) { $0 + TerminalText.width(of: $1) }
@@ -86,7 +86,7 @@ struct CommandPrompt: Equatable {
             widthBeforeCursor -= TerminalText.width(of: text[start])
             start += 1
         }
-        return (":" + String(text[start...]), 1 + widthBeforeCursor)
+        return (prefix + String(text[start...]), 1 + widthBeforeCursor)
     }
 }
 

@@ -33,7 +33,7 @@ struct FlowRecorder: Equatable {
     mutating func step(for action: AppAction, items: [PageItem]) -> String? {
         let line: String?
         switch action {
-        case .launch:
+        case .launch, .observe:
             line = nil
         case .activate(let item):
             let sameText = items.filter { $0.text == item.text }

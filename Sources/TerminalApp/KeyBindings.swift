@@ -14,11 +14,12 @@ enum KeyBindings {
 
     static let help = [
         HelpSection("Page", [
-            KeyHint("↑ ↓ PgUp PgDn", "scroll (Space: a page down)"),
+            KeyHint("↑ ↓ PgUp PgDn", "scroll (Space, b: a page down, up)"),
             KeyHint("Home End g G", "to the top, to the bottom"),
             KeyHint("Tab j", "next link or button"),
             KeyHint("Shift-Tab k", "previous link or button"),
             KeyHint("Enter →", "follow the link, press the button"),
+            KeyHint("/ n N", "search the page; next, previous match"),
             KeyHint("mouse", "click a link, ‹ or ✕; the wheel scrolls"),
         ]),
         HelpSection("Screens", [
@@ -29,10 +30,12 @@ enum KeyBindings {
         HelpSection("Simulator", [
             KeyHint(":", "a URL or a flow step: open, tap, expect…"),
             KeyHint("s l", "stack panel, event log"),
+            KeyHint("PgUp PgDn", "scroll the open panel (Home End too)"),
             KeyHint("B", "deeplink builder (y copies, Enter opens)"),
             KeyHint("R", "record actions as a flow (R again stops)"),
             KeyHint("n Space, f", "next step, the flow (run --step)"),
             KeyHint("Esc", "close the panel, the command line"),
+            KeyHint("Ctrl-L Ctrl-Z", "redraw; suspend (fg resumes)"),
             KeyHint("q Ctrl-C", "quit"),
         ]),
     ]

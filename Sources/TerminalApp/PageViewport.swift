@@ -12,12 +12,16 @@ struct PageViewport {
     var height: Int
     var scrollOffset: Int
     var focusedItem: Int?
+    /// Whether the focus was given by scrolling (the first visible item), not chosen: then
+    /// Shift-Tab starts from the bottom of the view (after End, the last visible link).
+    var focusIsAutomatic = false
 
-    init(layout: PageLayout, height: Int, scrollOffset: Int, focusedItem: Int?) {
+    init(layout: PageLayout, height: Int, scrollOffset: Int, focusedItem: Int?, focusIsAutomatic: Bool = false) {
         self.layout = layout
         self.height = max(0, height)
         self.scrollOffset = scrollOffset
         self.focusedItem = focusedItem
+        self.focusIsAutomatic = focusIsAutomatic
         settle()
     }
 
@@ -54,7 +58,9 @@ struct PageViewport {
         let candidates = layout.items.indices.filter { !layout.items[$0].regions.isEmpty }
         guard let last = candidates.last else { return }
         let previous: Int
-        if let focusedItem {
+        if focusIsAutomatic, let lastVisible = candidates.last(where: isVisible) {
+            previous = lastVisible
+        } else if let focusedItem {
             previous = candidates.last { $0 < focusedItem } ?? last
         } else {
             previous = candidates.last { firstLine(of: $0) < scrollOffset + height } ?? last
@@ -74,6 +80,7 @@ struct PageViewport {
             }
         }
         focusedItem = item
+        focusIsAutomatic = false
         settle()
     }
 
@@ -99,6 +106,20 @@ struct PageViewport {
         scrollOffset = min(max(0, scrollOffset), maxOffset)
         if let focusedItem, isVisible(focusedItem) { return }
         focusedItem = firstVisibleItem()
+        focusIsAutomatic = true
+    }
+
+    /// The first line at or after `start` (before it, with `backward`) whose text contains
+    /// `text`, ignoring case; wraps around the page. Nil when no line has it.
+    func line(containing text: String, from start: Int, backward: Bool = false) -> Int? {
+        let count = layout.lines.count
+        guard count > 0, !text.isEmpty else { return nil }
+        let needle = text.lowercased()
+        for step in 0..<count {
+            let index = ((backward ? start - step : start + step) % count + count) % count
+            if layout.lines[index].text.lowercased().contains(needle) { return index }
+        }
+        return nil
     }
 
     private func isVisible(_ item: Int) -> Bool {

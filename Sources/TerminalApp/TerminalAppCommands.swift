@@ -7,12 +7,15 @@ import TerminalUI
 extension TerminalAppState {
     /// A key at the `:` prompt: editing, the history, Enter runs the line, Esc leaves.
     mutating func handlePromptKey(_ key: Key, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        // Taken out while edited, so that the text is not copied on every key (a long paste
+        // would cost time quadratic in its length).
         guard var prompt else { return [] }
+        self.prompt = CommandPrompt()
         defer { if self.prompt != nil { self.prompt = prompt } }
         switch key {
         case .character(let character): prompt.insert(character)
         case .backspace:
-            if !prompt.deleteBackward(), prompt.line.isEmpty { self.prompt = nil }
+            if !prompt.deleteBackward(), prompt.line.isEmpty { self.prompt = nil; promptIsSearch = false }
         case .delete: prompt.deleteForward()
         case .left: prompt.moveLeft()
         case .right: prompt.moveRight()
@@ -26,8 +29,13 @@ extension TerminalAppState {
             if !prompt.showNewer(in: history.lines) { return [.bell] }
         case .escape:
             self.prompt = nil
+            promptIsSearch = false
         case .enter:
             self.prompt = nil
+            if promptIsSearch {
+                promptIsSearch = false
+                return search(prompt.line)
+            }
             return runCommand(prompt.line, now: now)
         default:
             return [.bell]
@@ -92,7 +100,9 @@ extension TerminalAppState {
                 self.recorder = recorder
             }
         }
-        if var stepper, let report = reports.last {
+        // Only the flow's own next step moves the stepper: a step typed at `:` while stepping
+        // (or after the flow ended) is not one of the flow's.
+        if var stepper, let report = reports.last, report.step == stepper.nextStep {
             stepper.columns = context.columns
             stepper.rows = context.rows
             if case .failed(let failure) = report.outcome {
@@ -136,6 +146,22 @@ extension TerminalAppState {
         context.columns = stepper.columns
         context.rows = stepper.rows
         return [.runSteps([step])]
+    }
+
+    /// What `webnav run --step` prints when the UI ends: how far the flow got, then the
+    /// closing line of a headless run (`1 passed, 0 failed`).
+    public var stepSummary: [String]? {
+        guard let stepper else { return nil }
+        let total = stepper.flow.steps.count
+        let first: String
+        if stepper.passed {
+            first = "PASS \(stepper.flow.path) (\(total) step\(total == 1 ? "" : "s"))"
+        } else if let failure = stepper.failure {
+            first = "FAIL \(failure.step.location.path):\(failure.step.location.line): \(failure.message)"
+        } else {
+            first = "FAIL \(stepper.flow.path): quit after \(stepper.results.count) of \(total) steps"
+        }
+        return [first, stepper.passed ? "1 passed, 0 failed" : "0 passed, 1 failed"]
     }
 
     /// The footer's idle line in step mode: what `n` runs next, or how the flow ended.

@@ -95,6 +95,8 @@ public struct TerminalAppLoop {
                 case .quit: return true
                 case .bell: terminal.bell()
                 case .copyToClipboard(let text): terminal.copyToClipboard(text)
+                case .suspend: terminal.suspend()
+                case .redraw: terminal.redrawAll()
                 case .perform(let action): worker.submit(.action(action), context: state.context)
                 case .runSteps(let steps): worker.submit(.steps(steps), context: state.context)
                 case .startRecording(let path):
@@ -135,6 +137,10 @@ public struct TerminalAppLoop {
                 terminal?.bell()
             case .copyToClipboard(let text):
                 terminal?.copyToClipboard(text)
+            case .suspend:
+                terminal?.suspend()
+            case .redraw:
+                terminal?.redrawAll()
             case .perform(let action):
                 _ = absorb(HostWorkQueue.run(.action(action), host: host, context: state.context), into: &state)
             case .runSteps(let steps):

@@ -16,8 +16,8 @@ extension TerminalAppState {
                                   appearance: shownAppearance)
         if let panel, let area = geometry.panel {
             switch panel {
-            case .stack: PanelRenderer.drawStack(of: app, into: &screen, area: area)
-            case .eventLog: PanelRenderer.drawEventLog(app.eventLog.events, into: &screen, area: area)
+            case .stack: PanelRenderer.drawStack(of: app, into: &screen, area: area, start: panelScroll)
+            case .eventLog: PanelRenderer.drawEventLog(app.eventLog.events, into: &screen, area: area, start: panelScroll)
             case .builder:
                 if let builder { PanelRenderer.drawBuilder(builder.panelContent(profile: app.navigator.profile), into: &screen, area: area) }
             case .flow:
@@ -43,13 +43,23 @@ extension TerminalAppState {
         let location = app.topWebView.map { app.navigator.displayURL($0.url) } ?? ""
         let position = viewport()?.position ?? ""
         if let prompt {
-            let visible = prompt.visible(width: area.width)
+            let visible = prompt.visible(width: area.width, prefix: promptIsSearch ? "/" : ":")
             DeviceRenderer.drawFooter(FooterContent(location: location, message: visible.text, tone: .prompt, position: position),
                                       into: &screen, area: area)
             screen.setStyle(CellStyle(reverse: true), row: area.row + area.height - 1, column: area.column + visible.cursorColumn)
             return
         }
         if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? busyStatus ?? stepStatus {
+            // A message too long for its row takes the URL's row, then rows above the footer: never cut.
+            let rows = shown.rows(width: area.width, available: area.height >= 2 ? area.row + area.height : 1)
+            if rows.count > 1 {
+                let top = area.row + area.height - rows.count
+                for (index, row) in rows.enumerated() {
+                    DeviceRenderer.drawFooter(FooterContent(location: "", message: row, tone: shown.tone),
+                                              into: &screen, area: ScreenArea(row: top + index, column: area.column, width: area.width, height: 1))
+                }
+                return
+            }
             DeviceRenderer.drawFooter(FooterContent(location: location, message: shown.text, tone: shown.tone, position: position),
                                       into: &screen, area: area)
         } else if area.height >= 2 {

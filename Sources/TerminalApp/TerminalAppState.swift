@@ -9,6 +9,10 @@ import TerminalUI
 public enum TerminalAppEffect: Equatable, Sendable {
     case quit
     case bell
+    /// Ctrl-Z: give the terminal back and stop until the shell continues the program.
+    case suspend
+    /// Ctrl-L: repaint the whole terminal.
+    case redraw
     /// Perform an action on the app's host, then hand the result to `didPerform(_:since:now:)`.
     case perform(AppAction)
     /// Run flow steps on the app's host (stopping at the first failure), then hand the
@@ -50,6 +54,8 @@ struct ScreenViewport: Equatable {
     var layoutWidth: Int
     /// The web view load this viewport belongs to; a new load starts over.
     var loadNumber: Int
+    /// Whether the focus came from scrolling rather than from the user (see `PageViewport`).
+    var focusIsAutomatic = false
 }
 
 /// The interactive program as a value: the app as last seen, the panels, the `:` prompt and
@@ -71,11 +77,17 @@ public struct TerminalAppState {
     public private(set) var panel: SidePanel?
     public private(set) var showsHelp = false
     var helpScroll = 0
+    /// The first line the stack or log panel shows, once the user scrolled it; nil: follow the top or the newest.
+    var panelScroll: Int?
     var prompt: CommandPrompt?
     /// The deeplink builder, while it is open.
     var builder: DeeplinkBuilder?
     /// The recording in progress (`webnav record`, `R`).
     var recorder: FlowRecorder?
+    /// Whether the prompt is a `/` search rather than the `:` command line.
+    var promptIsSearch = false
+    /// The text last searched for with `/`, for `n` and `N`.
+    var lastSearch: String?
     var history = CommandHistory()
     var message: FooterMessage?
     /// Events since the last action, for `expect event` at the prompt and in steps.
@@ -147,8 +159,12 @@ public struct TerminalAppState {
             effects = []
         case .mouse(let event):
             effects = handleMouse(event)
-        case .key(.control("c")):
+        case .hangup, .key(.control("c")):
             effects = quit()
+        case .key(.control("z")):
+            effects = [.suspend]
+        case .key(.control("l")):
+            effects = [.redraw]
         case .key(let key):
             if message.map({ !$0.isShown(at: now) }) ?? false { message = nil }
             if prompt != nil {
@@ -168,11 +184,21 @@ public struct TerminalAppState {
     }
 
     private mutating func handleKey(_ key: Key, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        if panel == .stack || panel == .eventLog, let scrolled = scrollPanel(key) {
+            panelScroll = scrolled
+            return []
+        }
         switch key {
         case .character("q"):
             return quit()
         case .character("R"):
             return toggleRecording(now: now)
+        case .character("b"): updateViewport { $0.scroll(by: -max(1, $0.height - 1)) }
+        case .character("/"):
+            prompt = CommandPrompt()
+            promptIsSearch = true
+        case .character("N"):
+            return searchAgain(backward: true)
         case .up: updateViewport { $0.scroll(by: -1) }
         case .down: updateViewport { $0.scroll(by: 1) }
         case .pageUp: updateViewport { $0.scroll(by: -max(1, $0.height - 1)) }
@@ -207,10 +233,9 @@ public struct TerminalAppState {
             guard stepper != nil else { return unknown(key) }
             toggle(.flow)
         case .character("n"):
-            guard stepper != nil else {
-                message = FooterMessage(text: "n runs the next step of a flow: webnav run --step FLOW", tone: .hint, expiry: nil)
-                return []
-            }
+            // Stepping through a flow, n runs the next step (as it always has); a search is
+            // repeated there with / and Enter, or N backwards.
+            guard stepper != nil else { return searchAgain(backward: false) }
             return runNextStep(now: now)
         case .character("?"), .function(1):
             showsHelp = true
@@ -240,6 +265,56 @@ public struct TerminalAppState {
 
     private mutating func toggle(_ shown: SidePanel) {
         panel = panel == shown ? nil : shown
+        panelScroll = nil
+    }
+
+    /// PgUp, PgDn, Home and End scroll the stack or log panel while it is open; the new first line.
+    private func scrollPanel(_ key: Key) -> Int? {
+        guard let area = geometry.panel else { return nil }
+        let position = panel == .stack
+            ? PanelRenderer.stackPosition(of: app, area: area, start: panelScroll)
+            : PanelRenderer.eventLogPosition(app.eventLog.events, area: area, start: panelScroll)
+        let last = max(0, position.count - position.height)
+        switch key {
+        case .pageUp: return max(0, position.start - max(1, position.height - 1))
+        case .pageDown: return min(last, position.start + max(1, position.height - 1))
+        case .home: return 0
+        case .end: return last
+        default: return nil
+        }
+    }
+
+    // MARK: - Search
+
+    /// Enter at the `/` prompt: finds the text from the top of the view (an empty line repeats
+    /// the last search).
+    mutating func search(_ text: String) -> [TerminalAppEffect] {
+        let wanted = text.isEmpty ? (lastSearch ?? "") : text
+        guard !wanted.isEmpty else { return [] }
+        lastSearch = wanted
+        guard let viewport = viewport() else { return [.bell] }
+        return showMatch(viewport.line(containing: wanted, from: viewport.scrollOffset), of: wanted)
+    }
+
+    /// `n` and `N`: the next or previous line with the last search's text.
+    private mutating func searchAgain(backward: Bool) -> [TerminalAppEffect] {
+        guard let wanted = lastSearch else {
+            message = FooterMessage(text: "/ searches the page; then n and N find the next and previous match", tone: .hint, expiry: nil)
+            return []
+        }
+        guard let viewport = viewport() else { return [.bell] }
+        let start = backward ? viewport.scrollOffset - 1 : viewport.scrollOffset + 1
+        return showMatch(viewport.line(containing: wanted, from: start, backward: backward), of: wanted)
+    }
+
+    private mutating func showMatch(_ line: Int?, of text: String) -> [TerminalAppEffect] {
+        guard let line else {
+            message = FooterMessage(text: "not found: \(text)", tone: .error, expiry: nil)
+            return [.bell]
+        }
+        updateViewport { $0.scroll(to: line) }
+        message = FooterMessage(text: "/\(text): line \(line + 1) (n next, N previous)", tone: .hint, expiry: nil)
+        return []
     }
 
     private mutating func handleHelpKey(_ key: Key) -> [TerminalAppEffect] {
@@ -274,6 +349,7 @@ public struct TerminalAppState {
         guard var stored = viewports[id] else { return }
         stored.scrollOffset = viewport.scrollOffset
         stored.focusedNode = viewport.focusedItem.map { viewport.layout.items[$0].node }
+        stored.focusIsAutomatic = viewport.focusIsAutomatic
         viewports[id] = stored
     }
 
@@ -283,7 +359,8 @@ public struct TerminalAppState {
         let geometry = self.geometry
         let layout = app.layout(of: top.id, width: geometry.contentWidth)
         return PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: stored.scrollOffset,
-                            focusedItem: stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } })
+                            focusedItem: stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } },
+                            focusIsAutomatic: stored.focusIsAutomatic)
     }
 
     private mutating func moveFocus(forward: Bool) -> [TerminalAppEffect] {
@@ -407,7 +484,10 @@ public struct TerminalAppState {
         viewports[top.id] = stored
         let focused = stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } }
         var viewport = PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: offset, focusedItem: nil)
-        if let focused { viewport.focus(focused) }
+        if let focused {
+            viewport.focus(focused)
+            viewport.focusIsAutomatic = stored.focusIsAutomatic
+        }
         keep(viewport, for: top.id)
     }
 

@@ -3,6 +3,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(columns: Int, rows: Int)
+    /// The terminal is gone (its input ended, or reads fail with EIO): the program must end.
+    case hangup
 }
 
 /// A key press, with the terminal's escape sequences already decoded.

@@ -34,6 +34,8 @@ public final class NcursesTerminal: Terminal {
     /// Events decoded but not returned yet (mouse reports that came together).
     private var queued: [InputEvent] = []
     private var needsClear = false
+    /// Reads that ended without input although the input was readable (see `inputIsGone`).
+    private var failedReads = 0
     private var isClosed = false
     private var pairs: [UInt64: Int32] = [:]
     private var nextPair: Int32 = 1
@@ -161,7 +163,11 @@ public final class NcursesTerminal: Terminal {
             var event: InputEvent?
             if status == KEY_CODE_YES { event = functionKeyEvent(Int32(bitPattern: value)) }
             else if status == OK { event = Self.characterEvent(value) }
-            else { return nil }
+            else {
+                if inputIsGone() { return .hangup }
+                return nil
+            }
+            failedReads = 0
             if let event { return event }
             if !queued.isEmpty { return queued.removeFirst() }
             if let remaining, remaining == 0 { return nil }
@@ -180,6 +186,39 @@ public final class NcursesTerminal: Terminal {
         fflush(outputFile)
         _ = sequence.withCString { fputs($0, outputFile) }
         fflush(outputFile)
+    }
+
+    /// Whether the input has ended: ncurses reports EOF and EIO as it reports a timeout (ERR),
+    /// so a failed read is checked with `poll`: a hang-up or error is the end, and so is input
+    /// that stays "readable" while ncurses keeps reading nothing (EOF), three times in a row.
+    private func inputIsGone() -> Bool {
+        var descriptor = pollfd(fd: fileno(inputFile), events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return errno != EINTR }
+        if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
+        guard descriptor.revents & Int16(POLLIN) != 0 else {
+            failedReads = 0
+            return false
+        }
+        failedReads += 1
+        return failedReads >= 3
+    }
+
+    public func suspend() {
+        guard !isClosed else { return }
+        endwin()
+        TerminalRestoration.restore()
+        // The default action stops the whole job; SIGCONT resumes here.
+        let stopAction = signal(SIGTSTP, SIG_DFL)
+        kill(0, SIGTSTP)
+        signal(SIGTSTP, stopAction)
+        TerminalRestoration.resume()
+        needsClear = true
+        previous = nil
+        doupdate()
+    }
+
+    public func redrawAll() {
+        needsClear = true
     }
 
     public func close() {

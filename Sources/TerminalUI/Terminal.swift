@@ -42,6 +42,16 @@ public protocol Terminal: AnyObject {
     func copyToClipboard(_ text: String)
     /// Gives the terminal back as it was found; later calls do nothing.
     func close()
+    /// Ctrl-Z: gives the terminal back, stops the process (job control), and takes the
+    /// terminal again when the shell continues it.
+    func suspend()
+    /// Ctrl-L: the next `draw` repaints every cell.
+    func redrawAll()
+}
+
+extension Terminal {
+    public func suspend() {}
+    public func redrawAll() {}
 }
 
 /// Whether an interactive terminal UI can start here.

@@ -9,10 +9,15 @@ import Glibc
 /// mode, leave the alternate screen), `tcsetattr` the modes saved before ncurses
 /// started, then reinstall the handler that was there before and raise the signal
 /// again, so a crash still reaches the Swift backtracer and the exit status stays
-/// honest. Only one terminal is guarded at a time.
+/// honest. SIGINT, SIGTERM, SIGHUP and SIGQUIT are raised again with their default
+/// action, so the process ends as the signal demands (the Swift backtracer would treat
+/// SIGQUIT as a crash and let the program run on); a signal ignored when the terminal
+/// was taken (SIGHUP under `nohup`) stays ignored. Only one terminal is guarded at a time.
 enum TerminalRestoration {
     static let guardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT,
                                           SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+    /// The signals that ask the process to end, as opposed to crashes.
+    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Saves the terminal modes of `descriptor` and installs the handlers.
     static func begin(descriptor: Int32) {
@@ -31,10 +36,20 @@ enum TerminalRestoration {
         sigemptyset(&action.sa_mask)
         for signal in guardedSignals { sigaddset(&action.sa_mask, signal) }
         for signal in guardedSignals {
-            sigaction(signal, &action, &state.pointee.previousActions[Int(signal)])
+            sigaction(signal, nil, &state.pointee.previousActions[Int(signal)])
+            let previous = unsafeBitCast(state.pointee.previousActions[Int(signal)].__sigaction_handler.sa_handler, to: Int.self)
+            if previous == 1 { continue } // SIG_IGN
+            sigaction(signal, &action, nil)
         }
         state.pointee.handlersInstalled = true
         state.pointee.descriptor = descriptor
+        state.pointee.guardedDescriptor = descriptor
+    }
+
+    /// Guards the terminal again after a `restore` that did not end the process (Ctrl-Z).
+    static func resume() {
+        guard state.pointee.handlersInstalled else { return }
+        state.pointee.descriptor = state.pointee.guardedDescriptor
     }
 
     /// Sets the bytes that undo ncurses' output modes, once terminfo is loaded.
@@ -70,7 +85,18 @@ enum TerminalRestoration {
 
     private static func forward(_ signal: Int32) {
         restore()
-        sigaction(signal, &state.pointee.previousActions[Int(signal)], nil)
+        if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = SIG_DFL
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            sigaddset(&unblocked, signal)
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        } else {
+            sigaction(signal, &state.pointee.previousActions[Int(signal)], nil)
+        }
         raise(signal)
     }
 
@@ -89,6 +115,7 @@ enum TerminalRestoration {
     /// Everything the handlers read, in memory that is never freed or moved.
     private struct State {
         var descriptor: Int32 = -1
+        var guardedDescriptor: Int32 = -1
         var modes = termios()
         var hasModes = false
         var exitHookInstalled = false

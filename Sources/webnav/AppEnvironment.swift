@@ -3,6 +3,7 @@ import Foundation
 import NavigatorCore
 import PageKit
 import Simulator
+import Flows
 
 /// The app a command works on: the profile, the pages folder and the page store.
 struct AppEnvironment {
@@ -12,6 +13,8 @@ struct AppEnvironment {
     var profileWarnings: [String]
     /// Files the app itself is made of (the profile): a change to one changes every flow's app.
     var watchedFiles: [String] = []
+    /// Whether the pages folder was named (`--pages`, or a profile's `pages`) rather than the default.
+    var pagesFolderIsExplicit = false
 
     /// Loads the profile (`--profile`, else `./webnav.json`, else built in) and finds the pages folder
     /// (`--pages`, else the profile's `pages` beside the profile, else `Pages` here).
@@ -28,8 +31,8 @@ struct AppEnvironment {
             let url = URL(fileURLWithPath: profilePath, relativeTo: currentFolder)
             watched.append(url.standardizedFileURL.path)
             let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw UserError("cannot read profile: \(FileErrorDescription.reason(error, path: url.path))", path: profilePath)
+            do { data = try FilePageReader().read(url) } catch {
+                throw UserError("cannot read profile: \(ErrorDescription.reason(error))", path: profilePath)
             }
             profileFolder = url.deletingLastPathComponent()
             if InfoPlistImport.isPropertyList(data, path: profilePath) {
@@ -60,7 +63,9 @@ struct AppEnvironment {
             if case .file(let reference) = script.source { return reference.path }
             return nil
         }
-        return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings, watchedFiles: watched)
+        let explicit = arguments.value("pages") != nil || profile.pagesFolder != AppProfile.builtIn.pagesFolder
+        return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings, watchedFiles: watched,
+                              pagesFolderIsExplicit: explicit)
     }
 
     /// Whether a file (not a folder) exists at `path`: what a script or plist the profile names must be.
@@ -69,8 +74,11 @@ struct AppEnvironment {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// Fails with a clear message when the pages folder does not exist (commands that load pages).
+    /// Fails with a clear message when a pages folder that was named does not exist (commands
+    /// that load pages). The default `Pages` may be missing: absolute URLs and flow paths work
+    /// from any folder, and a scheme-less URL then shows an error page saying what is missing.
     func requirePagesFolder() throws(UserError) {
+        guard pagesFolderIsExplicit else { return }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: pagesFolder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw UserError("pages folder not found: \(pagesFolder.path) (give one with --pages DIR)")
@@ -83,29 +91,16 @@ struct AppEnvironment {
     }
 
     /// Prints the profile's warnings on stderr.
-    func reportWarnings() {
-        for warning in profileWarnings { StandardError.write(warning) }
+    func reportWarnings() throws(UserError) {
+        for warning in profileWarnings { try StandardStream.error.line(warning) }
     }
 }
 
-/// Writes lines to standard error.
-enum StandardError {
-    static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-}
-
-/// Short reasons for file errors: "No such file", "Permission denied", "Is a directory".
-enum FileErrorDescription {
-    static func reason(_ error: Error, path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return "Is a directory" }
-            if !FileManager.default.isReadableFile(atPath: path) { return "Permission denied" }
-        } else {
-            return "No such file"
-        }
-        return (error as NSError).localizedDescription
+/// Why a file or page could not be read, in one short phrase; the one place that turns the
+/// errors of readers into words (`PageReadError.message` for pages and files).
+enum ErrorDescription {
+    static func reason(_ error: Error) -> String {
+        ReadFailure.reason(error)
     }
 }
 

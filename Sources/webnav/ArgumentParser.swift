@@ -24,6 +24,12 @@ struct CommandSpec: Sendable {
         OptionSpec(name: "pages", valueName: "DIR", help: "the folder scheme-less url values resolve against (default: the profile's, else Pages)"),
     ]
 
+    /// `webnav run`, or `webnav` for the command without a word (the terminal UI).
+    var invocation: String { name.isEmpty ? "webnav" : "webnav \(name)" }
+
+    /// Where the options are listed: `webnav help run`, or `webnav --help`.
+    var helpCommand: String { name.isEmpty ? "webnav --help" : "webnav help \(name)" }
+
     /// The `--help` text.
     var help: String {
         var lines = ["usage: webnav \(synopsis)", "", summary]
@@ -70,7 +76,7 @@ enum ArgumentParser {
             index += 1
             if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
                 if !onlyPositionals, argument.hasPrefix("-"), argument.count > 1, argument != "-" {
-                    throw UserError("unknown option \(argument) for 'webnav \(spec.name)' (options start with --; see webnav help \(spec.name))")
+                    throw UserError("unknown option \(argument) for '\(spec.invocation)' (options start with --; see \(spec.helpCommand))")
                 }
                 parsed.positionals.append(argument)
                 continue
@@ -84,7 +90,7 @@ enum ArgumentParser {
             }
             guard let option = options.first(where: { $0.name == name }) else {
                 let hint = NameSuggestion.nearest(to: name, among: options.map(\.name)).map { " (did you mean --\($0)?)" } ?? ""
-                throw UserError("unknown option --\(name) for 'webnav \(spec.name)'\(hint)")
+                throw UserError("unknown option --\(name) for '\(spec.invocation)'\(hint.isEmpty ? " (see \(spec.helpCommand))" : hint)")
             }
             if let valueName = option.valueName {
                 if let inlineValue {
@@ -101,10 +107,11 @@ enum ArgumentParser {
         }
         if parsed.has("help") { return parsed }
         if parsed.positionals.count < spec.minimumPositionals {
-            throw UserError("'webnav \(spec.name)' needs \(spec.positionalName) (usage: webnav \(spec.synopsis))")
+            throw UserError("'\(spec.invocation)' needs \(spec.positionalName) (usage: webnav \(spec.synopsis))")
         }
         if let maximum = spec.maximumPositionals, parsed.positionals.count > maximum {
-            throw UserError("'webnav \(spec.name)' takes at most \(maximum) \(spec.positionalName), got \"\(parsed.positionals[maximum])\" too (usage: webnav \(spec.synopsis))")
+            let takes = maximum == 0 ? "takes no arguments" : "takes only \(spec.positionalName)"
+            throw UserError("'\(spec.invocation)' \(takes), got \"\(parsed.positionals[maximum])\" (usage: webnav \(spec.synopsis))")
         }
         return parsed
     }

@@ -22,7 +22,7 @@ enum CompletionCommand {
         case "fish": script = fish()
         case let other: throw UserError("completion takes bash, zsh or fish, got \"\(other)\"")
         }
-        print(script, terminator: "")
+        try StandardStream.output.raw(script)
         return 0
     }
 

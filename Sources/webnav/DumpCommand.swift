@@ -13,15 +13,17 @@ enum DumpCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         let width = try arguments.integer("width", in: 1...10_000) ?? 80
+        // The profile is read (and a malformed one reported) as every command does.
+        let environment = try AppEnvironment.load(arguments)
+        try environment.reportWarnings()
         let url = try pageURL(arguments.positionals[0])
         let data: Data
         do { data = try LocalAndRemotePageReader().read(url) } catch {
-            let reason = url.isFileURL ? FileErrorDescription.reason(error, path: url.path) : error.localizedDescription
-            throw UserError("cannot read page: \(reason)", path: arguments.positionals[0])
+            throw UserError("cannot read page: \(ErrorDescription.reason(error))", path: arguments.positionals[0])
         }
         let document = HTMLParser.parse(data)
         let layout = PageLayoutEngine.layout(document, baseURL: url, options: LayoutOptions(width: width, numbersItems: true))
-        FileHandle.standardOutput.write(Data(PageDump.render(layout).utf8))
+        try StandardStream.output.raw(VisibleText.escaping(PageDump.render(layout), keepingLines: true))
         return 0
     }
 

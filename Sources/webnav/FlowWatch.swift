@@ -20,9 +20,9 @@ struct FlowWatch {
     func run() throws(UserError) -> Int32 {
         let folders = arguments.positionals.filter { isDirectory($0) }
         var environment = try AppEnvironment.load(arguments)
-        environment.reportWarnings()
+        try environment.reportWarnings()
         var paths = try RunCommand.flowPaths(arguments.positionals)
-        var uses = runAndPrint(paths, environment: environment)
+        var uses = try runAndPrint(paths, environment: environment)
         var stamps = look(at: watchedFiles(uses, environment: environment))
         var listed = Set(paths)
         while true {
@@ -44,7 +44,7 @@ struct FlowWatch {
                 do {
                     environment = try AppEnvironment.load(arguments)
                 } catch {
-                    print("== \(error.description)")
+                    try StandardStream.output.line("== \(error.description)")
                     stamps = now
                     continue
                 }
@@ -52,15 +52,15 @@ struct FlowWatch {
             }
             for (flow, files) in uses where !Set(files).isDisjoint(with: changed) { rerun.insert(flow) }
             rerun.formIntersection(current)
-            print("== changed: \((changed + added).joined(separator: ", ")); running \(rerun.count) flow\(rerun.count == 1 ? "" : "s")")
-            for (flow, files) in runAndPrint(current.filter(rerun.contains), environment: environment) { uses[flow] = files }
+            try StandardStream.output.line("== changed: \((changed + added).joined(separator: ", ")); running \(rerun.count) flow\(rerun.count == 1 ? "" : "s")")
+            for (flow, files) in try runAndPrint(current.filter(rerun.contains), environment: environment) { uses[flow] = files }
             stamps = look(at: watchedFiles(uses, environment: environment))
         }
     }
 
     /// Runs flows, prints their results and the summary; returns the files each flow used.
-    private func runAndPrint(_ paths: [String], environment: AppEnvironment) -> [String: [String]] {
-        let parser = FlowParser { url in try Data(contentsOf: url) }
+    private func runAndPrint(_ paths: [String], environment: AppEnvironment) throws(UserError) -> [String: [String]] {
+        let parser = FlowParser.files
         var flows: [Flow] = []
         var uses: [String: [String]] = [:]
         var failedToParse = 0
@@ -69,21 +69,28 @@ struct FlowWatch {
             case .success(let flow):
                 flows.append(flow)
             case .failure(let error):
-                print(error.description)
+                try StandardStream.output.line(error.description)
                 failedToParse += 1
                 uses[path] = [path]
             }
         }
         let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
         var results: [FlowResult] = []
+        var writeFailure: UserError?
         runner.run(flows, jobs: jobs) { result in
-            results.append(result)
+            results.append(result.withoutSnapshots)
             uses[result.path] = result.usedFiles
-            print(FlowReport.text(result))
+            guard writeFailure == nil else { return }
+            do throws(UserError) {
+                try FlowReport.text(result) { piece throws(UserError) in try StandardStream.output.raw(VisibleText.escaping(piece, keepingLines: true)) }
+                try StandardStream.output.raw("\n")
+            } catch {
+                writeFailure = error
+            }
         }
+        if let writeFailure { throw writeFailure }
         let summary = FlowReport.summary(results)
-        print(failedToParse == 0 ? summary : "\(summary) (\(failedToParse) could not be read)")
-        fflush(nil)
+        try StandardStream.output.line(failedToParse == 0 ? summary : "\(summary) (\(failedToParse) could not be read)")
         return uses
     }
 

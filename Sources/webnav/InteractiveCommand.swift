@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Flows
 import NavigatorCore
 import Simulator
@@ -23,13 +24,15 @@ enum InteractiveCommand {
     static func start(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         try requireTerminal()
         let environment = try AppEnvironment.load(arguments)
-        environment.reportWarnings()
+        try environment.reportWarnings()
         try environment.requirePagesFolder()
         let terminal = try startTerminal()
         let host = launchedHost(environment)
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         let loop = TerminalAppLoop()
+        // The profile's warnings, in the log and the footer, where the user looks.
+        loop.perform(profileWarningEffects(environment), on: &state, host: host)
         for url in arguments.positionals {
             loop.perform(state.open(url, base: base), on: &state, host: host)
         }
@@ -53,7 +56,7 @@ enum InteractiveCommand {
         try requireTerminal()
         let path = arguments.positionals[0]
         let environment = try AppEnvironment.load(arguments)
-        environment.reportWarnings()
+        try environment.reportWarnings()
         try environment.requirePagesFolder()
         let recording: RecordingFile
         do {
@@ -75,8 +78,15 @@ enum InteractiveCommand {
         let terminal = try startTerminal()
         let host = launchedHost(environment)
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow, parser: fileParser)
-        TerminalAppLoop().run(&state, host: host, on: terminal)
+        let loop = TerminalAppLoop()
+        loop.perform(profileWarningEffects(environment), on: &state, host: host)
+        loop.run(&state, host: host, on: terminal)
+        for line in state.stepSummary ?? [] { try StandardStream.output.line(line) }
         return state.exitStatus
+    }
+
+    private static func profileWarningEffects(_ environment: AppEnvironment) -> [TerminalAppEffect] {
+        environment.profileWarnings.isEmpty ? [] : [.perform(.observe(environment.profileWarnings.map { AppEvent(.warning, $0) }))]
     }
 
     static func requireTerminal() throws(UserError) {
@@ -93,14 +103,24 @@ enum InteractiveCommand {
         return host
     }
 
+    /// ncurses on the terminal: standard output, or `/dev/tty` when standard output is not a
+    /// terminal (`webnav > file` keeps escape codes out of the file, as `vim > file` does).
     private static func startTerminal() throws(UserError) -> NcursesTerminal {
+        var output = STDOUT_FILENO
+        if isatty(STDOUT_FILENO) != 1 {
+            output = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+            guard output >= 0 else {
+                throw UserError("the terminal UI needs a terminal: standard output is not one, and /dev/tty cannot be opened")
+            }
+        }
+        defer { if output != STDOUT_FILENO { close(output) } }
         do {
-            return try NcursesTerminal(environment: ProcessInfo.processInfo.environment)
+            return try NcursesTerminal(environment: ProcessInfo.processInfo.environment, output: output)
         } catch {
             throw UserError("the terminal UI cannot start: \(error)")
         }
     }
 
     /// Reads the files that `include` names at the `:` prompt.
-    private static let fileParser = FlowParser { url in try Data(contentsOf: url) }
+    private static let fileParser = FlowParser.files
 }

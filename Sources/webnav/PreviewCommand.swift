@@ -6,22 +6,22 @@ import TerminalUI
 /// `webnav preview URL... [--size COLSxROWS] [--color auto|always|never]`: one frame after the URLs.
 enum PreviewCommand {
     static let spec = CommandSpec(
-        name: "preview", synopsis: "preview URL... [--size 80x24] [--color auto|always|never]",
-        summary: "Deliver each URL to a fresh app, then print one frame of the screen (at most ROWS lines) and exit.",
+        name: "preview", synopsis: "preview [URL...] [--size 80x24] [--color auto|always|never]",
+        summary: "Deliver each URL to a fresh app (none: the root screen), then print one frame of the screen (at most ROWS lines) and exit.",
         options: [
             OptionSpec(name: "size", valueName: "COLSxROWS", help: "the screen size (default 80x24, at least 20x6)"),
             OptionSpec(name: "color", valueName: "WHEN", help: "auto (when stdout is a terminal), always (24-bit colour) or never"),
             OptionSpec(name: "svg", valueName: "FILE", help: "also write the frame as an SVG picture (its real colours)"),
         ],
-        positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
-        details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off."
+        positionalName: "URLs", minimumPositionals: 0, maximumPositionals: nil,
+        details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off, unless --color always."
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         let size = try size(arguments.value("size") ?? "80x24")
         let mode = try colorMode(arguments.value("color") ?? "auto")
         let environment = try AppEnvironment.load(arguments)
-        environment.reportWarnings()
+        try environment.reportWarnings()
         try environment.requirePagesFolder()
         let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
         var app = host.perform(.launch).app
@@ -30,7 +30,7 @@ enum PreviewCommand {
             let before = app.eventLog.total
             app = host.perform(.navigator(.urlOpened(url, base: base))).app
             for event in app.eventLog.events(since: before) where event.kind == .warning {
-                StandardError.write("\(url): \(event.text)")
+                try StandardStream.error.line("\(url): \(event.text)")
             }
         }
         let frame = DeviceRenderer.frame(of: app, columns: size.columns, rows: size.rows)
@@ -38,10 +38,12 @@ enum PreviewCommand {
             do {
                 try Data(SVGRenderer().render(frame).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw UserError("cannot write the SVG picture: \(FileErrorDescription.reason(error, path: path))", path: path)
+                throw UserError("cannot write the SVG picture: \(ErrorDescription.reason(error))", path: path)
             }
         }
-        FileHandle.standardOutput.write(Data(ANSIRenderer(mode: mode).render(frame).utf8))
+        // The frame's cells hold no control characters (`Screen.write` drops them); the renderer's
+        // own escape sequences are the only ones sent.
+        try StandardStream.output.raw(ANSIRenderer(mode: mode).render(frame))
         return 0
     }
 
@@ -55,11 +57,14 @@ enum PreviewCommand {
 
     static func colorMode(_ choice: String) throws(UserError) -> ColorMode {
         let environment = ProcessInfo.processInfo.environment
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        // An explicit --color always wins over NO_COLOR (no-color.org: "user-level configuration
+        // files and per-instance command-line arguments should override"); NO_COLOR rules auto.
         switch choice {
         case "never": return .none
         case "always": return .trueColor
-        case "auto": return isatty(STDOUT_FILENO) == 1 ? ColorMode.detect(environment: environment, terminfoColors: nil) : .none
+        case "auto":
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+            return isatty(STDOUT_FILENO) == 1 ? ColorMode.detect(environment: environment, terminfoColors: nil) : .none
         default: throw UserError("--color takes auto, always or never, got \"\(choice)\"")
         }
     }

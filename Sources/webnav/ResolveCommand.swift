@@ -12,11 +12,11 @@ enum ResolveCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         let environment = try AppEnvironment.load(arguments)
-        environment.reportWarnings()
+        try environment.reportWarnings()
         let classifier = URLClassifier(profile: environment.profile)
         for input in arguments.positionals {
             let classification = classifier.classify(input)
-            print(arguments.has("json") ? json(classification) : text(classification))
+            try StandardStream.output.line(arguments.has("json") ? json(classification) : text(classification))
         }
         return 0
     }

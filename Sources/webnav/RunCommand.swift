@@ -23,23 +23,26 @@ enum RunCommand {
         let jobs = try arguments.integer("jobs", in: 1...64) ?? 1
         if arguments.has("watch") { return try FlowWatch(arguments: arguments, jobs: jobs).run() }
         let environment = try AppEnvironment.load(arguments)
-        environment.reportWarnings()
+        try environment.reportWarnings()
         var paths = try flowPaths(arguments.positionals)
         if let shard = try arguments.value("shard").map({ text throws(UserError) in try FlowShard(parsing: text) }) {
             paths = shard.slice(of: paths)
         }
-        let parser = FlowParser { url in try Data(contentsOf: url) }
+        // A report that cannot be written is found out before any flow runs.
+        let report = try arguments.value("junit").map { path throws(UserError) in try ReportFile(path: path, inputs: paths) }
+        let parser = FlowParser.files
         var flows: [Flow] = []
-        var parseErrors: [UserError] = []
-        for result in parser.parse(paths: paths, jobs: jobs) {
+        var malformed: [FlowReport.Malformed] = []
+        for (path, result) in zip(paths, parser.parse(paths: paths, jobs: jobs)) {
             switch result {
             case .success(let flow): flows.append(flow)
-            case .failure(let error): parseErrors.append(error)
+            case .failure(let error): malformed.append(FlowReport.Malformed(path: path, error: error))
             }
         }
-        if !parseErrors.isEmpty {
-            for error in parseErrors.dropLast() { StandardError.write(error.description) }
-            throw parseErrors.last!
+        if let last = malformed.last {
+            try report?.write(FlowReport.junit([], malformed: malformed, skipped: flows.map(\.path)))
+            for flow in malformed.dropLast() { try StandardStream.error.line(flow.error.description) }
+            throw last.error
         }
         if arguments.has("step") {
             guard flows.count == 1 else { throw UserError("--step takes exactly one flow file, got \(flows.count)") }
@@ -49,16 +52,27 @@ enum RunCommand {
         let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
         var results: [FlowResult] = []
         let json = arguments.has("json")
+        var writeFailure: UserError?
         runner.run(flows, jobs: jobs) { result in
-            results.append(result)
-            print(json ? FlowReport.json(result) : FlowReport.text(result))
-        }
-        if json { StandardError.write(FlowReport.summary(results)) } else { print(FlowReport.summary(results)) }
-        if let junitPath = arguments.value("junit") {
-            do { try Data(FlowReport.junit(results).utf8).write(to: URL(fileURLWithPath: junitPath)) } catch {
-                throw UserError("cannot write JUnit report: \(FileErrorDescription.reason(error, path: junitPath))", path: junitPath)
+            // Snapshots were spooled to disk; the report goes out one snapshot at a time and is
+            // then let go of, keeping only what the summary and JUnit need.
+            results.append(result.withoutSnapshots)
+            guard writeFailure == nil else { return }
+            do throws(UserError) {
+                let output = StandardStream.output
+                if json {
+                    try FlowReport.json(result) { piece throws(UserError) in try output.raw(piece) }
+                } else {
+                    try FlowReport.text(result) { piece throws(UserError) in try output.raw(VisibleText.escaping(piece, keepingLines: true)) }
+                }
+                try output.raw("\n")
+            } catch {
+                writeFailure = error
             }
         }
+        if let writeFailure { throw writeFailure }
+        try (json ? StandardStream.error : StandardStream.output).line(FlowReport.summary(results))
+        try report?.write(FlowReport.junit(results))
         return results.allSatisfy(\.passed) ? 0 : 1
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Flows
 import NavigatorCore
 
 /// The `webnav` command line: picks the subcommand and turns user errors into one line and exit 2.
@@ -21,7 +22,7 @@ enum Webnav {
     usage:
       webnav                          the terminal UI on the default app (Pages/index.html as root)
       webnav open URL...              the terminal UI, after delivering each URL in order
-      webnav preview URL... [--size 80x24] [--color auto|always|never]
+      webnav preview [URL...] [--size 80x24] [--color auto|always|never]
                                       print one frame of the screen after the URLs, and exit
       webnav resolve URL... [--json]  classify and parse each URL: kind, action, configuration,
                                       resolved appearance, warnings
@@ -30,57 +31,116 @@ enum Webnav {
       webnav dump PAGE [--width N]    render a page as text with numbered links and References
       webnav record FILE.flow         the terminal UI, writing each action as a flow step
       webnav completion bash|zsh|fish a shell completion script
-      webnav help [COMMAND], --help, --version
+      webnav help [COMMAND], webnav help flows (every flow step), --help, --version
 
-    common options: --profile FILE (default webnav.json here, else built in), --pages DIR (default Pages)
+    common options (before or after the command): --profile FILE (default webnav.json here, else built in),
+      --pages DIR (default Pages)
     exit status: 0 success, 1 a flow failed, 2 a usage error or malformed input
     """
 
     static func main(_ arguments: [String]) -> Int32 {
+        StandardStream.prepareProcess()
         do {
             return try dispatch(arguments)
         } catch {
-            StandardError.write(error.description)
+            // Where standard error fails too, the exit status is all that is left to say it.
+            try? StandardStream.error.line(error.description)
             return 2
         }
     }
 
+    /// The options that take a value in any command, so that options before the command word
+    /// (`webnav --pages site open x`) are skipped with their values.
+    private static var valuedOptions: Set<String> {
+        Set((commands.values.flatMap(\.spec.options) + CommandSpec.commonOptions).filter { $0.valueName != nil }.map(\.name))
+    }
+
     private static func dispatch(_ arguments: [String]) throws(UserError) -> Int32 {
-        guard let first = arguments.first else {
-            return try InteractiveCommand.start(try ArgumentParser.parse([], for: InteractiveCommand.startSpec))
-        }
-        switch first {
+        switch arguments.first {
         case "--version", "version":
-            print(version)
+            try noMoreArguments(arguments)
+            try StandardStream.output.line(version)
             return 0
         case "--help", "-h":
-            print(overview)
+            try noMoreArguments(arguments)
+            try StandardStream.output.line(overview)
             return 0
         case "help":
-            guard arguments.count > 1 else { print(overview); return 0 }
-            guard let command = commands[arguments[1]] else { throw unknownCommand(arguments[1]) }
-            print(command.spec.help)
-            return 0
+            return try help(Array(arguments.dropFirst()))
         case TerminalBenchmarkCommand.name:
             return try TerminalBenchmarkCommand.run(Array(arguments.dropFirst()))
         case ShellBenchmarkCommand.name:
             return try ShellBenchmarkCommand.run(Array(arguments.dropFirst()))
         default:
-            if first.hasPrefix("--") {
-                return try InteractiveCommand.start(try ArgumentParser.parse(arguments, for: InteractiveCommand.startSpec))
+            break
+        }
+        // Options may come before the command word: they are handed to the command with the rest.
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-", arguments[index] != "--" {
+            let argument = arguments[index]
+            leading.append(argument)
+            index += 1
+            let name = String(argument.dropFirst(2).prefix { $0 != "=" })
+            if argument.hasPrefix("--"), !argument.contains("="), valuedOptions.contains(name), index < arguments.count {
+                leading.append(arguments[index])
+                index += 1
             }
-            guard let command = commands[first] else { throw unknownCommand(first) }
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+        }
+        if index < arguments.count, arguments[index] == "--" { index += 1 }
+        guard index < arguments.count else {
+            let parsed = try ArgumentParser.parse(leading, for: InteractiveCommand.startSpec)
             if parsed.has("help") {
-                print(command.spec.help)
+                try StandardStream.output.line(overview)
                 return 0
             }
-            return try command.run(parsed)
+            return try InteractiveCommand.start(parsed)
         }
+        let word = arguments[index]
+        guard let command = commands[word] else { throw unknownCommand(word) }
+        let parsed = try ArgumentParser.parse(leading + arguments[(index + 1)...], for: command.spec)
+        if parsed.has("help") {
+            try StandardStream.output.line(command.spec.help)
+            return 0
+        }
+        return try command.run(parsed)
     }
 
+    /// `webnav help [COMMAND]`.
+    private static func help(_ arguments: [String]) throws(UserError) -> Int32 {
+        guard let name = arguments.first else {
+            try StandardStream.output.line(overview)
+            return 0
+        }
+        if arguments.count > 1 {
+            throw UserError("'webnav help' takes one command name, got \"\(arguments[1])\" too")
+        }
+        if name == "help" {
+            try StandardStream.output.line("usage: webnav help [COMMAND]: the overview, or a command's options; commands: \(commandNames.joined(separator: ", "))")
+            return 0
+        }
+        if name == "flows" {
+            try StandardStream.output.line(FlowHelp.text)
+            return 0
+        }
+        guard let command = commands[name] else { throw unknownCommand(name) }
+        try StandardStream.output.line(command.spec.help)
+        return 0
+    }
+
+    /// `--version` and `--help` stand alone.
+    private static func noMoreArguments(_ arguments: [String]) throws(UserError) {
+        guard arguments.count > 1 else { return }
+        throw UserError("\(arguments[0]) takes no arguments, got \"\(arguments[1])\"")
+    }
+
+    private static var commandNames: [String] { commands.keys.sorted() + ["help"] }
+
     private static func unknownCommand(_ name: String) -> UserError {
-        let names = commands.keys.sorted() + ["help"]
+        if name.hasPrefix("-") {
+            return UserError("unknown option \(name) (see webnav --help)")
+        }
+        let names = commandNames
         let hint = NameSuggestion.nearest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
         return UserError("unknown command '\(name)'\(hint); commands: \(names.joined(separator: ", "))")
     }

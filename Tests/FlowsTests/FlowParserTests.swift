@@ -111,7 +111,7 @@ final class FlowParserTests: XCTestCase {
         XCTAssertEqual(error("expect depth two"), "/flows/t.flow:1:14: error: expect depth takes a number of screens, got \"two\"")
         XCTAssertEqual(error("expect bar shown"), "/flows/t.flow:1:12: error: expect bar takes visible or hidden, got \"shown\"")
         XCTAssertEqual(error("expect color bar \"#FFFFFF\""), "/flows/t.flow:1:14: error: expect color takes nav, tint or status, got \"bar\"")
-        XCTAssertEqual(error("expect color nav \"#FFF\""), "/flows/t.flow:1:18: error: expect color takes a colour as \"#RRGGBB\", got \"#FFF\"")
+        XCTAssertEqual(error("expect color nav \"#FFG\""), "/flows/t.flow:1:18: error: expect color takes a colour as \"#RGB\", \"#RRGGBB\" or \"#AARRGGBB\", got \"#FFG\"")
         XCTAssertEqual(error("expect warning plus-in-valeu"), "/flows/t.flow:1:16: error: unknown warning code \"plus-in-valeu\" (did you mean \"plus-in-value\"?)")
         XCTAssertEqual(error("expect colour nav \"#FFFFFF\""), "/flows/t.flow:1:8: error: unknown expectation \"colour\" (did you mean \"color\"?) (expect depth, title, bar, left, right, color, url, page, text, no, stack, event, warning)")
         XCTAssertEqual(error("expect"), "/flows/t.flow:1:1: error: expect needs what to check: depth, title, bar, left, right, color, url, page, text, no, stack, event, warning")

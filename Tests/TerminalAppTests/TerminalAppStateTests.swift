@@ -162,6 +162,9 @@ final class TerminalAppStateTests: XCTestCase {
         XCTAssertEqual(state.focusedItem, 2)
         XCTAssertEqual(state.frame().lines[10], " long.html                          Bot")
         state.press(.backTab)
+        XCTAssertEqual(state.scrollOffset, 50, "after End, Shift-Tab takes the last visible link")
+        XCTAssertEqual(state.focusedItem, 2)
+        state.press(.character("k"))
         XCTAssertEqual(state.scrollOffset, 38)
         XCTAssertEqual(state.focusedItem, 1)
         state.press(.character("k"))
@@ -217,6 +220,6 @@ final class TerminalAppStateTests: XCTestCase {
         XCTAssertEqual(state.press(.character("z")), [])
         XCTAssertEqual(state.frame().lines[11], " 'z' does nothing here: ? lists the keys")
         state.press(.character("n"))
-        XCTAssertEqual(state.frame().lines[11], " n runs the next step of a flow: webnav…")
+        XCTAssertEqual(state.frame().lines[11], " / searches the page; then n and N find…")
     }
 }

@@ -131,6 +131,7 @@ final class TerminalDemoProgram: XCTestCase {
         case let .key(key): return "key \(key)"
         case let .mouse(mouse): return "mouse \(mouse.kind) \(mouse.row),\(mouse.column)"
         case let .resize(columns, rows): return "resize \(columns)x\(rows)"
+        case .hangup: return "hangup"
         }
     }
 }

@@ -24,7 +24,7 @@ final class CommandLineTests: XCTestCase {
             (["resolve", "--jsno", "x"], "webnav: error: unknown option --jsno for 'webnav resolve' (did you mean --json?)\n"),
             (["dump", "a.html", "--width"], "webnav: error: --width needs a value (N)\n"),
             (["dump", "a.html", "--width", "0"], "webnav: error: --width takes a whole number from 1 to 10000, got \"0\"\n"),
-            (["dump", "a.html", "b.html"], "webnav: error: 'webnav dump' takes at most 1 a PAGE (a file path or URL), got \"b.html\" too (usage: webnav dump PAGE [--width N])\n"),
+            (["dump", "a.html", "b.html"], "webnav: error: 'webnav dump' takes only a PAGE (a file path or URL), got \"b.html\" (usage: webnav dump PAGE [--width N])\n"),
             (["run", "nowhere.flow"], "webnav: error: nowhere.flow: no such flow file or folder\n"),
             (["preview", "x", "--size", "10x5"], "webnav: error: --size must be between 20x6 and 1000x1000, got 10x5\n"),
             (["preview", "x", "--color", "sometimes"], "webnav: error: --color takes auto, always or never, got \"sometimes\"\n"),

@@ -150,6 +150,7 @@ final class InteractiveTmuxTests: XCTestCase {
         session.sendKeys("q")
         XCTAssertEqual(session.waitForExit(timeout: 10), 0, "the flow passed")
         XCTAssertEqual(session.paneModes(), restored)
+        XCTAssertTrue(session.capturePane().contains("1 passed, 0 failed"), pane(session))
     }
 
     func testAFlowLeftUnfinishedExitsOne() throws {
@@ -160,6 +161,9 @@ final class InteractiveTmuxTests: XCTestCase {
         session.sendKeys("q")
         XCTAssertEqual(session.waitForExit(timeout: 10), 1)
         XCTAssertEqual(session.paneModes(), restored)
+        let rows = session.capturePane()
+        XCTAssertTrue(rows.contains { $0.hasPrefix("FAIL Pages/flows/stack.flow: quit after 1 of ") }, pane(session))
+        XCTAssertTrue(rows.contains("0 passed, 1 failed"), "the summary line of a headless run: \(pane(session))")
     }
 
     func testAnEditedPageReloadsInPlaceKeepingTheStackAndScroll() throws {

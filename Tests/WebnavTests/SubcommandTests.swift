@@ -147,8 +147,11 @@ final class SubcommandTests: XCTestCase {
         XCTAssertTrue(colour.stdout.contains("48;2;255;0;0"), "a red bar in 24-bit colour")
         XCTAssertTrue(colour.stdout.contains("38;2;255;255;255"), "a white tint")
         XCTAssertLessThanOrEqual(colour.stdout.split(separator: "\n").count, 10)
-        let noColor = try WebnavProcess.run(["preview", url, "--size", "40x10", "--color", "always"], in: WebnavProcess.packageRoot, environment: ["NO_COLOR": "1"])
-        XCTAssertEqual(noColor.stdout, plain.stdout)
+        // An explicit --color always wins over NO_COLOR (no-color.org); NO_COLOR rules auto.
+        let always = try WebnavProcess.run(["preview", url, "--size", "40x10", "--color", "always"], in: WebnavProcess.packageRoot, environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(always.stdout, colour.stdout)
+        let auto = try WebnavProcess.run(["preview", url, "--size", "40x10"], in: WebnavProcess.packageRoot, environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(auto.stdout, plain.stdout)
     }
 
     func testPreviewReportsTheLinterOnStderr() throws {

@@ -38,18 +38,28 @@ enum PanelBox {
         return ScreenArea(row: area.row + 1, column: area.column + 2, width: area.width - 4, height: area.height - 2)
     }
 
-    /// The rows of a list of `count` to show in `height` rows so that row `anchor` is
-    /// visible: from the top when it fits, else with the anchor a third of the way down.
-    static func visibleRows(count: Int, height: Int, anchor: Int) -> Range<Int> {
-        guard count > height else { return 0..<count }
-        guard height > 0 else { return 0..<0 }
-        let start = min(max(0, anchor - height / 3), count - height)
-        return start..<(start + height)
+    /// The area inside the frame `draw` draws in `area`.
+    static func inside(_ area: ScreenArea) -> ScreenArea {
+        guard area.width > 0, area.height > 0 else { return area }
+        guard area.width >= 8, area.height >= 3 else {
+            return ScreenArea(row: area.row + 1, column: area.column, width: area.width, height: area.height - 1)
+        }
+        return ScreenArea(row: area.row + 1, column: area.column + 2, width: area.width - 4, height: area.height - 2)
     }
 
-    /// Draws `lines` inside `area`, the slice that keeps `anchor` in view.
-    static func drawLines(_ lines: [StyledLine], anchor: Int, into screen: inout Screen, area: ScreenArea) {
-        let rows = visibleRows(count: lines.count, height: area.height, anchor: anchor)
+    /// The rows of a list of `count` to show in `height` rows: from `start` when the user
+    /// scrolled (clamped), else so that row `anchor` is visible: from the top when it fits,
+    /// else with the anchor a third of the way down.
+    static func visibleRows(count: Int, height: Int, anchor: Int, start: Int? = nil) -> Range<Int> {
+        guard count > height else { return 0..<count }
+        guard height > 0 else { return 0..<0 }
+        let first = min(max(0, start ?? (anchor - height / 3)), count - height)
+        return first..<(first + height)
+    }
+
+    /// Draws `lines` inside `area`, from `start`, else the slice that keeps `anchor` in view.
+    static func drawLines(_ lines: [StyledLine], anchor: Int, start: Int? = nil, into screen: inout Screen, area: ScreenArea) {
+        let rows = visibleRows(count: lines.count, height: area.height, anchor: anchor, start: start)
         for (offset, index) in rows.enumerated() {
             lines[index].draw(into: &screen, row: area.row + offset, column: area.column, width: area.width)
         }

@@ -66,10 +66,40 @@ public struct FlowPanelContent: Equatable, Sendable {
 /// Draws the simulator's own panels beside or over the device: the stack, the event log,
 /// a flow's steps, the help, and the key hints of the footer.
 public enum PanelRenderer {
-    /// Every screen, bottom to top: label, page URL, web history and bar settings.
-    public static func drawStack(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea) {
+    /// Where a scrollable panel is: the first line shown, how many lines it has, how many fit.
+    public struct ScrollPosition: Equatable, Sendable {
+        public var start: Int
+        public var count: Int
+        public var height: Int
+    }
+
+    /// The stack panel's scroll position in `area`, from `start` (nil: the top screen in view).
+    public static func stackPosition(of app: SimulatedApp, area: ScreenArea, start: Int?) -> ScrollPosition {
+        let (lines, anchor) = stackLines(of: app)
+        let height = PanelBox.inside(area).height
+        return ScrollPosition(start: PanelBox.visibleRows(count: lines.count, height: height, anchor: anchor, start: start).lowerBound,
+                              count: lines.count, height: height)
+    }
+
+    /// The event log's scroll position in `area`, from `start` (nil: the newest in view).
+    public static func eventLogPosition<Events: Collection>(_ entries: Events, area: ScreenArea, start: Int?) -> ScrollPosition where Events.Element == AppEvent {
+        let inside = PanelBox.inside(area)
+        let count = eventLogLines(entries, width: inside.width).count
+        return ScrollPosition(start: PanelBox.visibleRows(count: count, height: inside.height, anchor: count - 1, start: start).lowerBound,
+                              count: count, height: inside.height)
+    }
+
+    /// Every screen, bottom to top: label, page URL, web history and bar settings; from line
+    /// `start` when scrolled, else with the top screen in view.
+    public static func drawStack(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, start: Int? = nil) {
         let screens = app.navigator.screens
         let inside = PanelBox.draw(title: "Stack", info: "\(screens.count) screen\(screens.count == 1 ? "" : "s")", into: &screen, area: area)
+        let (lines, anchor) = stackLines(of: app)
+        PanelBox.drawLines(lines, anchor: anchor, start: start, into: &screen, area: inside)
+    }
+
+    private static func stackLines(of app: SimulatedApp) -> (lines: [StyledLine], anchor: Int) {
+        let screens = app.navigator.screens
         var lines: [StyledLine] = []
         var topHeading = 0
         for (index, entry) in screens.enumerated() {
@@ -85,7 +115,7 @@ public enum PanelRenderer {
             }
             lines += barLines(entry.appearance)
         }
-        PanelBox.drawLines(lines, anchor: topHeading, into: &screen, area: inside)
+        return (lines, topHeading)
     }
 
     private static func barLines(_ appearance: BarAppearance) -> [StyledLine] {
@@ -114,19 +144,25 @@ public enum PanelRenderer {
         return line
     }
 
-    /// Every log line, newest at the bottom, each marked by its kind; warnings and invalid URLs in colour.
-    public static func drawEventLog<Events: Collection>(_ entries: Events, into screen: inout Screen, area: ScreenArea) where Events.Element == AppEvent {
+    /// Every log line, newest at the bottom, each marked by its kind; warnings and invalid URLs
+    /// in colour; from line `start` when scrolled, else with the newest in view.
+    public static func drawEventLog<Events: Collection>(_ entries: Events, into screen: inout Screen, area: ScreenArea, start: Int? = nil) where Events.Element == AppEvent {
         let warnings = entries.count { $0.kind == .warning }
         let info = "\(entries.count) event\(entries.count == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
         let inside = PanelBox.draw(title: "Event log", info: info, into: &screen, area: area)
+        let lines = eventLogLines(entries, width: inside.width)
+        PanelBox.drawLines(lines, anchor: lines.count - 1, start: start, into: &screen, area: inside)
+    }
+
+    private static func eventLogLines<Events: Collection>(_ entries: Events, width: Int) -> [StyledLine] where Events.Element == AppEvent {
         var lines: [StyledLine] = []
         for entry in entries {
             let (marker, style) = appearance(of: entry.kind)
             var line = StyledLine(marker + " ", style: style)
             line.append(entry.text, style: entry.severity == .warning || entry.severity == .error ? style : .plain)
-            lines += line.wrapped(toWidth: inside.width, indent: 2)
+            lines += line.wrapped(toWidth: width, indent: 2)
         }
-        PanelBox.drawLines(lines, anchor: lines.count - 1, into: &screen, area: inside)
+        return lines
     }
 
     /// The marker and colour of a log line's kind.

@@ -1,0 +1,42 @@
+/// The flow syntax as `webnav help flows` prints it: every step, with what it does.
+public enum FlowHelp {
+    /// Each step's syntax and meaning; a test checks that every command and expectation word is here.
+    public static let steps: [(syntax: String, meaning: String)] = [
+        ("open URL", "deliver a URL from outside the app (deeplinks are routed, pages load in the top screen)"),
+        ("tap \"TEXT\" | tap #N | tap left | tap right", "a link or button by its text (exact, else a unique case-insensitive substring), by number, or a bar button"),
+        ("back", "the back gesture: web history back, else pop"),
+        ("close", "the right button's action (even when hidden)"),
+        ("reload", "reload the top page"),
+        ("size COLSxROWS", "the simulated screen size (default 80x24, 20x6 to 1000x1000)"),
+        ("snapshot", "put the rendered screen into the output"),
+        ("include PATH", "run another flow file's steps here (relative to this file; at most 64 deep)"),
+        ("expect depth N", "the stack holds N screens"),
+        ("expect title \"T\"", "the top screen's bar title"),
+        ("expect bar visible|hidden", "whether the top screen has a bar"),
+        ("expect left visible|hidden, expect right visible|hidden", "the bar's buttons"),
+        ("expect color nav|tint|status \"#RGB\"|\"#RRGGBB\"", "a resolved colour"),
+        ("expect url \"U\", expect url ~ \"S\"", "the page URL (absolute, or relative to the pages folder) equals U / contains S"),
+        ("expect page \"T\"", "the page's <title>"),
+        ("expect text \"S\", expect no text \"S\"", "the rendered page text (line breaks count as spaces)"),
+        ("expect stack \"A\" \"B\" ...", "screen labels, bottom to top"),
+        ("expect event \"S\"", "an event since the last action contains S"),
+        ("expect warning CODE", "the last deeplink produced that linter warning"),
+    ]
+
+    /// The text of `webnav help flows`.
+    public static var text: String {
+        let width = steps.map(\.syntax.count).max() ?? 0
+        var lines = [
+            "Flow files: one step per line; # starts a comment (not inside a quoted string, a word such as page.html#top, or tap #3);",
+            "arguments are bare words or \"quoted strings\" with \\\" and \\\\. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.",
+            "A folder given to webnav run runs every *.flow under it, sorted, except _*.flow fragments (for include).",
+            "",
+            "steps:",
+        ]
+        for step in steps {
+            let padding = String(repeating: " ", count: max(0, width - step.syntax.count))
+            lines.append("  \(step.syntax)\(padding)  \(step.meaning)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
