@@ -56,8 +56,7 @@ public enum StepExecutor {
 
     /// Performs an action and records the events it caused.
     private static func act(_ action: AppAction, host: AppHost, context: inout FlowContext) -> StepOutcome {
-        let before = host.snapshot.app.eventLog.total
-        let logged = Array(host.perform(action).app.eventLog.events(since: before))
+        let logged = Array(host.perform(action).newEvents)
         context.eventsSinceAction += logged
         return .done(note: logged.last?.text ?? "nothing happened")
     }
@@ -65,22 +64,32 @@ public enum StepExecutor {
     // MARK: - Tap
 
     private static func tap(_ target: TapTarget, host: AppHost, context: inout FlowContext) -> StepOutcome {
-        let app = host.snapshot.app
-        guard let top = app.top else { return .failed("no screen to tap") }
-        func activate(_ item: PageItem) -> StepOutcome {
-            act(.activate(item), host: host, context: &context)
+        switch findTarget(target, app: host.snapshot.app, context: context) {
+        case .failure(let failure): return .failed(failure.message)
+        case .success(let action): return act(action, host: host, context: &context)
         }
+    }
+
+    private struct TapFailure: Error {
+        var message: String
+    }
+
+    /// What a tap does, found on a snapshot that is let go before the tap is performed.
+    private static func findTarget(_ target: TapTarget, app: SimulatedApp, context: FlowContext) -> Result<AppAction, TapFailure> {
+        guard let top = app.top else { return .failure(TapFailure(message: "no screen to tap")) }
+        func failed(_ message: String) -> Result<AppAction, TapFailure> { .failure(TapFailure(message: message)) }
+        func activate(_ item: PageItem) -> Result<AppAction, TapFailure> { .success(.activate(item)) }
         switch target {
         case .leftButton:
-            guard top.appearance.leftButton else { return .failed("tap left: the left button is hidden\(hiddenReason(top))") }
-            return act(.navigator(.leftButtonTapped), host: host, context: &context)
+            guard top.appearance.leftButton else { return failed("tap left: the left button is hidden\(hiddenReason(top))") }
+            return .success(.navigator(.leftButtonTapped))
         case .rightButton:
-            guard top.appearance.rightButton else { return .failed("tap right: the right button is hidden\(hiddenReason(top))") }
-            return act(.navigator(.rightButtonTapped), host: host, context: &context)
+            guard top.appearance.rightButton else { return failed("tap right: the right button is hidden\(hiddenReason(top))") }
+            return .success(.navigator(.rightButtonTapped))
         case .number(let number):
             let items = app.layout(of: top.id, width: contentWidth(context)).items
             guard number <= items.count else {
-                return .failed("tap #\(number): the page has \(items.count) link\(items.count == 1 ? "" : "s") and buttons")
+                return failed("tap #\(number): the page has \(items.count) link\(items.count == 1 ? "" : "s") and buttons")
             }
             return activate(items[number - 1])
         case .text(let text):
@@ -88,15 +97,15 @@ public enum StepExecutor {
             let exact = items.filter { $0.text == text }
             if exact.count == 1 { return activate(exact[0]) }
             if exact.count > 1 {
-                return .failed("tap \"\(text)\": \(exact.count) links or buttons have this text: \(candidates(exact))")
+                return failed("tap \"\(text)\": \(exact.count) links or buttons have this text: \(candidates(exact))")
             }
             let lowered = text.lowercased()
             let partial = items.filter { $0.text.lowercased().contains(lowered) }
             if partial.count == 1 { return activate(partial[0]) }
             if partial.isEmpty {
-                return .failed("tap \"\(text)\": no link or button matches; candidates: \(items.isEmpty ? "none (the page has no links)" : candidates(items))")
+                return failed("tap \"\(text)\": no link or button matches; candidates: \(items.isEmpty ? "none (the page has no links)" : candidates(items))")
             }
-            return .failed("tap \"\(text)\": ambiguous, \(partial.count) links or buttons match: \(candidates(partial))")
+            return failed("tap \"\(text)\": ambiguous, \(partial.count) links or buttons match: \(candidates(partial))")
         }
     }
 

@@ -327,15 +327,16 @@ final class HostWorkQueue: @unchecked Sendable {
     static func run(_ work: Work, host: AppHost, context: FlowContext) -> Result {
         switch work {
         case .action(let action):
-            let before = host.snapshot.app.eventLog.total
-            return .performed(host.perform(action), eventsBefore: before)
+            let snapshot = host.perform(action)
+            return .performed(snapshot, eventsBefore: snapshot.eventsBefore)
         case .steps(let steps):
             var context = context
             var reports: [StepReport] = []
             for step in steps {
-                let before = host.snapshot.app.eventLog.total
+                let before = context.eventsSinceAction.count
                 let outcome = StepExecutor.perform(step, host: host, context: &context)
-                reports.append(StepReport(step: step, outcome: outcome, events: Array(host.snapshot.app.eventLog.events(since: before))))
+                let events = step.command.isAction ? context.eventsSinceAction : Array(context.eventsSinceAction.dropFirst(before))
+                reports.append(StepReport(step: step, outcome: outcome, events: events))
                 if case .failed = outcome { break }
             }
             return .ranSteps(reports, context, host.snapshot.app)

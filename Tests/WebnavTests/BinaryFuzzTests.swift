@@ -102,10 +102,8 @@ final class BinaryFuzzTests: XCTestCase {
                 seconds[name, default: []].append(run.seconds)
             }
         }
-        // 10x the input, at most 10x the time (and a generous margin for a busy machine). Pushes
-        // are not checked here: each action copies the app's screens for the host's snapshot, so
-        // n pushes cost n² (see the bench's robustness section); the engine's owner has it.
-        for name in ["line", "steps"] {
+        // 10x the input, at most 10x the time (and a generous margin for a busy machine).
+        for name in ["line", "steps", "pushes"] {
             let times = seconds[name]!
             XCTAssertLessThan(times[1], max(times[0], 0.2) * 25, "\(name): 10x the input took \(times[1] / times[0])x the time")
         }
