@@ -28,14 +28,37 @@ public enum FlowCommand: Equatable, Sendable {
     case reload
     case size(columns: Int, rows: Int)
     case snapshot
+    /// `wait DURATION`: virtual time moves on, running every timer that falls due.
+    case wait(Duration)
     case expect(Expectation)
 
     /// Whether the step acts on the app (as opposed to checking or recording it).
     public var isAction: Bool {
         switch self {
-        case .open, .tap, .back, .close, .reload: return true
+        case .open, .tap, .back, .close, .reload, .wait: return true
         case .size, .snapshot, .expect: return false
         }
+    }
+}
+
+/// Durations as flows write them: `500ms`, `2s`, `1.5s`, `1m`.
+public enum FlowDuration {
+    /// The duration a word names; nil when it is not a number with `ms`, `s` or `m`.
+    public static func parse(_ text: String) -> Duration? {
+        let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+        for unit in units where text.hasSuffix(unit.suffix) {
+            let number = text.dropLast(unit.suffix.count)
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                  let value = Double(number), value.isFinite, value * unit.milliseconds <= 86_400_000 * 365 else { return nil }
+            return .milliseconds(Int64((value * unit.milliseconds).rounded()))
+        }
+        return nil
+    }
+
+    /// A duration as a flow writes it: whole seconds as `2s`, else milliseconds.
+    public static func text(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }
 

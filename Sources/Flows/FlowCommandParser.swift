@@ -7,7 +7,7 @@ struct FlowCommandParser {
     let path: String
     let line: Int
 
-    static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "expect"]
+    static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "wait", "expect"]
     static let expectationWords = ["depth", "title", "bar", "left", "right", "color", "url", "page", "text", "no", "stack", "event", "warning"]
 
     private func error(_ message: String, at token: FlowToken) -> UserError {
@@ -47,11 +47,17 @@ struct FlowCommandParser {
                 throw error("size must be between 20x6 and 1000x1000, got \(argument.text)", at: argument)
             }
             return .size(columns: size.columns, rows: size.rows)
+        case "wait":
+            let argument = try expectArguments(1, usage: "wait DURATION")[0]
+            guard let duration = FlowDuration.parse(argument.text) else {
+                throw error("wait takes a duration such as 500ms, 2s or 1m, got \"\(argument.text)\"", at: argument)
+            }
+            return .wait(duration)
         case "expect":
             return .expect(try expectation())
         default:
             let hint = Self.suggestion(for: word.text, among: Self.commandWords)
-            throw error("unknown command \"\(word.text)\"\(hint) (commands: \(Self.commandWords.joined(separator: ", ")))", at: word)
+            throw error("unknown command \"\(word.text)\"\(hint); webnav help flows lists the steps", at: word)
         }
     }
 

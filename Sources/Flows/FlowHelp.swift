@@ -10,6 +10,7 @@ public enum FlowHelp {
         ("size COLSxROWS", "the simulated screen size (default 80x24, 20x6 to 1000x1000)"),
         ("snapshot", "put the rendered screen into the output"),
         ("include PATH", "run another flow file's steps here (relative to this file; at most 64 deep)"),
+        ("wait DURATION", "let virtual time pass (500ms, 2s, 1m), running the app's timers that fall due"),
         ("expect depth N", "the stack holds N screens"),
         ("expect title \"T\"", "the top screen's bar title"),
         ("expect bar visible|hidden", "whether the top screen has a bar"),

@@ -9,6 +9,9 @@ import PageKit
 /// `maximumSteps` steps in all (so ten includes of ten includes of … cannot fill the memory).
 /// Each file is read and parsed once per flow, however often it is included.
 public struct FlowParser: Sendable {
+    /// The words that start a step (what the terminal UI's `:` line takes as a step).
+    public static var commandWords: [String] { FlowCommandParser.commandWords }
+
     /// Reads a file's bytes; injected so the parser itself reaches no file system.
     public typealias FileReader = @Sendable (URL) throws -> Data
 

@@ -46,6 +46,8 @@ public enum StepExecutor {
             context.columns = columns
             context.rows = rows
             return .done(note: "size \(columns)x\(rows)")
+        case .wait(let duration):
+            return act(.wait(duration), host: host, context: &context)
         case .snapshot:
             return .snapshot(DeviceRenderer.frame(of: host.snapshot.app, columns: context.columns, rows: context.rows).lines)
         case .expect(let expectation):

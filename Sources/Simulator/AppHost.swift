@@ -13,6 +13,10 @@ public enum AppAction: Equatable, Sendable {
     case activate(PageItem)
     /// Events from outside the app to put in its log (the profile's warnings at launch).
     case observe([AppEvent])
+    /// Virtual time (flows): move the clock on, running every timer that falls due, in order.
+    case wait(Duration)
+    /// Real time (the terminal UI): run the timers due by now.
+    case tick
 }
 
 /// The app as its clients see it after an action settled.
@@ -26,6 +30,11 @@ public struct AppSnapshot: Sendable {
     /// Every page URL the host loaded since launch (without fragments), in order, once each:
     /// what a flow depends on, for `run --watch`.
     public var loadedURLs: [String]
+
+    /// When the app's next timer fires, as time since launch (the terminal UI ticks then).
+    public var nextTimer: Duration?
+    /// The app's time since launch when the snapshot was taken.
+    public var time: Duration = .zero
 
     /// The events the action caused.
     public var newEvents: ArraySlice<AppEvent> { app.eventLog.events(since: eventsBefore) }
@@ -41,10 +50,12 @@ public struct AppSnapshot: Sendable {
 public final class AppHost: @unchecked Sendable {
     private let worker: HostWorker
 
-    /// A host for a fresh app; `launch` it before anything else.
-    public init(profile: AppProfile, pagesBase: URL, store: PageStore) {
+    /// A host for a fresh app; `launch` it before anything else. Flows run on virtual time,
+    /// the terminal UI on real time.
+    public init(profile: AppProfile, pagesBase: URL, store: PageStore, clock: AppClockMode = .virtual) {
         let app = SimulatedApp(profile: profile, pagesBase: pagesBase)
-        worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store))
+        worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store),
+                            clock: AppClock(mode: clock))
         worker.start()
     }
 
@@ -71,6 +82,7 @@ private final class HostWorker: @unchecked Sendable {
     // Only the host thread touches these.
     private var app: SimulatedApp
     private let fetcher: PageFetcher
+    private var clock: AppClock
     private var loadedURLs: [String] = []
     private var loadedURLSet: Set<String> = []
 
@@ -84,9 +96,10 @@ private final class HostWorker: @unchecked Sendable {
         init(_ action: AppAction?) { self.action = action }
     }
 
-    init(app: SimulatedApp, fetcher: PageFetcher) {
+    init(app: SimulatedApp, fetcher: PageFetcher, clock: AppClock) {
         self.app = app
         self.fetcher = fetcher
+        self.clock = clock
     }
 
     func start() {
@@ -121,7 +134,8 @@ private final class HostWorker: @unchecked Sendable {
             if let action = job.action { execute(action) }
             // No copy is kept here: when the client lets go of its snapshot, the next change
             // finds the storage unshared and changes it in place (10,000 pushes stay linear).
-            job.result = AppSnapshot(app: app, eventsBefore: before, loadedURLs: loadedURLs)
+            job.result = AppSnapshot(app: app, eventsBefore: before, loadedURLs: loadedURLs, nextTimer: clock.nextDue,
+                                     time: clock.now)
             job.done.signal()
         }
     }
@@ -151,6 +165,20 @@ private final class HostWorker: @unchecked Sendable {
             apply(.navigator(.linkActivated(url, target: item.target)))
         case .observe(let events):
             apply(.observed(events))
+        case .wait(let duration):
+            let target = clock.now + duration
+            runTimers(upTo: target)
+            clock.advance(to: target)
+        case .tick:
+            runTimers(upTo: clock.now)
+        }
+        runTimers(upTo: clock.now)
+    }
+
+    /// Runs the timers due by `limit`, in order, each settling before the next.
+    private func runTimers(upTo limit: Duration) {
+        while let event = clock.takeDue(upTo: limit) {
+            apply(.timerFired(event))
         }
     }
 
@@ -174,6 +202,8 @@ private final class HostWorker: @unchecked Sendable {
                     }
                 case .discardScreens(let ids):
                     fetcher.screensLeft(ids)
+                case .schedule(let event, let delay):
+                    clock.schedule(event, after: delay)
                 }
             }
         }

@@ -34,7 +34,12 @@ public enum AppInput: Sendable {
     case pageChanged(ScreenID, content: PageContent)
     /// Events the host observed (page loads over the network, console lines, script errors).
     case observed([AppEvent])
+    /// A timer the app set (`AppEffect.schedule`) fired.
+    case timerFired(TimedEvent)
 }
+
+/// Something the app asked to be told about later (`AppEffect.schedule`).
+public enum TimedEvent: Equatable, Sendable {}
 
 /// Work the app asks its host to do: the app itself does no I/O.
 public enum AppEffect: Equatable, Sendable {
@@ -42,6 +47,8 @@ public enum AppEffect: Equatable, Sendable {
     case loadPage(ScreenID, url: String)
     /// These screens left the stack: tear down their pages (and their scripts).
     case discardScreens([ScreenID])
+    /// Answer with `AppInput.timerFired(event)` once `after` has passed on the app's clock.
+    case schedule(TimedEvent, after: Duration)
 }
 
 /// The simulated app as a value-type state machine: the navigation engine, the web views'
@@ -89,6 +96,8 @@ public struct SimulatedApp: Sendable {
         case .observed(let events):
             eventLog.append(contentsOf: events)
             return []
+        case .timerFired(let event):
+            switch event {}
         }
     }
 

@@ -33,8 +33,10 @@ struct FlowRecorder: Equatable {
     mutating func step(for action: AppAction, items: [PageItem]) -> String? {
         let line: String?
         switch action {
-        case .launch, .observe:
+        case .launch, .observe, .tick:
             line = nil
+        case .wait(let duration):
+            line = "wait \(FlowDuration.text(duration))"
         case .activate(let item):
             let sameText = items.filter { $0.text == item.text }
             line = sameText.count == 1 && !item.text.isEmpty ? "tap \(FlowText.quoted(item.text))" : "tap #\(item.number)"

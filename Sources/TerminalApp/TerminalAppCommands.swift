@@ -82,7 +82,8 @@ extension TerminalAppState {
         return steps.isEmpty ? [] : [.runSteps(steps)]
     }
 
-    private static let stepWords: Set<String> = ["open", "tap", "back", "close", "reload", "size", "snapshot", "expect", "include"]
+    /// The words that start a flow step at the prompt (anything else without spaces is a URL).
+    private static let stepWords = Set(FlowParser.commandWords)
 
     /// Takes what came of steps the loop ran (from the prompt or the stepper) and reports it.
     /// Steps that passed are written to a recording in progress.

@@ -101,7 +101,7 @@ final class FlowParserTests: XCTestCase {
     }
 
     func testErrorsNameFileLineAndColumn() {
-        XCTAssertEqual(error("back\n  tapp \"x\""), "/flows/t.flow:2:3: error: unknown command \"tapp\" (did you mean \"tap\"?) (commands: open, tap, back, close, reload, size, snapshot, include, expect)")
+        XCTAssertEqual(error("back\n  tapp \"x\""), "/flows/t.flow:2:3: error: unknown command \"tapp\" (did you mean \"tap\"?); webnav help flows lists the steps")
         XCTAssertEqual(error("open"), "/flows/t.flow:1:1: error: open URL: expected 1 argument, got 0")
         XCTAssertEqual(error("open a b"), "/flows/t.flow:1:8: error: open URL: expected 1 argument, got 2")
         XCTAssertEqual(error("back now"), "/flows/t.flow:1:6: error: back: expected 0 arguments, got 1")
@@ -138,7 +138,7 @@ final class FlowParserTests: XCTestCase {
         XCTAssertEqual(error("include a.flow", files: ["/flows/a.flow": "include t.flow"]),
                        "/flows/a.flow:1:9: error: include cycle: t.flow → a.flow → t.flow")
         XCTAssertEqual(error("include bad.flow", files: ["/flows/bad.flow": "back\nfly"]),
-                       "/flows/bad.flow:2:1: error: unknown command \"fly\" (commands: open, tap, back, close, reload, size, snapshot, include, expect)")
+                       "/flows/bad.flow:2:1: error: unknown command \"fly\"; webnav help flows lists the steps")
     }
 
     func testUnreadableAndNonUTF8Files() {
@@ -171,6 +171,29 @@ final class FlowParserTests: XCTestCase {
             do { _ = try FlowParser { _ in Data(bytes) }.parse(path: "r.flow") } catch {
                 XCTAssertTrue(error.description.contains("r.flow"), error.description)
             }
+        }
+    }
+}
+
+/// `wait DURATION`: the units flows write, and located errors for anything else.
+final class WaitStepTests: XCTestCase {
+    func testDurations() {
+        XCTAssertEqual(FlowDuration.parse("500ms"), .milliseconds(500))
+        XCTAssertEqual(FlowDuration.parse("2s"), .seconds(2))
+        XCTAssertEqual(FlowDuration.parse("1.5s"), .milliseconds(1500))
+        XCTAssertEqual(FlowDuration.parse("1m"), .seconds(60))
+        for bad in ["", "s", "2", "2h", "-1s", "1e3ms", "nanms", "1..2s", "99999999999999s"] {
+            XCTAssertNil(FlowDuration.parse(bad), bad)
+        }
+        XCTAssertEqual(FlowDuration.text(.milliseconds(2000)), "2s")
+        XCTAssertEqual(FlowDuration.text(.milliseconds(250)), "250ms")
+    }
+
+    func testParsedAndMalformed() throws {
+        let parser = FlowParser { _ in Data() }
+        XCTAssertEqual(try parser.parse(text: "wait 2s", path: "w.flow", folder: URL(fileURLWithPath: "/")).map(\.command), [.wait(.seconds(2))])
+        XCTAssertThrowsError(try parser.parse(text: "wait soon", path: "w.flow", folder: URL(fileURLWithPath: "/"))) { error in
+            XCTAssertEqual((error as? UserError)?.description, "w.flow:1:6: error: wait takes a duration such as 500ms, 2s or 1m, got \"soon\"")
         }
     }
 }
