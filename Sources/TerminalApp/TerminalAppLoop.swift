@@ -56,15 +56,29 @@ public struct TerminalAppLoop {
         }
         if let recording { _ = effects.perform(state.didStartRecording(path: recording.path), on: &state, clock: clock) }
         var watchedPage = WatchedPage()
+        /// When the app's next timer fires (its page scripts' and its own): the loop ticks the host then.
+        var timerDue: ContinuousClock.Instant?
+        func take(_ results: [HostWorkQueue.Result]) {
+            for result in results {
+                let snapshot = result.snapshot
+                timerDue = snapshot.nextTimer.map { ContinuousClock.now + ($0 - snapshot.time) }
+                _ = effects.perform(absorb(result, into: &state), on: &state, clock: clock)
+            }
+        }
         while true {
-            for result in worker.takeResults() { _ = effects.perform(absorb(result, into: &state), on: &state, clock: clock) }
+            take(worker.takeResults())
+            if let due = timerDue, due <= ContinuousClock.now, !worker.isBusy {
+                timerDue = nil
+                worker.submit(.action(.tick), context: state.context)
+            }
             if !worker.isBusy, watchedPage.changed(in: state.app) {
                 _ = effects.perform(state.topPageChangedOnDisk(now: clock.now()), on: &state, clock: clock)
             }
             state.isWaitingForApp = worker.isBusy
             terminal.draw(state.render(now: clock.now(), clock: clock.timeOfDay()))
             let busy = worker.isBusy
-            guard var event = terminal.nextEvent(timeout: busy ? .zero : idleRedraw) else {
+            let untilTimer = timerDue.map { max(.zero, $0 - ContinuousClock.now) } ?? idleRedraw
+            guard var event = terminal.nextEvent(timeout: busy ? .zero : min(idleRedraw, untilTimer)) else {
                 if busy {
                     worker.waitForResults(timeout: busyRedraw)
                 } else if stopsWhenIdle && !worker.hasResults {
@@ -73,7 +87,7 @@ public struct TerminalAppLoop {
                 continue
             }
             while true {
-                for result in worker.takeResults() { _ = effects.perform(absorb(result, into: &state), on: &state, clock: clock) }
+                take(worker.takeResults())
                 if effects.perform(state.handle(event, now: clock.now()), on: &state, clock: clock) { return }
                 guard let waiting = terminal.nextEvent(timeout: .zero) else { break }
                 event = waiting
@@ -157,8 +171,8 @@ public struct TerminalAppLoop {
         case .performed(let snapshot, let before):
             state.didPerform(snapshot, since: before, now: clock.now())
             return []
-        case .ranSteps(let reports, let context, let app):
-            return state.didRunSteps(reports, context: context, app: app, now: clock.now())
+        case .ranSteps(let reports, let context, let snapshot):
+            return state.didRunSteps(reports, context: context, app: snapshot.app, now: clock.now())
         }
     }
 }
@@ -239,7 +253,14 @@ final class HostWorkQueue: @unchecked Sendable {
     /// What came of one effect.
     enum Result: Sendable {
         case performed(AppSnapshot, eventsBefore: Int)
-        case ranSteps([StepReport], FlowContext, SimulatedApp)
+        case ranSteps([StepReport], FlowContext, AppSnapshot)
+
+        /// The snapshot the result carries.
+        var snapshot: AppSnapshot {
+            switch self {
+            case .performed(let snapshot, _), .ranSteps(_, _, let snapshot): return snapshot
+            }
+        }
     }
 
     private let host: AppHost
@@ -339,7 +360,7 @@ final class HostWorkQueue: @unchecked Sendable {
                 reports.append(StepReport(step: step, outcome: outcome, events: events))
                 if case .failed = outcome { break }
             }
-            return .ranSteps(reports, context, host.snapshot.app)
+            return .ranSteps(reports, context, host.snapshot)
         }
     }
 }

@@ -98,7 +98,8 @@ enum InteractiveCommand {
     /// A host running the app on its root page, reading pages again when their files change
     /// (so `r` shows an edit).
     private static func launchedHost(_ environment: AppEnvironment) -> AppHost {
-        let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
+        let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true),
+                           clock: .real)
         host.perform(.launch)
         return host
     }
