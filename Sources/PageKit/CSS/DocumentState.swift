@@ -1,0 +1,97 @@
+/// What a page's selectors and layout need to know beyond its tree: focus, the URL's
+/// fragment, and form state that scripts set without changing attributes.
+///
+/// The DOM keeps a control's current `checked` and `value` apart from its attributes once a
+/// user or a script changes them; a page's runtime records those here, so `:checked`,
+/// `:placeholder-shown` and the drawn controls follow the properties, as in a browser.
+public struct DocumentState: Hashable, Sendable {
+    /// The focused element (`:focus`, `:focus-within`).
+    public var focused: NodeID?
+    /// The fragment of the page's URL, as written in the URL (`:target`).
+    public var fragment: String?
+    /// Checkedness of checkboxes and radio buttons, and selectedness of options, where it
+    /// differs from what the `checked` and `selected` attributes say.
+    public var checkedness: [NodeID: Bool]
+    /// Values of inputs and text areas set by typing or by scripts.
+    public var values: [NodeID: String]
+    /// Checkboxes whose `indeterminate` property is true.
+    public var indeterminate: Set<NodeID>
+    /// Custom element names defined with `customElements.define` (`:defined`).
+    public var definedCustomElements: Set<String>
+
+    public init(focused: NodeID? = nil, fragment: String? = nil, checkedness: [NodeID: Bool] = [:],
+                values: [NodeID: String] = [:], indeterminate: Set<NodeID> = [], definedCustomElements: Set<String> = []) {
+        self.focused = focused
+        self.fragment = fragment
+        self.checkedness = checkedness
+        self.values = values
+        self.indeterminate = indeterminate
+        self.definedCustomElements = definedCustomElements
+    }
+}
+
+// MARK: - Form controls as the DOM sees them
+
+extension HTMLDocument {
+    /// Input types HTML defines; any other value of `type` means `text`.
+    static let inputTypes: Set<String> = [
+        "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
+        "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset", "button",
+    ]
+
+    /// The state of an `input`'s `type` attribute, lowercased (`text` when absent or unknown).
+    func inputType(of node: Int32) -> String {
+        guard let type = attribute(.type, of: node) else { return "text" }
+        let lowered = asciiLowercased(collapsingWhitespace(type))
+        return Self.inputTypes.contains(lowered) ? lowered : "text"
+    }
+
+    func isElement(_ node: Int32, _ name: KnownName) -> Bool {
+        nodes[Int(node)].kind == .element && nodes[Int(node)].name == name.rawValue
+    }
+
+    /// Whether a checkbox or radio button is checked, or an option selected.
+    func isChecked(_ node: Int32, state: DocumentState) -> Bool {
+        if let checked = state.checkedness[NodeID(node)] { return checked }
+        if isElement(node, .option) {
+            guard let select = ancestor(named: .select, of: node) else { return hasAttribute(.selected, of: node) }
+            return selectedOptions(of: select, state: state).contains(node)
+        }
+        return hasAttribute(.checked, of: node)
+    }
+
+    /// The options of a `select`, in tree order (not those of a nested `select`).
+    func options(of select: Int32) -> [Int32] {
+        var options: [Int32] = []
+        var node = nodes[Int(select)].firstChild
+        while node != HTMLDocument.none {
+            if nodes[Int(node)].name == KnownName.option.rawValue {
+                options.append(node)
+                node = following(node, within: select, descending: false)
+            } else {
+                node = following(node, within: select)
+            }
+        }
+        return options
+    }
+
+    /// The selected options of a `select`: a single select always has one (the last marked
+    /// one, else the first enabled one), as HTML's selectedness setting algorithm says.
+    func selectedOptions(of select: Int32, state: DocumentState) -> [Int32] {
+        let options = options(of: select)
+        let selected = options.filter { state.checkedness[NodeID($0)] ?? hasAttribute(.selected, of: $0) }
+        if hasAttribute(.multiple, of: select) { return selected }
+        if let last = selected.last { return [last] }
+        return options.first { !hasAttribute(.disabled, of: $0) }.map { [$0] } ?? []
+    }
+
+    /// The current value of an `input` or `textarea`.
+    func controlValue(_ node: Int32, state: DocumentState) -> String {
+        if let value = state.values[NodeID(node)] { return value }
+        if isElement(node, .textarea) {
+            let text = textContent(of: NodeID(node))
+            return text.hasPrefix("\n") ? String(text.dropFirst()) : text
+        }
+        return attribute(.value, of: node) ?? ""
+    }
+}
