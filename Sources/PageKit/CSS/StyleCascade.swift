@@ -1,0 +1,380 @@
+import URLKit
+
+/// The cascade of `display` and `visibility` for one document as it is now (CSS Cascade 5):
+/// origin and importance, then `style` attributes over rules, then cascade layers, then
+/// specificity, then order of appearance.
+///
+/// Rules are put in buckets by what their subject must have (an ID, a class, an attribute,
+/// a tag name, or nothing), so an element is tested only against rules that could apply.
+struct StyleCascade {
+    /// Where a rule comes from: the user agent or the page.
+    enum Origin: UInt8 {
+        case userAgent, author
+    }
+
+    /// One selector of a rule, ready to test.
+    struct IndexedRule {
+        var selector: ComplexSelector
+        var display: StyleDeclaration?
+        var visibility: StyleDeclaration?
+        var origin: Origin
+        var layer: Int
+        var order: UInt32
+    }
+
+    /// How strongly a declaration applies: the larger wins.
+    struct Precedence: Comparable {
+        var high: UInt64
+        var order: UInt32
+
+        static func < (left: Precedence, right: Precedence) -> Bool {
+            (left.high, left.order) < (right.high, right.order)
+        }
+    }
+
+    /// A `<style>` or `<link rel=stylesheet>` of the page.
+    enum SheetElement {
+        case embedded(text: String, media: String?)
+        case linked(href: String, media: String?)
+    }
+
+    let document: HTMLDocument
+    let matcher: SelectorMatcher
+    private(set) var rules: [IndexedRule] = []
+    /// The rank of each layer (unlayered rules are in the last, highest one).
+    private var layerRanks: [Int] = []
+    private var byID: [UInt64: [Int32]] = [:]
+    private var byClass: [UInt64: [Int32]] = [:]
+    private var byAttribute: [Int32: [Int32]] = [:]
+    private var byTag: [Int32: [Int32]] = [:]
+    private var universal: [Int32] = []
+    private let styleAtom = KnownName.style.rawValue
+    private let classAtom: Int32
+
+    init(document: HTMLDocument, linked: LinkedStyleSheets, baseURL: String?, state: DocumentState, media: MediaEnvironment) {
+        self.document = document
+        matcher = SelectorMatcher(document: document, state: state)
+        classAtom = document.names.existingAtom(for: "class") ?? HTMLDocument.none
+        var layers = LayerTree()
+        var order: UInt32 = 0
+        var collected: [IndexedRule] = []
+        func add(_ items: [StyleSheetItem], origin: Origin, layer: Int, base: String?, depth: Int, visited: inout Set<String>) {
+            for item in items {
+                switch item {
+                case .style(let rule):
+                    let display = rule.declarations.last { $0.property == .display && !$0.important }
+                    let importantDisplay = rule.declarations.last { $0.property == .display && $0.important }
+                    let visibility = rule.declarations.last { $0.property == .visibility && !$0.important }
+                    let importantVisibility = rule.declarations.last { $0.property == .visibility && $0.important }
+                    for selector in rule.selectors where !selector.hasPseudoElement {
+                        collected.append(IndexedRule(selector: selector, display: importantDisplay ?? display,
+                                                     visibility: importantVisibility ?? visibility,
+                                                     origin: origin, layer: layer, order: order))
+                    }
+                    order &+= 1
+                case .media(let list, let inner):
+                    if list.matches(media) { add(inner, origin: origin, layer: layer, base: base, depth: depth, visited: &visited) }
+                case .layerBlock(let name, let inner):
+                    let child = name.map { layers.layer(named: $0, in: layer) } ?? layers.anonymousLayer(in: layer)
+                    add(inner, origin: origin, layer: child, base: base, depth: depth, visited: &visited)
+                case .layerStatement(let names):
+                    for name in names { _ = layers.layer(named: name, in: layer) }
+                case .importRule(let url, let list, let layerName):
+                    guard list.matches(media), depth < LinkedStyleSheets.maximumImportDepth,
+                          let resolved = URLResolver(base: base).resolve(url).map(LinkedStyleSheets.withoutFragment),
+                          !visited.contains(resolved), let sheet = linked.sheet(at: resolved) else { continue }
+                    visited.insert(resolved)
+                    var target = layer
+                    if let layerName { target = layerName.map { layers.layer(named: $0, in: layer) } ?? layers.anonymousLayer(in: layer) }
+                    add(sheet.items, origin: origin, layer: target, base: resolved, depth: depth + 1, visited: &visited)
+                    visited.remove(resolved)
+                }
+            }
+        }
+        var visited: Set<String> = []
+        add(UserAgentStyleSheet.sheet.items, origin: .userAgent, layer: 0, base: nil, depth: 0, visited: &visited)
+        let documentBase = document.baseURL(pageURL: baseURL)
+        for element in Self.sheetElements(of: document) {
+            switch element {
+            case .embedded(let text, let mediaText):
+                guard mediaText.map(media.matches) ?? true else { continue }
+                add(StyleSheetParser.parse(text).items, origin: .author, layer: 0, base: documentBase, depth: 0, visited: &visited)
+            case .linked(let href, let mediaText):
+                guard mediaText.map(media.matches) ?? true,
+                      let url = URLResolver(base: documentBase).resolve(href).map(LinkedStyleSheets.withoutFragment),
+                      let sheet = linked.sheet(at: url) else { continue }
+                visited.insert(url)
+                add(sheet.items, origin: .author, layer: 0, base: url, depth: 1, visited: &visited)
+                visited.remove(url)
+            }
+        }
+        layerRanks = layers.ranks()
+        rules = collected
+        for (index, rule) in collected.enumerated() { bucket(rule.selector.subject, Int32(index)) }
+    }
+
+    /// The `<style>` and `<link rel=stylesheet>` elements that apply, in tree order (none
+    /// inside a `template`).
+    static func sheetElements(of document: HTMLDocument) -> [SheetElement] {
+        var result: [SheetElement] = []
+        var node = document.nodes[0].firstChild
+        while node != HTMLDocument.none {
+            var descend = true
+            if document.nodes[Int(node)].kind == .element {
+                switch KnownName(rawValue: document.nodes[Int(node)].name) {
+                case .template:
+                    descend = false
+                case .style where isCSS(document.attribute(.type, of: node)):
+                    result.append(.embedded(text: document.textContent(of: NodeID(node)), media: document.attribute("media", of: NodeID(node))))
+                    descend = false
+                case .link:
+                    let rel = Array(asciiLowercased(document.attribute("rel", of: NodeID(node)) ?? "").utf8)
+                    if containsWord(rel[...], Array("stylesheet".utf8), caseInsensitive: false),
+                       !containsWord(rel[...], Array("alternate".utf8), caseInsensitive: false),
+                       !document.hasAttribute(.disabled, of: node), isCSS(document.attribute(.type, of: node)),
+                       let href = document.attribute(.href, of: node), !href.isEmpty {
+                        result.append(.linked(href: href, media: document.attribute("media", of: NodeID(node))))
+                    }
+                default:
+                    break
+                }
+            }
+            node = document.following(node, within: 0, descending: descend)
+        }
+        return result
+    }
+
+    private static func isCSS(_ type: String?) -> Bool {
+        guard let type else { return true }
+        let lowered = asciiLowercased(collapsingWhitespace(type))
+        return lowered.isEmpty || lowered == "text/css"
+    }
+
+    // MARK: - Buckets
+
+    private mutating func bucket(_ subject: CompoundSelector, _ rule: Int32) {
+        for simple in subject.simples {
+            if case .id(let identifier) = simple {
+                byID[Self.hash(identifier[...]), default: []].append(rule)
+                return
+            }
+        }
+        for simple in subject.simples {
+            if case .className(let name) = simple {
+                byClass[Self.hash(name[...]), default: []].append(rule)
+                return
+            }
+        }
+        for simple in subject.simples {
+            if case .attribute(let attribute) = simple {
+                let atom = matcher.atom(attribute.lowercasedName)
+                if atom != HTMLDocument.none { byAttribute[atom, default: []].append(rule) }
+                return
+            }
+        }
+        if let name = subject.lowercasedTypeName {
+            let atom = matcher.atom(name)
+            if atom != HTMLDocument.none { byTag[atom, default: []].append(rule) }
+            return
+        }
+        universal.append(rule)
+    }
+
+    /// FNV-1a: bucket keys only, a collision costs one failed match.
+    private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+
+    // MARK: - Computing
+
+    /// The computed style of an element whose parent's is `parent` (nil for the root element).
+    func computedStyle(of element: Int32, parent: ComputedStyle?) -> ComputedStyle {
+        var winners = Winners()
+        let node = document.nodes[Int(element)]
+        func consider(_ list: [Int32]?) {
+            guard let list else { return }
+            for index in list {
+                let rule = rules[Int(index)]
+                guard matcher.matches(rule.selector, element) else { continue }
+                let specificity = rule.selector.specificity.packed
+                if let display = rule.display { winners.offer(display, precedence(rule, display, specificity), rule: index) }
+                if let visibility = rule.visibility { winners.offer(visibility, precedence(rule, visibility, specificity), rule: index) }
+            }
+        }
+        consider(universal)
+        consider(byTag[node.name])
+        if !byID.isEmpty, let attribute = document.attributeIndex(KnownName.id.rawValue, of: element) {
+            consider(byID[Self.hash(document.storage[document.attributeRange(attribute)])])
+        }
+        if !byClass.isEmpty, let attribute = document.attributeIndex(classAtom, of: element) {
+            var seen: Set<UInt64> = []
+            let value = document.storage[document.attributeRange(attribute)]
+            var index = value.startIndex
+            while index < value.endIndex {
+                while index < value.endIndex && value[index].isHTMLWhitespace { index += 1 }
+                let start = index
+                while index < value.endIndex && !value[index].isHTMLWhitespace { index += 1 }
+                if index > start {
+                    let key = Self.hash(value[start..<index])
+                    if seen.insert(key).inserted { consider(byClass[key]) }
+                }
+            }
+        }
+        if !byAttribute.isEmpty {
+            var attribute = node.dataStart
+            while attribute != HTMLDocument.none {
+                consider(byAttribute[document.attributes[Int(attribute)].name])
+                attribute = document.attributes[Int(attribute)].next
+            }
+        }
+        if let attribute = document.attributeIndex(styleAtom, of: element) {
+            let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(attribute)))
+            for (position, declaration) in declarations.enumerated() {
+                let band: UInt64 = declaration.important ? 2 : 1
+                winners.offer(declaration, Precedence(high: band << 62 | 1 << 61, order: UInt32(position)), rule: -1)
+            }
+        }
+        var result = ComputedStyle(display: .inline, visibility: parent?.visibility ?? .visible)
+        switch resolve(.display, winners.display, element) {
+        case .display(let value)?: result.display = value
+        case .inherit?: result.display = parent?.display ?? .inline
+        default: break
+        }
+        switch resolve(.visibility, winners.visibility, element) {
+        case .visibility(let value)?: result.visibility = value
+        case .initial?: result.visibility = .visible
+        default: break
+        }
+        if result.display != .none {
+            if parent == nil || node.parent == 0 {
+                result.display = result.display == .contents ? .block : result.display.blockified
+            } else if let parent, parent.display.blockifiesChildren, result.display != .contents {
+                result.display = result.display.blockified
+            }
+        }
+        return result
+    }
+
+    /// The best declaration seen so far for each property.
+    private struct Winners {
+        var display: (StyleDeclaration, Precedence, Int32)?
+        var visibility: (StyleDeclaration, Precedence, Int32)?
+
+        mutating func offer(_ declaration: StyleDeclaration, _ precedence: Precedence, rule: Int32) {
+            switch declaration.property {
+            case .display:
+                if display == nil || display!.1 < precedence { display = (declaration, precedence, rule) }
+            case .visibility:
+                if visibility == nil || visibility!.1 < precedence { visibility = (declaration, precedence, rule) }
+            }
+        }
+    }
+
+    private func precedence(_ rule: IndexedRule, _ declaration: StyleDeclaration, _ specificity: UInt64) -> Precedence {
+        let band: UInt64
+        switch (rule.origin, declaration.important) {
+        case (.userAgent, false): band = 0
+        case (.author, false): band = 1
+        case (.author, true): band = 2
+        case (.userAgent, true): band = 3
+        }
+        let rank = UInt64(layerRanks.indices.contains(rule.layer) ? layerRanks[rule.layer] : 0)
+        let layer = declaration.important ? UInt64(0xFFFF) - rank : rank
+        return Precedence(high: band << 62 | (layer & 0xFFFF) << 40 | specificity, order: rule.order)
+    }
+
+    /// The value that wins, after `revert` and `revert-layer` roll back to an earlier origin
+    /// or layer; nil when nothing is declared.
+    private func resolve(_ property: StyleDeclaration.Property, _ winner: (StyleDeclaration, Precedence, Int32)?,
+                         _ element: Int32) -> StyleDeclaration.Value? {
+        guard let winner else { return nil }
+        guard winner.0.value == .revert || winner.0.value == .revertLayer else { return winner.0.value }
+        // Rare: collect every declaration of the property again, strongest first.
+        var candidates: [(StyleDeclaration, Precedence, Int32)] = []
+        for (index, rule) in rules.enumerated() where matcher.matches(rule.selector, element) {
+            let specificity = rule.selector.specificity.packed
+            for declaration in [rule.display, rule.visibility].compactMap({ $0 }) where declaration.property == property {
+                candidates.append((declaration, precedence(rule, declaration, specificity), Int32(index)))
+            }
+        }
+        if let attribute = document.attributeIndex(styleAtom, of: element) {
+            let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(attribute)))
+            for (position, declaration) in declarations.enumerated() where declaration.property == property {
+                candidates.append((declaration, Precedence(high: (declaration.important ? 2 : 1) << 62 | 1 << 61, order: UInt32(position)), -1))
+            }
+        }
+        candidates.sort { $0.1 > $1.1 }
+        var skipAuthor = false
+        var skipLayer: UInt64?
+        for (declaration, precedence, _) in candidates {
+            let band = precedence.high >> 62
+            let isAuthor = band == 1 || band == 2
+            if skipAuthor && isAuthor { continue }
+            if let layer = skipLayer, precedence.high >> 40 == layer { continue }
+            switch declaration.value {
+            case .revert:
+                if isAuthor { skipAuthor = true } else { return .unset }
+            case .revertLayer:
+                skipLayer = precedence.high >> 40
+            default:
+                return declaration.value
+            }
+        }
+        return nil
+    }
+}
+
+/// Cascade layers in the order they were first named; ranks follow CSS Cascade 5: a
+/// layer's sublayers come before its own rules, and unlayered rules (layer 0) come last.
+struct LayerTree {
+    private var parents: [Int] = [-1]
+    private var children: [[Int]] = [[]]
+    private var names: [[String: Int]] = [[:]]
+
+    /// The layer `name` (a dotted path) inside `parent`, created on first use.
+    mutating func layer(named path: [String], in parent: Int) -> Int {
+        var current = parent
+        for part in path {
+            if let existing = names[current][part] {
+                current = existing
+            } else {
+                let created = newLayer(in: current)
+                names[current][part] = created
+                current = created
+            }
+        }
+        return current
+    }
+
+    /// A new anonymous layer inside `parent`.
+    mutating func anonymousLayer(in parent: Int) -> Int { newLayer(in: parent) }
+
+    private mutating func newLayer(in parent: Int) -> Int {
+        let layer = parents.count
+        parents.append(parent)
+        children.append([])
+        names.append([:])
+        children[parent].append(layer)
+        return layer
+    }
+
+    /// Each layer's rank (higher wins for normal declarations).
+    func ranks() -> [Int] {
+        var ranks = [Int](repeating: 0, count: parents.count)
+        var next = 0
+        var stack: [(layer: Int, childIndex: Int)] = [(0, 0)]
+        while let top = stack.last {
+            if top.childIndex < children[top.layer].count {
+                stack[stack.count - 1].childIndex += 1
+                stack.append((children[top.layer][top.childIndex], 0))
+            } else {
+                ranks[top.layer] = next
+                next += 1
+                stack.removeLast()
+            }
+        }
+        return ranks
+    }
+}
