@@ -11,18 +11,18 @@ extension LayoutPass {
         case "hidden":
             return
         case "checkbox":
-            writer.appendControl(document.hasAttribute(.checked, of: node) ? "[x]" : "[ ]", style: style.withFormField())
+            writer.appendControl(document.isChecked(node, state: state) ? "[x]" : "[ ]", style: style.withFormField())
         case "radio":
-            writer.appendControl(document.hasAttribute(.checked, of: node) ? "(*)" : "( )", style: style.withFormField())
+            writer.appendControl(document.isChecked(node, state: state) ? "(*)" : "( )", style: style.withFormField())
         case "submit", "reset", "button", "image":
             layoutInputButton(node, type: type)
         case "password":
-            let value = document.attribute(.value, of: node) ?? ""
+            let value = document.controlValue(node, state: state)
             let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? ""
                 : String(repeating: "*", count: value.count)
             layoutField(shown, size: integer(document.attribute(.size, of: node)))
         default:
-            let value = document.attribute(.value, of: node) ?? ""
+            let value = document.controlValue(node, state: state)
             let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
             layoutField(shown, size: integer(document.attribute(.size, of: node)))
         }
@@ -30,15 +30,14 @@ extension LayoutPass {
 
     /// Draws a `textarea` as a one-line field holding its text.
     mutating func layoutTextArea(_ node: Int32) {
-        var value = document.textContent(of: NodeID(node))
-        if value.hasPrefix("\n") { value.removeFirst() }
+        let value = document.controlValue(node, state: state)
         let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
         layoutField(shown, size: integer(document.attribute(.cols, of: node)))
     }
 
     /// Draws a `select` as `[Selected option ▾]`.
     mutating func layoutSelect(_ node: Int32) {
-        let label = selectedOptions(of: node).first.map { optionLabel($0) } ?? ""
+        let label = document.selectedOptions(of: node, state: state).first.map { optionLabel($0) } ?? ""
         let room = max(1, writer.availableWidth - 4)
         let shown = TerminalText.truncate(label, toWidth: room)
         writer.appendControl("[" + (shown.isEmpty ? "" : shown + " ") + "▾]", style: style.withFormField())
@@ -62,11 +61,15 @@ extension LayoutPass {
         case "image": label = document.attribute(.alt, of: node).map(displayText) ?? value ?? "Submit"
         default: label = value ?? ""
         }
+        guard !style.isConcealed else {
+            writer.appendControl("[" + label + "]", style: style)
+            return
+        }
         let submission = type == "submit" || type == "image" ? formSubmission(submitter: node) : nil
         let index = items.count
         items.append(PageItem(number: index + 1, kind: .button, text: label, url: submission?.url,
                               target: submission?.target, node: NodeID(node)))
-        if options.numbersItems { writer.addPrefix("[\(index + 1)]", style: style.withoutItem()) }
+        addReferenceNumber(if: submission?.url != nil)
         writer.appendControl("[" + label + "]", style: style.withButton(index))
     }
 
@@ -118,7 +121,7 @@ extension LayoutPass {
                 let type = document.attribute(.type, of: node).map(collapsingWhitespace)?.lowercased() ?? "text"
                 switch type {
                 case "checkbox", "radio":
-                    if !name.isEmpty && document.hasAttribute(.checked, of: node) {
+                    if !name.isEmpty && document.isChecked(node, state: state) {
                         entries.append(FormEntry(name: name, value: document.attribute(.value, of: node) ?? "on"))
                     }
                 case "submit":
@@ -135,7 +138,7 @@ extension LayoutPass {
                     if !name.isEmpty { entries.append(FormEntry(name: name, value: "")) }
                 default:
                     if !name.isEmpty {
-                        let value = document.attribute(.value, of: node) ?? ""
+                        let value = document.controlValue(node, state: state)
                         entries.append(FormEntry(name: name, value: value.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }))
                     }
                 }
@@ -145,15 +148,13 @@ extension LayoutPass {
                 }
             case .select:
                 if !name.isEmpty {
-                    for option in selectedOptions(of: node) {
+                    for option in document.selectedOptions(of: node, state: state) {
                         entries.append(FormEntry(name: name, value: document.attribute(.value, of: option) ?? optionLabel(option)))
                     }
                 }
             case .textarea:
                 if !name.isEmpty {
-                    var value = document.textContent(of: NodeID(node))
-                    if value.hasPrefix("\n") { value.removeFirst() }
-                    entries.append(FormEntry(name: name, value: value))
+                    entries.append(FormEntry(name: name, value: document.controlValue(node, state: state)))
                 }
             default:
                 node = document.following(node, within: form)
@@ -162,25 +163,6 @@ extension LayoutPass {
             node = document.following(node, within: form, descending: false)
         }
         return entries
-    }
-
-    /// The selected options of a `select`: those marked `selected` (only the last one
-    /// unless `multiple`), else the first enabled option of a single select.
-    func selectedOptions(of select: Int32) -> [Int32] {
-        var options: [Int32] = []
-        var node = document.nodes[Int(select)].firstChild
-        while node != HTMLDocument.none {
-            if document.nodes[Int(node)].name == KnownName.option.rawValue {
-                options.append(node)
-                node = document.following(node, within: select, descending: false)
-            } else {
-                node = document.following(node, within: select)
-            }
-        }
-        let selected = options.filter { document.hasAttribute(.selected, of: $0) }
-        if document.hasAttribute(.multiple, of: select) { return selected }
-        if let last = selected.last { return [last] }
-        return options.first { !document.hasAttribute(.disabled, of: $0) }.map { [$0] } ?? []
     }
 
     /// What an `option` shows: its `label`, else its text.

@@ -11,7 +11,18 @@ struct LineWriter {
         var bytes: [UInt8]
         var width: Int
         var column: Int
+        var concealed: Bool
     }
+
+    /// The most `hr` rules a page draws: no real page has more, and at 10,000 columns each
+    /// one is 30 KB of text.
+    static let maximumRules = 10_000
+    /// The most rule cells a page draws (16 million: 48 MB of `─`).
+    static let maximumRuleCells = 16_000_000
+    /// The most blank lines in a row (inside `pre`; elsewhere blank lines never repeat).
+    static let maximumBlankRun = 100
+    /// The layout's text stops growing past this many bytes (see `byteLimit`).
+    static let maximumBytes = 1 << 30
 
     /// The width of the page in cells.
     let width: Int
@@ -59,11 +70,49 @@ struct LineWriter {
     private var itemTextPendingSpace = false
     private var isFinished = false
 
+    /// Spaces that begin the current line without being stored (indentation).
+    private var lineLead = 0
+    /// The current line holds concealed text (`visibility: hidden`), so it is kept even if blank.
+    private var lineKeepsSpace = false
+    /// The current line is a rule, stored as its width alone.
+    private var lineIsRule = false
+    private var ruleCount = 0
+    private var ruleCells = 0
+    private var blankRun = 0
+    /// The most bytes of text this layout may hold: proportional to the page, never near
+    /// 2 GB, so the 32-bit offsets of `LineRecord` cannot overflow.
+    let byteLimit: Int
+    /// Whether the text reached `byteLimit`; nothing more is added after that.
+    private(set) var isOverBudget = false
+
+    /// Names of anchors (`id`, `<a name>`) and the line each starts on; `line` is -1 until
+    /// content follows the anchor.
+    private(set) var anchors: [(name: String, isName: Bool, line: Int)] = []
+    private var pendingAnchors = 0
+
     /// A writer for lines `width` cells wide, for about `expectedSize` bytes of text.
     init(width: Int, wraps: Bool, expectedSize: Int = 0) {
-        self.width = max(1, width)
+        self.width = max(1, min(width, 100_000))
         self.wraps = wraps
-        text = ByteBuffer(capacity: expectedSize + expectedSize / 4 + 1024)
+        byteLimit = min(Self.maximumBytes, max(64 << 20, expectedSize * 16))
+        text = ByteBuffer(capacity: min(expectedSize + expectedSize / 4 + 1024, byteLimit))
+    }
+
+    // MARK: - Anchors
+
+    /// Marks an anchor at the next content written.
+    mutating func markAnchor(_ name: String, isName: Bool) {
+        anchors.append((name, isName, -1))
+        pendingAnchors += 1
+    }
+
+    /// Anchors resolve to the line content is going onto now.
+    @inline(__always)
+    private mutating func resolveAnchors() {
+        guard pendingAnchors > 0 else { return }
+        let line = records.count
+        for index in (anchors.count - pendingAnchors)..<anchors.count { anchors[index].line = line }
+        pendingAnchors = 0
     }
 
     /// The left margin actually used: deep indentation stops where half the width, and at
@@ -286,6 +335,10 @@ struct LineWriter {
     @inline(__always)
     private mutating func put(_ bytes: UnsafePointer<UInt8>, count: Int, cells: Int, style: TextStyle,
                               isItemText: Bool = true) {
+        if text.count &+ count &+ cells > byteLimit {
+            isOverBudget = true
+            return
+        }
         if !prefix.isEmpty { flushPrefix() }
         if !lineStarted {
             startLine()
@@ -311,12 +364,18 @@ struct LineWriter {
             markWordStart()
         }
         breakBeforeNext = false
-        text.append(bytes, count: count)
-        addRun(lineColumn, lineColumn &+ cells, style)
+        if style.isConcealed {
+            text.append(0x20, times: cells)
+            lineKeepsSpace = true
+        } else {
+            text.append(bytes, count: count)
+            addRun(lineColumn, lineColumn &+ cells, style)
+        }
         lineColumn &+= cells
         lineHasContent = true
         if lineColumn > width && wraps && !preformatted { wrapOverflowingWord() }
-        if isItemText && itemTextCollectors > 0 { collectItemText(bytes, count: count) }
+        resolveAnchors()
+        if isItemText && itemTextCollectors > 0 && !style.isConcealed { collectItemText(bytes, count: count) }
     }
 
     private mutating func flushPrefix() {
@@ -422,7 +481,7 @@ struct LineWriter {
 
     @inline(__always)
     private mutating func addRun(_ start: Int, _ end: Int, _ style: TextStyle) {
-        guard !style.isPlain, end > start else { return }
+        guard !style.isPlain, !style.isConcealed, end > start else { return }
         let count = styledRuns.count
         if count > lineRunStart && styledRuns[count - 1].columns.upperBound == start && styledRuns[count - 1].style == style {
             styledRuns[count - 1].columns = styledRuns[count - 1].columns.lowerBound..<end
@@ -433,7 +492,8 @@ struct LineWriter {
 
     // MARK: - Lines and blocks
 
-    /// Starts a line: the pending blank line, the indentation and any list markers.
+    /// Starts a line: the pending blank line, the indentation and any list markers. The
+    /// indentation before the first stored byte is kept as a count, not as spaces.
     private mutating func startLine() {
         if pendingBlank {
             pendingBlank = false
@@ -443,20 +503,31 @@ struct LineWriter {
         pendingSpace = false
         let content = effectiveIndent
         var column = 0
+        lineLead = content
         if !markers.isEmpty {
             for marker in markers {
                 let markerColumn = max(marker.column, column)
                 guard markerColumn + marker.width <= content else { continue }
-                text.append(0x20, times: markerColumn - column)
-                marker.bytes.withUnsafeBufferPointer { text.append($0) }
+                if column == 0 && text.count == lineStart {
+                    lineLead = markerColumn
+                } else {
+                    text.append(0x20, times: markerColumn - column)
+                }
+                if marker.concealed {
+                    text.append(0x20, times: marker.width)
+                    lineKeepsSpace = true
+                } else {
+                    marker.bytes.withUnsafeBufferPointer { text.append($0) }
+                }
                 column = markerColumn + marker.width
             }
             markers.removeAll()
+            if column > 0 { text.append(0x20, times: content - column) }
         }
-        text.append(0x20, times: content - column)
         lineColumn = content
         contentColumn = content
         contentStartByte = text.count
+        resolveAnchors()
     }
 
     /// Ends the current line: trims trailing spaces and records where it ends.
@@ -465,6 +536,10 @@ struct LineWriter {
             text.truncate(to: text.count - 1)
             lineColumn -= 1
         }
+        if text.count == lineStart && !lineIsRule {
+            lineColumn = 0
+            lineLead = 0
+        }
         while styledRuns.count > lineRunStart, let last = styledRuns.last, last.columns.upperBound > lineColumn {
             if last.columns.lowerBound >= lineColumn {
                 styledRuns.removeLast()
@@ -472,7 +547,7 @@ struct LineWriter {
                 styledRuns[styledRuns.count - 1].columns = last.columns.lowerBound..<lineColumn
             }
         }
-        if preformatted || text.count > lineStart {
+        if preformatted || text.count > lineStart || lineKeepsSpace || lineIsRule {
             recordLine(width: lineColumn, isPreformatted: preformatted)
         } else {
             appendBlankLine()
@@ -484,11 +559,20 @@ struct LineWriter {
     }
 
     private mutating func recordLine(width: Int, isPreformatted: Bool) {
-        records.append(LineRecord(textStart: Int32(lineStart), textEnd: Int32(text.count),
-                                  runStart: Int32(lineRunStart), runEnd: Int32(styledRuns.count),
-                                  width: Int32(width), isPreformatted: isPreformatted))
+        let isEmpty = text.count == lineStart && !lineKeepsSpace && !lineIsRule
+        blankRun = isEmpty ? blankRun + 1 : 0
+        if blankRun <= Self.maximumBlankRun {
+            records.append(LineRecord(textStart: Int32(lineStart), textEnd: Int32(text.count),
+                                      runStart: Int32(lineRunStart), runEnd: Int32(styledRuns.count),
+                                      width: Int32(width), lead: Int32(lineLead), isPreformatted: isPreformatted,
+                                      keepsSpace: lineKeepsSpace, isRule: lineIsRule))
+        }
+        if text.count > byteLimit { isOverBudget = true }
         lineStart = text.count
         lineRunStart = styledRuns.count
+        lineLead = 0
+        lineKeepsSpace = false
+        lineIsRule = false
     }
 
     /// Adds a blank line unless at the top or after another blank line.
@@ -526,24 +610,32 @@ struct LineWriter {
         pendingSpace = false
     }
 
-    /// A line of `─` across the text area.
-    mutating func horizontalRule() {
+    /// A line of `─` across the text area (blank under `visibility: hidden`). Past the page's
+    /// limits on rules, a rule is only a paragraph break.
+    mutating func horizontalRule(concealed: Bool = false) {
         ensureNewLine()
-        startLine()
-        let cells = max(1, width - lineColumn)
-        for _ in 0..<cells {
-            text.append(0xE2)
-            text.append(0x94)
-            text.append(0x80)
+        let cells = max(1, width - effectiveIndent)
+        guard ruleCount < Self.maximumRules && ruleCells + cells <= Self.maximumRuleCells else {
+            requestBlankLine()
+            return
         }
+        ruleCount += 1
+        ruleCells += cells
+        startLine()
+        if concealed { lineKeepsSpace = true } else { lineIsRule = true }
         lineColumn += cells
         lineHasContent = true
         finishLine()
     }
 
     /// Queues a list marker for the next line, at a column.
-    mutating func addMarker(_ text: String, column: Int) {
-        markers.append(Marker(bytes: Array(text.utf8), width: TerminalText.width(of: text), column: column))
+    mutating func addMarker(_ text: String, column: Int, concealed: Bool = false) {
+        markers.append(Marker(bytes: Array(text.utf8), width: TerminalText.width(of: text), column: column, concealed: concealed))
+    }
+
+    /// Drops list markers queued after the first `count` (a heading that had no text).
+    mutating func discardMarkers(keeping count: Int) {
+        if markers.count > count { markers.removeSubrange(count...) }
     }
 
     /// Writes a line holding only the markers still waiting (an empty list item).
@@ -557,12 +649,29 @@ struct LineWriter {
 
     /// Adds a whole line laid out elsewhere (a table row), at the indentation.
     mutating func appendComposedLine(_ bytes: [UInt8], width cells: Int, runs composedRuns: [StyledRun]) {
+        guard text.count + bytes.count <= byteLimit else {
+            isOverBudget = true
+            return
+        }
         ensureNewLine()
         startLine()
         let offset = lineColumn
         bytes.withUnsafeBufferPointer { text.append($0) }
         for run in composedRuns { addRun(offset + run.columns.lowerBound, offset + run.columns.upperBound, run.style) }
         lineColumn += cells
+        lineHasContent = true
+        finishLine()
+    }
+
+    /// A line of text the layout adds itself (the notice that a page was cut short), outside
+    /// the byte budget.
+    mutating func appendNotice(_ notice: String) {
+        ensureNewLine()
+        appendBlankLine()
+        startLine()
+        var bytes = notice
+        bytes.withUTF8 { text.append($0) }
+        lineColumn += TerminalText.width(of: notice)
         lineHasContent = true
         finishLine()
     }
@@ -575,6 +684,9 @@ struct LineWriter {
         isFinished = true
         scratch.deallocate()
         while let last = records.last, last.isBlank { records.removeLast() }
+        for index in anchors.indices where anchors[index].line < 0 || anchors[index].line >= records.count {
+            anchors[index].line = max(0, records.count - 1)
+        }
         let shared = LaidOutText(bytes: text.base, lines: records, runs: styledRuns)
         var lines: [LayoutLine] = []
         lines.reserveCapacity(records.count)

@@ -1,13 +1,27 @@
+import URLKit
+
 /// How to lay a page out.
 public struct LayoutOptions: Hashable, Sendable {
     /// The width of the text area in terminal cells (at least 1).
     public var width: Int
-    /// Dump mode: links and buttons get an inline `[N]` prefix, as in `lynx -dump`.
+    /// Dump mode: links and buttons that go somewhere get an inline `[N]` prefix, as in
+    /// `lynx -dump`.
     public var numbersItems: Bool
+    /// Dump mode: headings start with `#` marks, one per level, as in Markdown.
+    public var marksHeadings: Bool
+    /// Page scripts run: `<noscript>` content is hidden and `@media (scripting)` matches.
+    public var scriptsEnabled: Bool
 
-    public init(width: Int, numbersItems: Bool = false) {
+    public init(width: Int, numbersItems: Bool = false, marksHeadings: Bool = false, scriptsEnabled: Bool = false) {
         self.width = width
         self.numbersItems = numbersItems
+        self.marksHeadings = marksHeadings
+        self.scriptsEnabled = scriptsEnabled
+    }
+
+    /// The options of `webnav dump`: numbered links and marked headings.
+    public static func dump(width: Int) -> LayoutOptions {
+        LayoutOptions(width: width, numbersItems: true, marksHeadings: true)
     }
 }
 
@@ -17,11 +31,33 @@ public struct PageLayout: Hashable, Sendable {
     public var lines: [LayoutLine]
     /// The links and buttons in reading order; `items[i].number == i + 1`.
     public var items: [PageItem]
+    /// Whether the page was too big to lay out whole: its last line says so.
+    public var isTruncated = false
+    /// The line of each element `id`, and of each `<a name>`, first in tree order.
+    var idAnchors: [String: Int] = [:]
+    var namedAnchors: [String: Int] = [:]
 
     public init(lines: [LayoutLine] = [], items: [PageItem] = []) {
         self.lines = lines
         self.items = items
     }
+
+    /// The line to scroll to for a URL's fragment (as written in the URL, without `#`),
+    /// as HTML's "scroll to the fragment" finds it: an element with that `id`, else an `a`
+    /// with that `name`, tried as written and then percent-decoded; the top for an empty
+    /// fragment or `top`; nil when nothing matches (the page stays where it is).
+    public func anchorLine(for fragment: String) -> Int? {
+        if fragment.isEmpty { return 0 }
+        if let line = idAnchors[fragment] ?? namedAnchors[fragment] { return line }
+        let decoded = PercentEncoding.decode(fragment.utf8)
+        if let decoded, let line = idAnchors[decoded] ?? namedAnchors[decoded] { return line }
+        if asciiLowercased(decoded ?? fragment) == "top" { return 0 }
+        return nil
+    }
+
+    /// The width of the widest line, in cells: more than the layout's width when
+    /// preformatted text or a wide table is (the UI scrolls sideways to show it).
+    public var contentWidth: Int { lines.reduce(0) { max($0, $1.width) } }
 }
 
 /// One line of laid-out text.
@@ -54,7 +90,7 @@ public struct LayoutLine: Hashable, Sendable, CustomStringConvertible {
         get {
             switch content {
             case .own(let text, _): return text
-            case .shared(let shared, let index): return shared.withUTF8(ofLine: index) { String(decoding: $0, as: UTF8.self) }
+            case .shared(let shared, let index): return shared.string(ofLine: index)
             }
         }
         set { content = .own(text: newValue, runs: runs) }
@@ -73,12 +109,33 @@ public struct LayoutLine: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// Calls `body` with the UTF-8 of the text.
-    @inline(__always)
-    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// The width in terminal cells: for preformatted text and wide tables, possibly more
+    /// than the layout's width.
+    public var width: Int {
         switch content {
-        case .own(var text, _): return text.withUTF8(body)
-        case .shared(let shared, let index): return shared.withUTF8(ofLine: index, body)
+        case .own(let text, _): return TerminalText.width(of: text)
+        case .shared(let shared, let index): return shared.width(ofLine: index)
+        }
+    }
+
+    /// The number of UTF-8 bytes of the text, and a way to copy them (for the dump).
+    func utf8Count() -> Int {
+        switch content {
+        case .own(let text, _): return text.utf8.count
+        case .shared(let shared, let index): return shared.byteCount(ofLine: index)
+        }
+    }
+
+    /// Copies the text's UTF-8 to `output`; returns the count written.
+    func copyUTF8(to output: UnsafeMutablePointer<UInt8>) -> Int {
+        switch content {
+        case .own(var text, _):
+            return text.withUTF8 { utf8 in
+                if !utf8.isEmpty { output.update(from: utf8.baseAddress!, count: utf8.count) }
+                return utf8.count
+            }
+        case .shared(let shared, let index):
+            return shared.copyUTF8(ofLine: index, to: output)
         }
     }
 
@@ -94,6 +151,9 @@ public struct LayoutLine: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Where one laid-out line's text and runs lie in its layout's `LaidOutText`.
+///
+/// Indentation is stored as a count (`lead`) and a rule as its width, so a layout's memory
+/// follows the page's text, not its width times its lines.
 struct LineRecord {
     var textStart: Int32
     var textEnd: Int32
@@ -101,9 +161,33 @@ struct LineRecord {
     var runEnd: Int32
     /// The width in cells.
     var width: Int32
-    var isPreformatted: Bool
+    /// Spaces before the stored text.
+    var lead: Int32
+    private var flags: UInt8
 
-    var isBlank: Bool { textStart == textEnd }
+    init(textStart: Int32, textEnd: Int32, runStart: Int32, runEnd: Int32, width: Int32, lead: Int32,
+         isPreformatted: Bool, keepsSpace: Bool, isRule: Bool) {
+        self.textStart = textStart
+        self.textEnd = textEnd
+        self.runStart = runStart
+        self.runEnd = runEnd
+        self.width = width
+        self.lead = lead
+        flags = (isPreformatted ? 1 : 0) | (keepsSpace ? 2 : 0) | (isRule ? 4 : 0)
+    }
+
+    var isPreformatted: Bool { flags & 1 != 0 }
+    /// Holds concealed text: blank, but not a margin that merges with others.
+    var keepsSpace: Bool { flags & 2 != 0 }
+    /// A horizontal rule: `─` from `lead` to `width`.
+    var isRule: Bool { flags & 4 != 0 }
+
+    var isBlank: Bool { textStart == textEnd && flags & 6 == 0 }
+
+    /// The UTF-8 length of the line's text.
+    var byteCount: Int {
+        isRule ? Int(lead) + 3 * Int(width - lead) : Int(lead) + Int(textEnd - textStart)
+    }
 }
 
 /// The UTF-8 text and the styled runs of all the lines of one layout, stored once.
@@ -121,11 +205,43 @@ final class LaidOutText: @unchecked Sendable {
 
     deinit { bytes.deallocate() }
 
+    var lineCount: Int { lines.count }
+
+    func byteCount(ofLine index: Int) -> Int { lines[index].byteCount }
+
+    /// Writes a line's UTF-8 to `output` (which has room for `byteCount(ofLine:)` bytes),
+    /// without trailing spaces; returns how many bytes it wrote.
     @inline(__always)
-    func withUTF8<Result>(ofLine index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func copyUTF8(ofLine index: Int, to output: UnsafeMutablePointer<UInt8>) -> Int {
         let line = lines[index]
-        return body(UnsafeBufferPointer(start: bytes + Int(line.textStart), count: Int(line.textEnd - line.textStart)))
+        let stored = Int(line.textEnd - line.textStart)
+        if line.isRule {
+            var count = Int(line.lead)
+            output.update(repeating: 0x20, count: count)
+            for _ in 0..<Int(line.width - line.lead) {
+                output[count] = 0xE2
+                output[count + 1] = 0x94
+                output[count + 2] = 0x80
+                count += 3
+            }
+            return count
+        }
+        guard stored > 0 else { return 0 }
+        output.update(repeating: 0x20, count: Int(line.lead))
+        (output + Int(line.lead)).update(from: bytes + Int(line.textStart), count: stored)
+        return Int(line.lead) + stored
     }
+
+    /// A line's text.
+    func string(ofLine index: Int) -> String {
+        let count = byteCount(ofLine: index)
+        if count == 0 { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            copyUTF8(ofLine: index, to: buffer.baseAddress!)
+        }
+    }
+
+    func width(ofLine index: Int) -> Int { Int(lines[index].width) }
 
     func runs(ofLine index: Int) -> ArraySlice<StyledRun> {
         styledRuns[Int(lines[index].runStart)..<Int(lines[index].runEnd)]

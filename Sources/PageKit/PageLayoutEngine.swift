@@ -6,16 +6,21 @@ import Foundation
 import URLKit
 
 /// Lays out an `HTMLDocument` as terminal lines with numbered, focusable links and buttons.
+///
+/// What shows follows the page's style: an element whose computed `display` is `none` is
+/// left out with everything inside it, and text under `visibility: hidden` keeps its cells
+/// but shows as blanks (and its links and buttons are not items). Everything is worked out
+/// afresh from the document each time, so a page changed by scripts lays out as it is now.
 public enum PageLayoutEngine {
-    /// Whether `noscript` content is shown. Pages run no script yet, so it is, as in a
-    /// browser with scripting off; turn it off once scripts run.
-    static let showsNoscriptContent = true
-
     /// Lays out a document; relative links resolve against its `<base href>`, else `baseURL`.
-    public static func layout(_ document: HTMLDocument, baseURL: URL?, options: LayoutOptions) -> PageLayout {
+    /// `styleSheets` are the page's linked style sheets; `state` holds focus, the URL's
+    /// fragment and form values that differ from the attributes.
+    public static func layout(_ document: HTMLDocument, baseURL: URL?, options: LayoutOptions,
+                              styleSheets: LinkedStyleSheets = LinkedStyleSheets(),
+                              state: DocumentState = DocumentState()) -> PageLayout {
         document.storage.withUnsafeBufferPointer { storage in
             var pass = LayoutPass(document: document, storage: storage, pageURL: baseURL?.absoluteString,
-                                  options: options)
+                                  options: options, styleSheets: styleSheets, state: state)
             return pass.run()
         }
     }
@@ -46,48 +51,49 @@ struct LayoutPass {
     let document: HTMLDocument
     let storage: UnsafeBufferPointer<UInt8>
     let options: LayoutOptions
+    let state: DocumentState
     /// The page's own URL, where a form without `action` submits.
     let pageURL: String?
     let resolver: URLResolver
+    let cascade: StyleCascade
+    /// Computed styles, by node, as worked out.
+    var styles: [ComputedStyle?]
     var writer: LineWriter
     var style = TextStyle()
     var items: [PageItem] = []
+    /// Items with a URL so far: their `[N]` numbers in a dump.
+    var referenceCount = 0
     var lists: [ListState] = []
     var preDepth = 0
     var tableDepth = 0
     /// What each form submits, worked out for its first submit button.
     var formEntries: [Int32: [FormEntry]] = [:]
+    private let supAtom: Int32
+    private let subAtom: Int32
 
-    init(document: HTMLDocument, storage: UnsafeBufferPointer<UInt8>, pageURL: String?, options: LayoutOptions) {
+    init(document: HTMLDocument, storage: UnsafeBufferPointer<UInt8>, pageURL: String?, options: LayoutOptions,
+         styleSheets: LinkedStyleSheets = LinkedStyleSheets(), state: DocumentState = DocumentState()) {
         self.document = document
         self.storage = storage
         self.options = options
+        self.state = state
         self.pageURL = pageURL
-        let pageResolver = URLResolver(base: pageURL)
-        if let base = Self.baseHref(in: document), let resolved = pageResolver.resolve(base) {
-            resolver = URLResolver(base: resolved)
-        } else {
-            resolver = pageResolver
-        }
+        resolver = URLResolver(base: document.baseURL(pageURL: pageURL))
+        cascade = StyleCascade(document: document, linked: styleSheets, baseURL: pageURL, state: state,
+                               media: .phone(scripting: options.scriptsEnabled))
+        styles = [ComputedStyle?](repeating: nil, count: document.nodes.count)
         writer = LineWriter(width: options.width, wraps: true, expectedSize: document.storage.count)
-    }
-
-    /// The `href` of the first `<base>` that has one.
-    private static func baseHref(in document: HTMLDocument) -> String? {
-        guard document.mayContainBase else { return nil }
-        var node = document.nodes[0].firstChild
-        while node != HTMLDocument.none {
-            if document.nodes[Int(node)].name == KnownName.base.rawValue, let href = document.attribute(.href, of: node) {
-                return href
-            }
-            node = document.following(node, within: 0)
-        }
-        return nil
+        supAtom = document.names.existingAtom(for: "sup") ?? HTMLDocument.none
+        subAtom = document.names.existingAtom(for: "sub") ?? HTMLDocument.none
     }
 
     /// Lays out the whole document, then records where each item was drawn.
     mutating func run() -> PageLayout {
         walkChildren(of: 0)
+        let truncated = writer.isOverBudget
+        if truncated {
+            writer.appendNotice("[webnav: the rest of this page is not shown: its layout passed \(writer.byteLimit >> 20) MB]")
+        }
         let (lines, _, text) = writer.finish()
         text.forEachItemRun { lineIndex, run in
             guard let index = run.style.itemIndex else { return }
@@ -97,7 +103,42 @@ struct LayoutPass {
                 items[index].regions.append(ItemRegion(line: lineIndex, columns: run.columns))
             }
         }
-        return PageLayout(lines: lines, items: items)
+        var layout = PageLayout(lines: lines, items: items)
+        layout.isTruncated = truncated
+        for anchor in writer.anchors {
+            if anchor.isName {
+                if layout.namedAnchors[anchor.name] == nil { layout.namedAnchors[anchor.name] = anchor.line }
+            } else if layout.idAnchors[anchor.name] == nil {
+                layout.idAnchors[anchor.name] = anchor.line
+            }
+        }
+        return layout
+    }
+
+    // MARK: - Styles
+
+    /// The computed style of an element, working out (and remembering) its ancestors' first.
+    mutating func computedStyle(of element: Int32) -> ComputedStyle {
+        if Int(element) < styles.count, let known = styles[Int(element)] { return known }
+        var chain: [Int32] = [element]
+        var parent = document.nodes[Int(element)].parent
+        while parent != HTMLDocument.none && document.nodes[Int(parent)].kind == .element && styles[Int(parent)] == nil {
+            chain.append(parent)
+            parent = document.nodes[Int(parent)].parent
+        }
+        var parentStyle: ComputedStyle?
+        if parent != HTMLDocument.none && document.nodes[Int(parent)].kind == .element { parentStyle = styles[Int(parent)] }
+        for node in chain.reversed() {
+            let computed = cascade.computedStyle(of: node, parent: parentStyle)
+            styles[Int(node)] = computed
+            parentStyle = computed
+        }
+        return parentStyle ?? ComputedStyle(display: .inline, visibility: .visible)
+    }
+
+    /// Whether an element generates content (its computed `display` is not `none`).
+    mutating func isDisplayed(_ element: Int32) -> Bool {
+        computedStyle(of: element).display != .none
     }
 
     // MARK: - Walking
@@ -107,6 +148,7 @@ struct LayoutPass {
         var frames: [Frame] = []
         var node = document.nodes[Int(container)].firstChild
         while node != HTMLDocument.none {
+            if writer.isOverBudget { return }
             switch document.nodes[Int(node)].kind {
             case .text:
                 layoutText(node)
@@ -149,24 +191,39 @@ struct LayoutPass {
 
     /// Applies an element's effect on the layout; nil when its content is not to be walked.
     private mutating func enter(_ node: Int32) -> Frame? {
-        if document.nodes[Int(node)].dataStart != HTMLDocument.none && isHidden(node) { return nil }
+        let computed = computedStyle(of: node)
+        if computed.display == .none { return nil }
         var frame = Frame(node: node, savedStyle: style, savedIndent: writer.indent)
-        guard let name = KnownName(rawValue: document.nodes[Int(node)].name) else { return frame }
+        style = style.concealing(computed.visibility != .visible)
+        if document.nodes[Int(node)].dataStart != HTMLDocument.none { markAnchors(node) }
+        let atom = document.nodes[Int(node)].name
+        guard let name = KnownName(rawValue: atom) else {
+            if atom == supAtom {
+                writer.addPrefix("^", style: style)
+            } else if atom == subAtom {
+                writer.addPrefix("[", style: style)
+            }
+            return frame
+        }
         switch name {
-        case .head, .script, .style, .template, .title, .meta, .link, .base, .svg, .datalist, .iframe, .frameset,
-             .frame, .param, .source, .track, .area, .colgroup, .col, .option, .optgroup, .embed, .canvas,
-             .video, .audio:
+        case .template, .svg, .iframe, .frameset, .frame, .source, .track, .colgroup, .col, .option, .optgroup, .embed,
+             .canvas, .video, .audio:
+            // Replaced elements and template contents: their children are never drawn.
             return nil
-        case .noscript:
-            if !PageLayoutEngine.showsNoscriptContent { return nil }
         case .p, .figure, .dl:
             writer.requestBlankLine()
         case .h1, .h2, .h3, .h4, .h5, .h6:
             writer.requestBlankLine()
-            style = style.withHeading(name.headingLevel ?? 1)
+            let level = name.headingLevel ?? 1
+            style = style.withHeading(level)
+            if options.marksHeadings {
+                frame.markerCount = writer.markerCount
+                writer.addMarker(String(repeating: "#", count: level), column: writer.indent, concealed: style.isConcealed)
+                writer.indent += level + 1
+            }
         case .html, .body, .div, .section, .article, .header, .footer, .nav, .main, .aside, .figcaption, .form,
              .fieldset, .legend, .address, .details, .summary, .dialog, .center, .hgroup, .search, .noframes,
-             .dt, .caption, .thead, .tbody, .tfoot, .tr, .td:
+             .dt, .caption, .thead, .tbody, .tfoot, .tr, .td, .head, .title:
             writer.ensureNewLine()
         case .th:
             writer.ensureNewLine()
@@ -193,7 +250,7 @@ struct LayoutPass {
             writer.breakOpportunity()
             return nil
         case .hr:
-            writer.horizontalRule()
+            writer.horizontalRule(concealed: style.isConcealed)
             return nil
         case .table:
             if tableDepth == 0 && writer.wraps {
@@ -203,9 +260,14 @@ struct LayoutPass {
             writer.requestBlankLine()
             tableDepth += 1
         case .a:
-            if let href = document.attribute(.href, of: node) { startLink(node, href: href, frame: &frame) }
+            if let href = document.attribute(.href, of: node), !style.isConcealed { startLink(node, href: href, frame: &frame) }
         case .button:
-            startButton(node, frame: &frame)
+            if !style.isConcealed {
+                startButton(node, frame: &frame)
+            } else {
+                writer.addPrefix("[", style: style)
+                frame.item = -2
+            }
         case .input:
             layoutInput(node)
             return nil
@@ -216,7 +278,7 @@ struct LayoutPass {
             layoutTextArea(node)
             return nil
         case .img:
-            if let alt = document.attribute(.alt, of: node) { writer.appendText(alt, style: style) }
+            layoutImage(node)
             return nil
         case .b, .strong:
             style = style.withStrong()
@@ -234,12 +296,16 @@ struct LayoutPass {
 
     /// Undoes what `enter` did, once the element's content is laid out.
     private mutating func exit(_ frame: Frame) {
-        switch KnownName(rawValue: document.nodes[Int(frame.node)].name) {
-        case .p, .figure, .dl, .h1, .h2, .h3, .h4, .h5, .h6, .blockquote:
+        let atom = document.nodes[Int(frame.node)].name
+        switch KnownName(rawValue: atom) {
+        case .p, .figure, .dl, .blockquote:
+            writer.requestBlankLine()
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            if options.marksHeadings { writer.discardMarkers(keeping: frame.markerCount) }
             writer.requestBlankLine()
         case .html, .body, .div, .section, .article, .header, .footer, .nav, .main, .aside, .figcaption, .form,
              .fieldset, .legend, .address, .details, .summary, .dialog, .center, .hgroup, .search, .noframes,
-             .dt, .dd, .caption, .thead, .tbody, .tfoot, .tr, .td, .th:
+             .dt, .dd, .caption, .thead, .tbody, .tfoot, .tr, .td, .th, .head, .title:
             writer.ensureNewLine()
         case .pre, .listing, .xmp, .plaintext:
             writer.ensureNewLine()
@@ -256,9 +322,17 @@ struct LayoutPass {
             tableDepth -= 1
             writer.requestBlankLine()
         case .a, .button:
-            if frame.item >= 0 { finishItem(frame) }
+            if frame.item >= 0 {
+                finishItem(frame)
+            } else if frame.item == -2 {
+                if writer.hasPrefix { writer.discardPrefix() } else { writer.appendSuffix("]", style: style) }
+            }
         case .q:
             writer.appendText("”", style: style)
+        case nil where atom == supAtom:
+            if writer.hasPrefix { writer.discardPrefix() }
+        case nil where atom == subAtom:
+            if writer.hasPrefix { writer.discardPrefix() } else { writer.appendSuffix("]", style: style) }
         default:
             break
         }
@@ -266,22 +340,25 @@ struct LayoutPass {
         style = frame.savedStyle
     }
 
-    /// Whether an element has the `hidden` attribute or an inline `display: none`.
-    func isHidden(_ node: Int32) -> Bool {
-        if document.hasAttribute(.hidden, of: node) { return true }
-        guard let attribute = document.attributeIndex(KnownName.style.rawValue, of: node) else { return false }
-        let needle: StaticString = "display:none"
-        var matched = 0
-        for byte in storage[document.attributeRange(attribute)] where !byte.isHTMLWhitespace {
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-            if lower == needle.utf8Start[matched] {
-                matched += 1
-                if matched == needle.utf8CodeUnitCount { return true }
-            } else {
-                matched = lower == needle.utf8Start[0] ? 1 : 0
-            }
+    /// Records the anchors an element makes: its `id`, and an `a` element's `name`.
+    private mutating func markAnchors(_ node: Int32) {
+        if let identifier = document.attribute(.id, of: node), !identifier.isEmpty {
+            writer.markAnchor(identifier, isName: false)
         }
-        return false
+        if document.nodes[Int(node)].name == KnownName.a.rawValue, let name = document.attribute(.name, of: node), !name.isEmpty {
+            writer.markAnchor(name, isName: true)
+        }
+    }
+
+    /// An image: its `alt` text; without one, its `title`, else `[file name]` as lynx shows it.
+    private mutating func layoutImage(_ node: Int32) {
+        if let alt = document.attribute(.alt, of: node) {
+            writer.appendText(alt, style: style)
+        } else if let title = document.attribute(.title, of: node).map(displayText), !title.isEmpty {
+            writer.appendText(title, style: style)
+        } else if let name = document.attribute(.src, of: node).flatMap(imageFileName) {
+            writer.appendText("[" + displayText(name) + "]", style: style)
+        }
     }
 
     // MARK: - Lists
@@ -377,9 +454,10 @@ struct LayoutPass {
 
     private mutating func startLink(_ node: Int32, href: String, frame: inout Frame) {
         let index = items.count
-        items.append(PageItem(number: index + 1, kind: .link, text: "", href: href, url: resolver.resolve(href),
+        let url = resolver.resolve(href)
+        items.append(PageItem(number: index + 1, kind: .link, text: "", href: href, url: url,
                               target: document.attribute(.target, of: node), node: NodeID(node)))
-        if options.numbersItems { writer.addPrefix("[\(index + 1)]", style: style.withoutItem()) }
+        addReferenceNumber(if: url != nil)
         style = style.withLink(index)
         frame.item = index
         frame.itemTextStart = writer.beginItemText()
@@ -391,11 +469,18 @@ struct LayoutPass {
         let index = items.count
         items.append(PageItem(number: index + 1, kind: .button, text: "", url: submission?.url,
                               target: submission?.target, node: NodeID(node)))
-        if options.numbersItems { writer.addPrefix("[\(index + 1)]", style: style.withoutItem()) }
+        addReferenceNumber(if: submission?.url != nil)
         style = style.withButton(index)
         writer.addPrefix("[", style: style)
         frame.item = index
         frame.itemTextStart = writer.beginItemText()
+    }
+
+    /// In a dump, an item that goes somewhere gets the next `[N]`, the number of its reference.
+    mutating func addReferenceNumber(if hasURL: Bool) {
+        guard options.numbersItems && hasURL else { return }
+        referenceCount += 1
+        writer.addPrefix("[\(referenceCount)]", style: style.withoutItem())
     }
 
     private mutating func finishItem(_ frame: Frame) {
@@ -424,6 +509,17 @@ struct LayoutPass {
         }
         return ""
     }
+}
+
+/// The file name at the end of an image's `src`, percent-decoded; nil when there is none
+/// (a `data:` URL, a path ending in `/`).
+func imageFileName(_ source: String) -> String? {
+    var path = Substring(collapsingWhitespace(source))
+    if path.prefix(5).lowercased() == "data:" { return nil }
+    if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let decoded = PercentEncoding.decode(name.utf8) ?? String(name)
+    return decoded.isEmpty ? nil : decoded
 }
 
 /// The integer a `start` or `value` attribute holds.

@@ -108,13 +108,17 @@ public struct LoadedPage: Sendable {
     /// What the user should know about how the page was read, one line each
     /// (`unknown charset "foo" in <meta>: read as UTF-8`).
     public var warnings: [String]
+    /// The style sheets it links to, read when it loaded.
+    public var styleSheets: LinkedStyleSheets
 
-    public init(url: URL, document: HTMLDocument, title: String?, isErrorPage: Bool, warnings: [String] = []) {
+    public init(url: URL, document: HTMLDocument, title: String?, isErrorPage: Bool, warnings: [String] = [],
+                styleSheets: LinkedStyleSheets = LinkedStyleSheets()) {
         self.url = url
         self.document = document
         self.title = title
         self.isErrorPage = isErrorPage
         self.warnings = warnings
+        self.styleSheets = styleSheets
     }
 }
 
@@ -123,8 +127,13 @@ public enum PageLoader {
     /// The largest page loaded, in bytes (64 MB).
     public static let sizeLimit = 64 << 20
 
+    /// The largest style sheet read, in bytes (8 MB).
+    public static let styleSheetSizeLimit = 8 << 20
+
     /// Reads and parses the page at a URL, or makes an error page saying why it could not.
-    public static func load(_ url: URL, reader: PageReader) -> LoadedPage {
+    /// Style sheets it links to are read through `readStyleSheet`, by default the same
+    /// reader for local files (http sheets will come through the network loader).
+    public static func load(_ url: URL, reader: PageReader, readStyleSheet: ((URL) -> Data?)? = nil) -> LoadedPage {
         let data: Data
         do {
             data = try reader.read(url)
@@ -138,7 +147,16 @@ public enum PageLoader {
             return errorPage(url, message: PageReadError.tooLarge(path: location, size: data.count, limit: sizeLimit).message)
         }
         let (document, warnings) = HTMLParser.parseWithWarnings(data)
-        return LoadedPage(url: url, document: document, title: document.title, isErrorPage: false, warnings: warnings)
+        let readSheet = readStyleSheet ?? { sheet in localStyleSheet(sheet, reader: reader) }
+        let styleSheets = LinkedStyleSheets(document: document, pageURL: url.absoluteString, read: readSheet)
+        return LoadedPage(url: url, document: document, title: document.title, isErrorPage: false, warnings: warnings,
+                          styleSheets: styleSheets)
+    }
+
+    /// A linked style sheet that is a local file, read through the page's reader.
+    public static func localStyleSheet(_ url: URL, reader: PageReader) -> Data? {
+        guard url.isFileURL, let data = try? reader.read(url), data.count <= styleSheetSizeLimit else { return nil }
+        return data
     }
 
     /// A page titled `Error` showing a message.

@@ -1,11 +1,15 @@
-/// Tables: rows whose cells fit side by side are drawn as aligned columns; other rows
-/// are drawn cell after cell, each cell a block.
+/// Tables: rows whose cells each fit on one line are drawn as aligned columns, even when
+/// the row is wider than the page (the line is then wider than the layout and the UI
+/// scrolls sideways, as a phone scrolls a wide table); rows with a cell of several lines,
+/// or one wider than the page, are drawn cell after cell, each cell a block.
 ///
 /// Only an outermost table is aligned; tables inside it are drawn cell after cell, so the
 /// cost stays linear however deep tables nest.
 extension LayoutPass {
     /// Cells between columns.
     static let columnGap = 2
+    /// How many page widths an aligned table may span.
+    static let maximumTableWidths = 4
 
     private struct Cell {
         var node: Int32
@@ -24,22 +28,27 @@ extension LayoutPass {
         let rows = self.rows(of: table)
 
         let itemCount = items.count
+        let referencesBefore = referenceCount
         let listsBefore = lists
         let measured = rows.map { row in row.map { measure($0.node) } }
         items.removeSubrange(itemCount...)
+        referenceCount = referencesBefore
         lists = listsBefore
 
         var widths: [Int] = []
         var aligned = [Bool](repeating: false, count: rows.count)
-        for (index, row) in rows.enumerated() where !row.isEmpty && measured[index].allSatisfy({ $0.lines <= 1 }) {
+        let available = writer.availableWidth
+        for (index, row) in rows.enumerated()
+            where !row.isEmpty && measured[index].allSatisfy({ $0.lines <= 1 && $0.width <= available }) {
             let candidate = columnWidths(widths, adding: row, measured[index])
-            if candidate.reduce(0, +) + Self.columnGap * (candidate.count - 1) <= writer.availableWidth {
+            if candidate.reduce(0, +) + Self.columnGap * (candidate.count - 1) <= available * Self.maximumTableWidths {
                 widths = candidate
                 aligned[index] = true
             }
         }
 
         for (index, row) in rows.enumerated() {
+            if writer.isOverBudget { break }
             if aligned[index] {
                 layoutAlignedRow(row, widths: widths)
             } else {
@@ -78,6 +87,7 @@ extension LayoutPass {
         for cell in row {
             let x = widths[..<column].reduce(0, +) + Self.columnGap * column
             let laidOut = layoutAlone(cell.node)
+            for anchor in laidOut.anchors { writer.markAnchor(anchor.name, isName: anchor.isName) }
             if let line = laidOut.lines.first, laidOut.widths[0] > 0 {
                 text += repeatElement(0x20, count: x - textWidth)
                 text += line.text.utf8
@@ -98,24 +108,26 @@ extension LayoutPass {
     }
 
     /// Lays out an element on its own, unwrapped, as a table cell is before it is placed.
-    private mutating func layoutAlone(_ node: Int32) -> (lines: [LayoutLine], widths: [Int]) {
+    private mutating func layoutAlone(_ node: Int32)
+        -> (lines: [LayoutLine], widths: [Int], anchors: [(name: String, isName: Bool, line: Int)]) {
         var cellWriter = LineWriter(width: writer.width, wraps: false)
         cellWriter.preformatted = writer.preformatted
         swap(&writer, &cellWriter)
         walkElement(node)
+        let anchors = writer.anchors
         let result = writer.finish()
         swap(&writer, &cellWriter)
-        return (result.lines, result.widths)
+        return (result.lines, result.widths, anchors)
     }
 
     /// The rows of a table (inside `thead`, `tbody`, `tfoot` or any wrapper, not inside a
     /// nested table), each with its visible cells.
-    private func rows(of table: Int32) -> [[Cell]] {
+    private mutating func rows(of table: Int32) -> [[Cell]] {
         var rows: [[Cell]] = []
         var node = document.nodes[Int(table)].firstChild
         while node != HTMLDocument.none {
             var descend = false
-            if document.nodes[Int(node)].kind == .element && !isHidden(node) {
+            if document.nodes[Int(node)].kind == .element && isDisplayed(node) {
                 switch KnownName(rawValue: document.nodes[Int(node)].name) {
                 case .tr: rows.append(cells(of: node))
                 case .table, .caption, .td, .th: break
@@ -127,12 +139,12 @@ extension LayoutPass {
         return rows
     }
 
-    private func cells(of row: Int32) -> [Cell] {
+    private mutating func cells(of row: Int32) -> [Cell] {
         var cells: [Cell] = []
         var node = document.nodes[Int(row)].firstChild
         while node != HTMLDocument.none {
             var descend = false
-            if document.nodes[Int(node)].kind == .element && !isHidden(node) {
+            if document.nodes[Int(node)].kind == .element && isDisplayed(node) {
                 switch KnownName(rawValue: document.nodes[Int(node)].name) {
                 case .td, .th:
                     let span = integer(document.attribute(.colspan, of: node)) ?? 1

@@ -22,6 +22,8 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
     private static let headingShift: UInt64 = 4
     private static let headingMask: UInt64 = 0b111 << headingShift
     private static let button: UInt64 = 1 << 7
+    /// `visibility: hidden`: the text takes its cells but shows nothing (never in a run).
+    private static let concealed: UInt64 = 1 << 8
     private static let itemShift: UInt64 = 32
     private static let itemMask: UInt64 = ~((1 << itemShift) - 1)
 
@@ -112,6 +114,15 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
 extension TextStyle {
     /// Nothing to draw differently.
     var isPlain: Bool { bits == 0 }
+
+    /// Under `visibility: hidden`: drawn as blank cells.
+    var isConcealed: Bool { bits & Self.concealed != 0 }
+
+    func concealing(_ concealed: Bool) -> TextStyle {
+        var style = self
+        if concealed { style.bits |= Self.concealed } else { style.bits &= ~Self.concealed }
+        return style
+    }
 
     /// The index of the item, without building an `Item`.
     var itemIndex: Int? {

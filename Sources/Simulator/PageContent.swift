@@ -20,22 +20,27 @@ public struct PageContent: Sendable {
     /// The page's file as it was when read (for a `file:` page): a later change means the
     /// page shown is out of date.
     public internal(set) var fileStamp: FileStamp?
+    /// The style sheets the page links to, read when it loaded.
+    public private(set) var styleSheets: LinkedStyleSheets
     private var layouts: LayoutCache
 
     /// A page freshly loaded.
-    public init(url: String, document: HTMLDocument, title: String?, isErrorPage: Bool = false, warnings: [String] = []) {
+    public init(url: String, document: HTMLDocument, title: String?, isErrorPage: Bool = false, warnings: [String] = [],
+                styleSheets: LinkedStyleSheets = LinkedStyleSheets()) {
         self.url = url
         self.document = document
         self.title = title
         self.isErrorPage = isErrorPage
         self.warnings = warnings
+        self.styleSheets = styleSheets
         version = 0
         layouts = LayoutCache()
     }
 
     /// A page loaded by PageKit's loader.
     public init(_ loaded: LoadedPage) {
-        self.init(url: loaded.url.absoluteString, document: loaded.document, title: loaded.title, isErrorPage: loaded.isErrorPage)
+        self.init(url: loaded.url.absoluteString, document: loaded.document, title: loaded.title, isErrorPage: loaded.isErrorPage,
+                  styleSheets: loaded.styleSheets)
     }
 
     /// An empty page (`about:blank`).
@@ -46,7 +51,8 @@ public struct PageContent: Sendable {
     /// The page laid out with `options`, computed once per version and options.
     public func layout(_ options: LayoutOptions) -> PageLayout {
         layouts.layout(options) {
-            PageLayoutEngine.layout(document, baseURL: URL(string: url) ?? URL(string: "about:blank")!, options: options)
+            PageLayoutEngine.layout(document, baseURL: URL(string: url) ?? URL(string: "about:blank")!, options: options,
+                                    styleSheets: styleSheets)
         }
     }
 

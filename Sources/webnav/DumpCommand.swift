@@ -22,7 +22,11 @@ enum DumpCommand {
             throw UserError("cannot read page: \(ErrorDescription.reason(error))", path: arguments.positionals[0])
         }
         let document = HTMLParser.parse(data)
-        let layout = PageLayoutEngine.layout(document, baseURL: url, options: LayoutOptions(width: width, numbersItems: true))
+        let reader = LocalAndRemotePageReader()
+        let styleSheets = LinkedStyleSheets(document: document, pageURL: url.absoluteString) { sheet in
+            PageLoader.localStyleSheet(sheet, reader: reader)
+        }
+        let layout = PageLayoutEngine.layout(document, baseURL: url, options: .dump(width: width), styleSheets: styleSheets)
         try StandardStream.output.raw(VisibleText.escaping(PageDump.render(layout), keepingLines: true))
         return 0
     }

@@ -143,7 +143,7 @@ final class BlockLayoutTests: XCTestCase {
 
     func testImagesShowTheirAltText() {
         assertLines(lines("<p>Logo: <img src=logo.png alt='ACME Corp'> <img src=spacer.gif> <img src=x alt=''>end</p>"),
-                    ["Logo: ACME Corp end"])
+                    ["Logo: ACME Corp [spacer.gif] end"])
     }
 
     func testEntitiesInLayout() {

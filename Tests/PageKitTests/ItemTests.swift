@@ -54,8 +54,9 @@ final class ItemTests: XCTestCase {
             <a href=a.html><img src=a.png alt='Home'></a> <a href=b.html title='Back'><img src=b.png></a> \
             <a href=c.html aria-label='Close'><svg></svg></a> <a href=d.html></a> <a href=''></a>
             """, numbersItems: true)
-        XCTAssertEqual(layout.items.map(\.text), ["Home", "Back", "Close", "d.html", ""])
-        XCTAssertEqual(layout.lines.map(\.text), ["[1]Home [2]Back [3]Close [4]d.html"])
+        XCTAssertEqual(layout.items.map(\.text), ["Home", "[b.png]", "Close", "d.html", ""])
+        XCTAssertEqual(layout.lines.map(\.text), ["[1]Home [2][b.png] [3]Close [4]d.html"],
+                       "an image without alt shows its file name, which is then the link's text (as in lynx)")
         XCTAssertEqual(layout.items[4].regions, [], "a link with nothing to show has no region")
     }
 
@@ -74,15 +75,15 @@ final class ItemTests: XCTestCase {
     func testNumberedItemsInDumpMode() {
         let layout = PageKitTests.layout("<p>See <a href=p.html>Products</a>, <b><a href=q.html>Q</a></b> and <button>Buy</button></p>",
                                          numbersItems: true)
-        XCTAssertEqual(layout.lines.map(\.text), ["See [1]Products, [2]Q and [3][Buy]"])
+        XCTAssertEqual(layout.lines.map(\.text), ["See [1]Products, [2]Q and [Buy]"], "a button that goes nowhere has no number")
         XCTAssertEqual(layout.items.map(\.regions), [
-            [ItemRegion(line: 0, columns: 7..<15)], [ItemRegion(line: 0, columns: 20..<21)], [ItemRegion(line: 0, columns: 29..<34)],
+            [ItemRegion(line: 0, columns: 7..<15)], [ItemRegion(line: 0, columns: 20..<21)], [ItemRegion(line: 0, columns: 26..<31)],
         ])
         XCTAssertEqual(layout.lines[0].runs, [
             StyledRun(columns: 7..<15, style: TextStyle(item: .link(0))),
             StyledRun(columns: 17..<20, style: TextStyle(isStrong: true)),
             StyledRun(columns: 20..<21, style: TextStyle(isStrong: true, item: .link(1))),
-            StyledRun(columns: 29..<34, style: TextStyle(item: .button(2))),
+            StyledRun(columns: 26..<31, style: TextStyle(item: .button(2))),
         ])
     }
 

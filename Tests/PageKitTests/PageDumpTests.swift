@@ -16,7 +16,7 @@ final class PageDumpTests: XCTestCase {
 
             See our [1]Products and [2]help.
 
-            [red shoes___] [3][Search] [4][Menu]
+            [red shoes___] [3][Search] [Menu]
 
             References
 
@@ -29,7 +29,7 @@ final class PageDumpTests: XCTestCase {
 
     func testDumpWithoutReferences() {
         let layout = PageKitTests.layout("<p>Plain text</p><button>No URL</button>", numbersItems: true)
-        XCTAssertEqual(PageDump.render(layout), "Plain text\n\n[1][No URL]\n")
+        XCTAssertEqual(PageDump.render(layout), "Plain text\n\n[No URL]\n")
     }
 
     func testEmptyPageDumpsOneNewline() {

@@ -46,11 +46,11 @@ final class SubcommandTests: XCTestCase {
         let output = try WebnavProcess.run(["dump", "page.html", "--width", "40"], in: folder)
         XCTAssertEqual(output.status, 0)
         XCTAssertEqual(output.stdout, """
-        Shop
+        # Shop
 
         See [1]Products and [2]X.
 
-        [3][Buy]
+        [Buy]
 
         References
 

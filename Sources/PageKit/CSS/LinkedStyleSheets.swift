@@ -89,24 +89,24 @@ public struct LinkedStyleSheets: Sendable {
     static func decode(_ data: Data) -> String {
         data.withUnsafeBytes { buffer in
             let bytes = buffer.bindMemory(to: UInt8.self)
-            var encoding = "UTF-8"
+            var encoding = TextEncoding.utf8
+            var start = 0
             if bytes.count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF {
-                encoding = "UTF-16BE"
+                encoding = .utf16BE
+                start = 2
             } else if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
-                encoding = "UTF-16LE"
+                encoding = .utf16LE
+                start = 2
             } else if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-                encoding = "UTF-8"
+                start = 3
             } else if bytes.starts(with: Array("@charset \"".utf8)), let close = bytes.dropFirst(10).prefix(40).firstIndex(of: 0x22),
-                      bytes.count > close + 1, bytes[close + 1] == 0x3B {
-                let label = String(decoding: bytes[10..<close], as: UTF8.self)
-                let name = CharsetSniffer.encodingName(forLabel: label)
+                      bytes.count > close + 1, bytes[close + 1] == 0x3B,
+                      let declared = TextEncoding(label: String(decoding: bytes[10..<close], as: UTF8.self)) {
                 // A style sheet cannot declare itself UTF-16 in ASCII (CSS Syntax §3.2).
-                if !name.hasPrefix("UTF-16") { encoding = name }
+                encoding = declared == .utf16BE || declared == .utf16LE ? .utf8 : declared
             }
-            let utf8 = CharsetDecoder.utf8(from: buffer, encoding: encoding) ?? Array(bytes)
-            var text = String(decoding: utf8, as: UTF8.self)
-            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            return text
+            let utf8 = CharsetDecoder.utf8(from: UnsafeBufferPointer(rebasing: bytes[start...]), encoding: encoding)
+            return String(decoding: utf8, as: UTF8.self)
         }
     }
 }
