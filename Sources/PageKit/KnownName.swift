@@ -39,6 +39,13 @@ enum KnownName: Int32, CaseIterable {
         }
     }
 
+    /// The atom of each known name, by its string.
+    static let atoms: [String: Int32] = {
+        var atoms: [String: Int32] = [:]
+        for name in allCases { atoms[name.string] = name.rawValue }
+        return atoms
+    }()
+
     /// The heading level of `h1`…`h6`, else nil.
     var headingLevel: Int? {
         switch self {

@@ -90,12 +90,14 @@ struct LineWriter {
     private(set) var anchors: [(name: String, isName: Bool, line: Int)] = []
     private var pendingAnchors = 0
 
-    /// A writer for lines `width` cells wide, for about `expectedSize` bytes of text.
-    init(width: Int, wraps: Bool, expectedSize: Int = 0) {
+    /// A writer for lines `width` cells wide, for about `expectedSize` bytes of text: at most
+    /// 16 bytes of layout per byte of page (at least 64 MB, at most 1 GB), unless `byteLimit`
+    /// says otherwise.
+    init(width: Int, wraps: Bool, expectedSize: Int = 0, byteLimit: Int? = nil) {
         self.width = max(1, min(width, 100_000))
         self.wraps = wraps
-        byteLimit = min(Self.maximumBytes, max(64 << 20, expectedSize * 16))
-        text = ByteBuffer(capacity: min(expectedSize + expectedSize / 4 + 1024, byteLimit))
+        self.byteLimit = byteLimit ?? min(Self.maximumBytes, max(64 << 20, expectedSize * 16))
+        text = ByteBuffer(capacity: min(expectedSize + expectedSize / 4 + 1024, self.byteLimit))
     }
 
     // MARK: - Anchors
@@ -335,7 +337,7 @@ struct LineWriter {
     @inline(__always)
     private mutating func put(_ bytes: UnsafePointer<UInt8>, count: Int, cells: Int, style: TextStyle,
                               isItemText: Bool = true) {
-        if text.count &+ count &+ cells > byteLimit {
+        if text.count &+ max(count, cells) > byteLimit {
             isOverBudget = true
             return
         }

@@ -118,6 +118,14 @@ public struct LayoutLine: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The bytes of text kept for the line (indentation and rules are kept as counts).
+    var storedByteCount: Int {
+        switch content {
+        case .own(let text, _): return text.utf8.count
+        case .shared(let shared, let index): return shared.storedByteCount(ofLine: index)
+        }
+    }
+
     /// The number of UTF-8 bytes of the text, and a way to copy them (for the dump).
     func utf8Count() -> Int {
         switch content {
@@ -208,6 +216,8 @@ final class LaidOutText: @unchecked Sendable {
     var lineCount: Int { lines.count }
 
     func byteCount(ofLine index: Int) -> Int { lines[index].byteCount }
+
+    func storedByteCount(ofLine index: Int) -> Int { Int(lines[index].textEnd - lines[index].textStart) }
 
     /// Writes a line's UTF-8 to `output` (which has room for `byteCount(ofLine:)` bytes),
     /// without trailing spaces; returns how many bytes it wrote.

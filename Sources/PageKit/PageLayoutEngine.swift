@@ -72,7 +72,7 @@ struct LayoutPass {
     private let subAtom: Int32
 
     init(document: HTMLDocument, storage: UnsafeBufferPointer<UInt8>, pageURL: String?, options: LayoutOptions,
-         styleSheets: LinkedStyleSheets = LinkedStyleSheets(), state: DocumentState = DocumentState()) {
+         styleSheets: LinkedStyleSheets = LinkedStyleSheets(), state: DocumentState = DocumentState(), byteLimit: Int? = nil) {
         self.document = document
         self.storage = storage
         self.options = options
@@ -82,7 +82,7 @@ struct LayoutPass {
         cascade = StyleCascade(document: document, linked: styleSheets, baseURL: pageURL, state: state,
                                media: .phone(scripting: options.scriptsEnabled))
         styles = [ComputedStyle?](repeating: nil, count: document.nodes.count)
-        writer = LineWriter(width: options.width, wraps: true, expectedSize: document.storage.count)
+        writer = LineWriter(width: options.width, wraps: true, expectedSize: document.storage.count, byteLimit: byteLimit)
         supAtom = document.names.existingAtom(for: "sup") ?? HTMLDocument.none
         subAtom = document.names.existingAtom(for: "sub") ?? HTMLDocument.none
     }
@@ -92,7 +92,8 @@ struct LayoutPass {
         walkChildren(of: 0)
         let truncated = writer.isOverBudget
         if truncated {
-            writer.appendNotice("[webnav: the rest of this page is not shown: its layout passed \(writer.byteLimit >> 20) MB]")
+            let limit = writer.byteLimit >= 1 << 20 ? "\(writer.byteLimit >> 20) MB" : "\(writer.byteLimit >> 10) KB"
+            writer.appendNotice("[webnav: the rest of this page is not shown: its layout passed \(limit)]")
         }
         let (lines, _, text) = writer.finish()
         text.forEachItemRun { lineIndex, run in
@@ -119,7 +120,18 @@ struct LayoutPass {
 
     /// The computed style of an element, working out (and remembering) its ancestors' first.
     mutating func computedStyle(of element: Int32) -> ComputedStyle {
-        if Int(element) < styles.count, let known = styles[Int(element)] { return known }
+        if let known = styles[Int(element)] { return known }
+        let parentNode = document.nodes[Int(element)].parent
+        if parentNode == 0 || parentNode == HTMLDocument.none {
+            let computed = cascade.computedStyle(of: element, parent: nil)
+            styles[Int(element)] = computed
+            return computed
+        }
+        if let parentStyle = styles[Int(parentNode)] {
+            let computed = cascade.computedStyle(of: element, parent: parentStyle)
+            styles[Int(element)] = computed
+            return computed
+        }
         var chain: [Int32] = [element]
         var parent = document.nodes[Int(element)].parent
         while parent != HTMLDocument.none && document.nodes[Int(parent)].kind == .element && styles[Int(parent)] == nil {
@@ -410,7 +422,7 @@ struct LayoutPass {
         let textWidth = TerminalText.width(of: text)
         let contentIndent = writer.indent + max(markerWidth, textWidth + 1)
         frame.markerCount = writer.markerCount
-        writer.addMarker(text, column: contentIndent - 1 - textWidth)
+        writer.addMarker(text, column: contentIndent - 1 - textWidth, concealed: style.isConcealed)
         writer.indent = contentIndent
     }
 

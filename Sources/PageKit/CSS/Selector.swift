@@ -89,7 +89,11 @@ enum Combinator: UInt8, Hashable, Sendable {
 struct CompoundSelector: Hashable, Sendable {
     /// The element name as written and lowercased; nil for `*` or none.
     var typeName: String?
-    var lowercasedTypeName: String?
+    var lowercasedTypeName: String? {
+        didSet { knownTypeAtom = lowercasedTypeName.flatMap { KnownName.atoms[$0] } ?? HTMLDocument.none }
+    }
+    /// The atom of a name every document interns at a fixed place (`KnownName`), else `none`.
+    private(set) var knownTypeAtom = HTMLDocument.none
     /// `|E`: elements in no namespace, which an HTML document has none of.
     var requiresNoNamespace = false
     var simples: [SimpleSelector] = []

@@ -97,7 +97,11 @@ struct SelectorMatcher {
         let node = document.nodes[Int(element)]
         guard node.kind == .element else { return false }
         if compound.pseudoElement != nil || compound.requiresNoNamespace { return false }
-        if let name = compound.lowercasedTypeName, node.name != atom(name) { return false }
+        if compound.knownTypeAtom != HTMLDocument.none {
+            if node.name != compound.knownTypeAtom { return false }
+        } else if let name = compound.lowercasedTypeName, node.name != atom(name) {
+            return false
+        }
         for simple in compound.simples where !matches(simple, element, anchor: anchor) { return false }
         return true
     }
@@ -118,18 +122,12 @@ struct SelectorMatcher {
 
     /// The atom of a lowercased name in this document; `none` when no node has it.
     func atom(_ name: String) -> Int32 {
-        if let known = Self.knownAtoms[name] { return known }
+        if let known = KnownName.atoms[name] { return known }
         if let atom = memo.atoms[name] { return atom }
         let atom = document.names.existingAtom(for: name) ?? HTMLDocument.none
         memo.atoms[name] = atom
         return atom
     }
-
-    private static let knownAtoms: [String: Int32] = {
-        var atoms: [String: Int32] = [:]
-        for name in KnownName.allCases { atoms[name.string] = name.rawValue }
-        return atoms
-    }()
 
     func hasClass(_ name: [UInt8], _ element: Int32) -> Bool {
         guard !name.isEmpty, let attribute = document.attributeIndex(classAtom, of: element) else { return false }

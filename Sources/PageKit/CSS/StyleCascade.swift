@@ -45,9 +45,13 @@ struct StyleCascade {
     private var layerRanks: [Int] = []
     private var byID: [UInt64: [Int32]] = [:]
     private var byClass: [UInt64: [Int32]] = [:]
-    private var byAttribute: [Int32: [Int32]] = [:]
-    private var byTag: [Int32: [Int32]] = [:]
+    /// Rules keyed by an attribute or tag name, indexed by the name's atom.
+    private var byAttribute: [[Int32]]
+    private var byTag: [[Int32]]
+    private var hasAttributeRules = false
     private var universal: [Int32] = []
+    /// What rules made of a tag name alone declare, by atom: worked out once, not per element.
+    private var typeOnly: [Winners]
     private let styleAtom = KnownName.style.rawValue
     private let classAtom: Int32
 
@@ -55,6 +59,10 @@ struct StyleCascade {
         self.document = document
         matcher = SelectorMatcher(document: document, state: state)
         classAtom = document.names.existingAtom(for: "class") ?? HTMLDocument.none
+        let atomCount = document.names.names.count
+        byAttribute = Array(repeating: [], count: atomCount)
+        byTag = Array(repeating: [], count: atomCount)
+        typeOnly = Array(repeating: Winners(), count: atomCount)
         var layers = LayerTree()
         var order: UInt32 = 0
         var collected: [IndexedRule] = []
@@ -110,7 +118,22 @@ struct StyleCascade {
         }
         layerRanks = layers.ranks()
         rules = collected
-        for (index, rule) in collected.enumerated() { bucket(rule.selector.subject, Int32(index)) }
+        for index in collected.indices {
+            let selector = collected[index].selector
+            if selector.compounds.count == 1, selector.subject.simples.isEmpty, let name = selector.subject.lowercasedTypeName {
+                let atom = matcher.atom(name)
+                guard atom != HTMLDocument.none else { continue }
+                let specificity = selector.specificity.packed
+                if let display = collected[index].display {
+                    typeOnly[Int(atom)].offer(display, precedence(collected[index], display, specificity), rule: Int32(index))
+                }
+                if let visibility = collected[index].visibility {
+                    typeOnly[Int(atom)].offer(visibility, precedence(collected[index], visibility, specificity), rule: Int32(index))
+                }
+            } else {
+                bucket(selector.subject, Int32(index))
+            }
+        }
     }
 
     /// The `<style>` and `<link rel=stylesheet>` elements that apply, in tree order (none
@@ -168,13 +191,16 @@ struct StyleCascade {
         for simple in subject.simples {
             if case .attribute(let attribute) = simple {
                 let atom = matcher.atom(attribute.lowercasedName)
-                if atom != HTMLDocument.none { byAttribute[atom, default: []].append(rule) }
+                if atom != HTMLDocument.none {
+                    byAttribute[Int(atom)].append(rule)
+                    hasAttributeRules = true
+                }
                 return
             }
         }
         if let name = subject.lowercasedTypeName {
             let atom = matcher.atom(name)
-            if atom != HTMLDocument.none { byTag[atom, default: []].append(rule) }
+            if atom != HTMLDocument.none { byTag[Int(atom)].append(rule) }
             return
         }
         universal.append(rule)
@@ -191,41 +217,30 @@ struct StyleCascade {
 
     /// The computed style of an element whose parent's is `parent` (nil for the root element).
     func computedStyle(of element: Int32, parent: ComputedStyle?) -> ComputedStyle {
-        var winners = Winners()
         let node = document.nodes[Int(element)]
-        func consider(_ list: [Int32]?) {
-            guard let list else { return }
-            for index in list {
-                let rule = rules[Int(index)]
-                guard matcher.matches(rule.selector, element) else { continue }
-                let specificity = rule.selector.specificity.packed
-                if let display = rule.display { winners.offer(display, precedence(rule, display, specificity), rule: index) }
-                if let visibility = rule.visibility { winners.offer(visibility, precedence(rule, visibility, specificity), rule: index) }
-            }
-        }
-        consider(universal)
-        consider(byTag[node.name])
+        let atom = Int(node.name)
+        var winners = atom < typeOnly.count ? typeOnly[atom] : Winners()
+        if !universal.isEmpty { offerMatching(universal, element, &winners) }
+        if atom < byTag.count && !byTag[atom].isEmpty { offerMatching(byTag[atom], element, &winners) }
         if !byID.isEmpty, let attribute = document.attributeIndex(KnownName.id.rawValue, of: element) {
-            consider(byID[Self.hash(document.storage[document.attributeRange(attribute)])])
+            offerMatching(byID[Self.hash(document.storage[document.attributeRange(attribute)])], element, &winners)
         }
         if !byClass.isEmpty, let attribute = document.attributeIndex(classAtom, of: element) {
-            var seen: Set<UInt64> = []
             let value = document.storage[document.attributeRange(attribute)]
             var index = value.startIndex
             while index < value.endIndex {
                 while index < value.endIndex && value[index].isHTMLWhitespace { index += 1 }
                 let start = index
                 while index < value.endIndex && !value[index].isHTMLWhitespace { index += 1 }
-                if index > start {
-                    let key = Self.hash(value[start..<index])
-                    if seen.insert(key).inserted { consider(byClass[key]) }
-                }
+                // A class written twice offers its rules twice, which changes no winner.
+                if index > start { offerMatching(byClass[Self.hash(value[start..<index])], element, &winners) }
             }
         }
-        if !byAttribute.isEmpty {
+        if hasAttributeRules {
             var attribute = node.dataStart
             while attribute != HTMLDocument.none {
-                consider(byAttribute[document.attributes[Int(attribute)].name])
+                let name = Int(document.attributes[Int(attribute)].name)
+                if name < byAttribute.count && !byAttribute[name].isEmpty { offerMatching(byAttribute[name], element, &winners) }
                 attribute = document.attributes[Int(attribute)].next
             }
         }
@@ -255,6 +270,20 @@ struct StyleCascade {
             }
         }
         return result
+    }
+
+    /// Offers the declarations of the rules of `list` that match the element.
+    private func offerMatching(_ list: [Int32]?, _ element: Int32, _ winners: inout Winners) {
+        guard let list else { return }
+        for index in list where matcher.matches(rules[Int(index)].selector, element) {
+            let specificity = rules[Int(index)].selector.specificity.packed
+            if let display = rules[Int(index)].display {
+                winners.offer(display, precedence(rules[Int(index)], display, specificity), rule: index)
+            }
+            if let visibility = rules[Int(index)].visibility {
+                winners.offer(visibility, precedence(rules[Int(index)], visibility, specificity), rule: index)
+            }
+        }
     }
 
     /// The best declaration seen so far for each property.
