@@ -685,9 +685,15 @@ struct LineWriter {
         ensureNewLine()
         isFinished = true
         scratch.deallocate()
-        while let last = records.last, last.isBlank { records.removeLast() }
+        // Blank space at either end shows nothing, concealed text's included.
+        while let last = records.last, last.textStart == last.textEnd && !last.isRule { records.removeLast() }
+        let leading = records.prefix { $0.textStart == $0.textEnd && !$0.isRule && !$0.isPreformatted }.count
+        if leading > 0 {
+            records.removeFirst(leading)
+            for index in anchors.indices { anchors[index].line -= leading }
+        }
         for index in anchors.indices where anchors[index].line < 0 || anchors[index].line >= records.count {
-            anchors[index].line = max(0, records.count - 1)
+            anchors[index].line = anchors[index].line < 0 && anchors[index].line + leading >= 0 ? 0 : max(0, records.count - 1)
         }
         let shared = LaidOutText(bytes: text.base, lines: records, runs: styledRuns)
         var lines: [LayoutLine] = []

@@ -459,7 +459,8 @@ final class SelectorTests: XCTestCase {
             }
             return document
         }
-        let selectors = try SelectorList("article section div p, nav > div ~ p, aside div + p span")
+        let selectors = try SelectorList("article section div p, nav > div ~ p, aside div + p span, "
+                                         + String(repeating: "section div ", count: 15) + "aside")
         func work(_ depth: Int) throws -> (Int, Int) {
             let document = try deepDocument(depth)
             let query = SelectorQuery(document: document, selectors: selectors.selectors, scope: 0, state: DocumentState())

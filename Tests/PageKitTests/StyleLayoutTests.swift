@@ -77,8 +77,10 @@ final class StyleLayoutTests: XCTestCase {
 
     func testVisibilityIsInheritedAndVisibleInsideHiddenShows() {
         assertLines(styledLines("""
-            <div style="visibility: hidden"><p>gone <b>too</b></p><p style="visibility: visible">back</p></div><p>end</p>
-            """), ["", "", "back", "", "end"])
+            <p>start</p><div style="visibility: hidden"><p>gone <b>too</b></p><p style="visibility: visible">back</p></div><p>end</p>
+            """), ["start", "", "", "", "back", "", "end"])
+        assertLines(styledLines("<p style='visibility: hidden'>top</p><p>text</p><p style='visibility: hidden'>bottom</p>"),
+                    ["text"], "blank space at either end of a page is dropped")
     }
 
     func testHiddenButtonsAndFieldsKeepTheirWidth() {
@@ -148,7 +150,7 @@ final class StyleLayoutTests: XCTestCase {
         let pages = InMemoryPages(files: [
             "/site/page.html": """
                 <link rel=stylesheet href="css/app.css"><link rel=stylesheet href="https://cdn.example/remote.css">
-                <p class=ad>advert</p><p class=text>text</p><p class=remote>remote</p>
+                <p class=remote>remote</p><p class=ad>advert</p><p class=text>text</p><p>end</p>
                 """,
             "/site/css/app.css": "@import 'more.css'; .ad { display: none }",
             "/site/css/more.css": ".text { visibility: hidden }",
@@ -157,24 +159,24 @@ final class StyleLayoutTests: XCTestCase {
         XCTAssertEqual(page.styleSheets.urls, ["file:///site/css/app.css", "file:///site/css/more.css"])
         let layout = PageLayoutEngine.layout(page.document, baseURL: page.url, options: LayoutOptions(width: 40),
                                              styleSheets: page.styleSheets)
-        assertLines(layout.lines.map(\.text), ["", "", "remote"])
+        assertLines(layout.lines.map(\.text), ["remote", "", "", "", "end"])
         XCTAssertEqual(pages.reads["/site/css/app.css"], 1)
         XCTAssertNil(pages.reads["/remote.css"], "http style sheets are not read yet")
     }
 
     func testStyleChangesMadeInPlaceShowAtTheNextLayout() throws {
-        var document = HTMLParser.parse("<style id=s>.a { display: none }</style><p class=a id=p>A</p><p>B</p>")
+        var document = HTMLParser.parse("<style id=s>.a { display: none }</style><p>top</p><p class=a id=p>A</p><p>B</p>")
         func text() -> [String] {
             PageLayoutEngine.layout(document, baseURL: nil, options: LayoutOptions(width: 40)).lines.map(\.text)
         }
-        XCTAssertEqual(text(), ["B"])
+        XCTAssertEqual(text(), ["top", "", "B"])
         let sheet = try XCTUnwrap(document.element(withID: "s"))
         document.setText(".a { display: block }", of: sheet)
-        XCTAssertEqual(text(), ["A", "", "B"])
+        XCTAssertEqual(text(), ["top", "", "A", "", "B"])
         document.setAttribute("class", "b", of: try XCTUnwrap(document.element(withID: "p")))
         document.setText(".b { visibility: hidden }", of: sheet)
-        XCTAssertEqual(text(), ["", "", "B"])
+        XCTAssertEqual(text(), ["top", "", "", "", "B"])
         document.remove(sheet)
-        XCTAssertEqual(text(), ["A", "", "B"])
+        XCTAssertEqual(text(), ["top", "", "A", "", "B"])
     }
 }

@@ -282,24 +282,25 @@ private struct MediaQueryParser {
             index += 1
             if index == parts.count { return query }
             guard lowercasedIdent(parts[index]) == "and", index + 1 < parts.count else { throw Invalid() }
-            let condition = try self.condition(parts[index + 1]..<range.upperBound, allowsOr: false)
+            let condition = try self.condition(parts[index + 1]..<range.upperBound, allowsOr: false, depth: 0)
             query.condition = condition
             return query
         }
-        query.condition = try condition(range, allowsOr: true)
+        query.condition = try condition(range, allowsOr: true, depth: 0)
         return query
     }
 
     /// `not C`, `C and C…`, `C or C…`, over the whole range.
-    private func condition(_ range: Range<Int>, allowsOr: Bool) throws -> MediaQueryList.Condition {
+    private func condition(_ range: Range<Int>, allowsOr: Bool, depth: Int) throws -> MediaQueryList.Condition {
+        guard depth <= 32 else { throw Invalid() }
         let parts = groups(range)
         guard !parts.isEmpty else { throw Invalid() }
         if case .word("not") = parts[0] {
             guard parts.count == 2, case .group(let inner) = parts[1] else { throw Invalid() }
-            return .not(try inParens(inner))
+            return .not(try inParens(inner, depth: depth))
         }
         guard case .group(let first) = parts[0] else { throw Invalid() }
-        var conditions = [try inParens(first)]
+        var conditions = [try inParens(first, depth: depth)]
         var joiner: String?
         var index = 1
         while index < parts.count {
@@ -308,7 +309,7 @@ private struct MediaQueryParser {
                 throw Invalid()
             }
             joiner = word
-            conditions.append(try inParens(next))
+            conditions.append(try inParens(next, depth: depth))
             index += 2
         }
         if conditions.count == 1 { return conditions[0] }
@@ -346,13 +347,13 @@ private struct MediaQueryParser {
     }
 
     /// `( condition )`, `( feature )`, or general enclosed (unknown).
-    private func inParens(_ group: Range<Int>) throws -> MediaQueryList.Condition {
+    private func inParens(_ group: Range<Int>, depth: Int) throws -> MediaQueryList.Condition {
         guard tokens[group.lowerBound].kind == .openParen else { return .unknown }
         let inner = (group.lowerBound + 1)..<(group.upperBound - 1)
         let parts = meaningful(inner)
         guard let first = parts.first else { return .unknown }
         if tokens[first].kind == .openParen || lowercasedIdent(first) == "not" {
-            return (try? condition(inner, allowsOr: true)) ?? .unknown
+            return (try? condition(inner, allowsOr: true, depth: depth + 1)) ?? .unknown
         }
         return (try? feature(inner)) ?? .unknown
     }

@@ -9,7 +9,15 @@ struct SelectorParser {
         /// The selectors of the enclosing style rule that `&` stands for; nil outside nested rules
         /// (there `&` is `:scope`).
         var nestingParent: [ComplexSelector]?
+        /// How many functional pseudo-classes enclose this selector.
+        var depth = 0
     }
+
+    /// The deepest nesting of `:is()`, `:not()` and the like that parses, and the most
+    /// compounds in one complex selector: they bound the recursion of parsing and matching
+    /// (a selector is matched right to left, a compound per level), far above real selectors.
+    static let maximumNesting = 16
+    static let maximumCompounds = 128
 
     let tokenizer: CSSTokenizer
     let tokens: [CSSToken]
@@ -99,6 +107,7 @@ struct SelectorParser {
             let (compound, compoundSpecificity, next) = try parseCompound(from: index, range, context: context)
             if let combinator = pendingCombinator { combinators.append(combinator) }
             compounds.append(compound)
+            if compounds.count > Self.maximumCompounds { throw error("selector too long", at: index) }
             specificity = specificity + compoundSpecificity
             index = next
             let afterWhitespace = skipWhitespace(index, range)
@@ -374,6 +383,8 @@ struct SelectorParser {
         if afterPseudoElement != nil { throw error("\":\(name)()\" cannot follow a pseudo-element", at: index - 1) }
         var nested = context
         nested.allowsPseudoElements = false
+        nested.depth += 1
+        if nested.depth > Self.maximumNesting { throw error("selector nested too deeply", at: index - 1) }
         switch name {
         case "not":
             let list = try parseList(arguments, context: nested)

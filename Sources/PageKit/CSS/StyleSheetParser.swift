@@ -10,6 +10,10 @@ struct StyleSheetParser {
     let tokens: [CSSToken]
     private let selectorParser: SelectorParser
 
+    /// How deep rules nest (`@media` in `@media`, style rules in style rules) before the
+    /// deeper ones are dropped: bounds the recursion, and no real style sheet comes near.
+    static let maximumNesting = 16
+
     init(_ text: String) {
         tokenizer = CSSTokenizer(text)
         tokens = tokenizer.tokens()
@@ -19,14 +23,14 @@ struct StyleSheetParser {
     /// Parses a whole style sheet.
     static func parse(_ text: String) -> StyleSheet {
         let parser = StyleSheetParser(text)
-        return StyleSheet(items: parser.ruleList(0..<(parser.tokens.count - 1), topLevel: true))
+        return StyleSheet(items: parser.ruleList(0..<(parser.tokens.count - 1), topLevel: true, depth: 0))
     }
 
     /// Parses the declarations of a `style` attribute.
     static func parseDeclarations(_ text: String) -> [StyleDeclaration] {
         let parser = StyleSheetParser(text)
         var declarations: [StyleDeclaration] = []
-        for item in parser.blockContents(0..<(parser.tokens.count - 1), parent: []) {
+        for item in parser.blockContents(0..<(parser.tokens.count - 1), parent: [], depth: 0) {
             if case .style(let rule) = item, rule.selectors.isEmpty { declarations += rule.declarations }
         }
         return declarations
@@ -35,7 +39,8 @@ struct StyleSheetParser {
     // MARK: - Rule lists
 
     /// The rules of a style sheet or of a conditional group rule's block.
-    private func ruleList(_ range: Range<Int>, topLevel: Bool) -> [StyleSheetItem] {
+    private func ruleList(_ range: Range<Int>, topLevel: Bool, depth: Int) -> [StyleSheetItem] {
+        guard depth <= Self.maximumNesting else { return [] }
         var items: [StyleSheetItem] = []
         var index = range.lowerBound
         var importsAllowed = topLevel
@@ -48,14 +53,14 @@ struct StyleSheetParser {
                 index += 1
             case .atKeyword:
                 let name = asciiLowercased(tokenizer.name(of: token))
-                let (rule, next) = atRule(index, range, nested: false, parent: nil, importsAllowed: importsAllowed)
+                let (rule, next) = atRule(index, range, nested: false, parent: nil, importsAllowed: importsAllowed, depth: depth)
                 items += rule
                 if !(name == "charset" || name == "import" || (name == "layer" && rule.allSatisfy(\.isLayerStatement))) {
                     importsAllowed = false
                 }
                 index = next
             default:
-                let (rule, next) = qualifiedRule(index, range, parent: nil)
+                let (rule, next) = qualifiedRule(index, range, parent: nil, depth: depth)
                 items += rule
                 importsAllowed = false
                 index = next
@@ -67,7 +72,8 @@ struct StyleSheetParser {
     /// The contents of a style rule's block: declarations and nested rules, in order. The
     /// declarations before, between and after nested rules each become a rule with the
     /// parent's selectors, so the cascade sees them in source order.
-    func blockContents(_ range: Range<Int>, parent: [ComplexSelector]) -> [StyleSheetItem] {
+    func blockContents(_ range: Range<Int>, parent: [ComplexSelector], depth: Int) -> [StyleSheetItem] {
+        guard depth <= Self.maximumNesting else { return [] }
         var items: [StyleSheetItem] = []
         var declarations: [StyleDeclaration] = []
         func flush() {
@@ -81,7 +87,7 @@ struct StyleSheetParser {
                 index += 1
             case .atKeyword:
                 flush()
-                let (rule, next) = atRule(index, range, nested: true, parent: parent, importsAllowed: false)
+                let (rule, next) = atRule(index, range, nested: true, parent: parent, importsAllowed: false, depth: depth)
                 items += rule
                 index = next
             default:
@@ -90,7 +96,7 @@ struct StyleSheetParser {
                     index = next
                 } else {
                     flush()
-                    let (rule, next) = qualifiedRule(index, range, parent: parent)
+                    let (rule, next) = qualifiedRule(index, range, parent: parent, depth: depth)
                     items += rule
                     index = next
                 }
@@ -103,7 +109,7 @@ struct StyleSheetParser {
     // MARK: - Rules
 
     /// A qualified (style) rule; with a parent, a nested one that stops at `;`.
-    private func qualifiedRule(_ start: Int, _ range: Range<Int>, parent: [ComplexSelector]?) -> ([StyleSheetItem], Int) {
+    private func qualifiedRule(_ start: Int, _ range: Range<Int>, parent: [ComplexSelector]?, depth: Int) -> ([StyleSheetItem], Int) {
         var index = start
         while index < range.upperBound {
             switch tokens[index].kind {
@@ -113,7 +119,7 @@ struct StyleSheetParser {
                 let contents = (index + 1)..<(closed ? end - 1 : end)
                 guard isRelevant(contents) else { return ([], end) }
                 guard let selectors = selectors(start..<index, parent: parent) else { return ([], end) }
-                return (blockContents(contents, parent: selectors), end)
+                return (blockContents(contents, parent: selectors, depth: depth + 1), end)
             case .semicolon where parent != nil:
                 return ([], index)
             default:
@@ -161,8 +167,8 @@ struct StyleSheetParser {
     }
 
     /// An at-rule: its prelude runs to `;`, a block, or (nested) the parent's `}`.
-    private func atRule(_ start: Int, _ range: Range<Int>, nested: Bool, parent: [ComplexSelector]?, importsAllowed: Bool)
-        -> ([StyleSheetItem], Int) {
+    private func atRule(_ start: Int, _ range: Range<Int>, nested: Bool, parent: [ComplexSelector]?, importsAllowed: Bool,
+                        depth: Int) -> ([StyleSheetItem], Int) {
         let name = asciiLowercased(tokenizer.name(of: tokens[start]))
         var index = start + 1
         var block: Range<Int>?
@@ -191,8 +197,8 @@ struct StyleSheetParser {
         let prelude = (start + 1)..<preludeEnd
         /// A group rule's contents: rules, or inside a style rule, its block's contents.
         func contents(_ block: Range<Int>) -> [StyleSheetItem] {
-            if let parent { return blockContents(block, parent: parent) }
-            return ruleList(block, topLevel: false)
+            if let parent { return blockContents(block, parent: parent, depth: depth + 1) }
+            return ruleList(block, topLevel: false, depth: depth + 1)
         }
         switch name {
         case "media":
@@ -279,23 +285,24 @@ struct StyleSheetParser {
     /// unless it names another engine's prefixed property or gives `display` or
     /// `visibility` a value they do not take; `selector()` holds when the selector parses.
     private func supports(_ range: Range<Int>) -> Bool {
-        supportsCondition(range) ?? false
+        supportsCondition(range, depth: 0) ?? false
     }
 
-    private func supportsCondition(_ range: Range<Int>) -> Bool? {
+    private func supportsCondition(_ range: Range<Int>, depth: Int) -> Bool? {
+        guard depth <= Self.maximumNesting else { return nil }
         let parts = range.filter { tokens[$0].kind != .whitespace }
         guard let first = parts.first else { return nil }
         if tokens[first].kind == .ident, asciiLowercased(tokenizer.name(of: tokens[first])) == "not" {
             guard let group = parts.dropFirst().first, let end = groupEnd(group, range), selectorParser.skipWhitespace(end, range) == range.upperBound else {
                 return nil
             }
-            return supportsInParens(group..<end).map { !$0 }
+            return supportsInParens(group..<end, depth: depth).map { !$0 }
         }
         var results: [Bool] = []
         var joiner: String?
         var index = first
         while index < range.upperBound {
-            guard let end = groupEnd(index, range), let result = supportsInParens(index..<end) else { return nil }
+            guard let end = groupEnd(index, range), let result = supportsInParens(index..<end, depth: depth) else { return nil }
             results.append(result)
             index = selectorParser.skipWhitespace(end, range)
             if index >= range.upperBound { break }
@@ -314,7 +321,7 @@ struct StyleSheetParser {
         return skipComponentValue(index, range)
     }
 
-    private func supportsInParens(_ group: Range<Int>) -> Bool? {
+    private func supportsInParens(_ group: Range<Int>, depth: Int) -> Bool? {
         let inner = (group.lowerBound + 1)..<(group.upperBound - 1)
         if tokens[group.lowerBound].kind == .function {
             switch asciiLowercased(tokenizer.name(of: tokens[group.lowerBound])) {
@@ -341,7 +348,7 @@ struct StyleSheetParser {
         }
         if tokens[first].kind == .openParen || tokens[first].kind == .function
             || (tokens[first].kind == .ident && asciiLowercased(tokenizer.name(of: tokens[first])) == "not") {
-            return supportsCondition(inner) ?? false
+            return supportsCondition(inner, depth: depth + 1) ?? false
         }
         return false
     }
@@ -406,7 +413,7 @@ struct StyleSheetParser {
            asciiLowercased(tokenizer.name(of: tokens[index])) == "supports" {
             let end = skipComponentValue(index, prelude)
             let inner = (index + 1)..<(end - 1)
-            let holds = supportsCondition(inner) ?? {
+            let holds = supportsCondition(inner, depth: 0) ?? {
                 // `supports(display: grid)`: a bare declaration.
                 let parts = inner.filter { tokens[$0].kind != .whitespace }
                 guard parts.count >= 2, tokens[parts[0]].kind == .ident, tokens[parts[1]].kind == .colon else { return false }
