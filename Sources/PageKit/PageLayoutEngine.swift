@@ -68,8 +68,6 @@ struct LayoutPass {
     var tableDepth = 0
     /// What each form submits, worked out for its first submit button.
     var formEntries: [Int32: [FormEntry]] = [:]
-    private let supAtom: Int32
-    private let subAtom: Int32
 
     init(document: HTMLDocument, storage: UnsafeBufferPointer<UInt8>, pageURL: String?, options: LayoutOptions,
          styleSheets: LinkedStyleSheets = LinkedStyleSheets(), state: DocumentState = DocumentState(), byteLimit: Int? = nil) {
@@ -83,8 +81,6 @@ struct LayoutPass {
                                media: .phone(scripting: options.scriptsEnabled))
         styles = [ComputedStyle?](repeating: nil, count: document.nodes.count)
         writer = LineWriter(width: options.width, wraps: true, expectedSize: document.storage.count, byteLimit: byteLimit)
-        supAtom = document.names.existingAtom(for: "sup") ?? HTMLDocument.none
-        subAtom = document.names.existingAtom(for: "sub") ?? HTMLDocument.none
     }
 
     /// Lays out the whole document, then records where each item was drawn.
@@ -208,15 +204,7 @@ struct LayoutPass {
         var frame = Frame(node: node, savedStyle: style, savedIndent: writer.indent)
         style = style.concealing(computed.visibility != .visible)
         if document.nodes[Int(node)].dataStart != HTMLDocument.none { markAnchors(node) }
-        let atom = document.nodes[Int(node)].name
-        guard let name = KnownName(rawValue: atom) else {
-            if atom == supAtom {
-                writer.addPrefix("^", style: style)
-            } else if atom == subAtom {
-                writer.addPrefix("[", style: style)
-            }
-            return frame
-        }
+        guard let name = KnownName(rawValue: document.nodes[Int(node)].name) else { return frame }
         switch name {
         case .template, .svg, .iframe, .frameset, .frame, .source, .track, .colgroup, .col, .option, .optgroup, .embed,
              .canvas, .video, .audio:
@@ -292,6 +280,10 @@ struct LayoutPass {
         case .img:
             layoutImage(node)
             return nil
+        case .sup:
+            writer.addPrefix("^", style: style)
+        case .sub:
+            writer.addPrefix("[", style: style)
         case .b, .strong:
             style = style.withStrong()
         case .i, .em, .cite, .var, .dfn:
@@ -308,8 +300,7 @@ struct LayoutPass {
 
     /// Undoes what `enter` did, once the element's content is laid out.
     private mutating func exit(_ frame: Frame) {
-        let atom = document.nodes[Int(frame.node)].name
-        switch KnownName(rawValue: atom) {
+        switch KnownName(rawValue: document.nodes[Int(frame.node)].name) {
         case .p, .figure, .dl, .blockquote:
             writer.requestBlankLine()
         case .h1, .h2, .h3, .h4, .h5, .h6:
@@ -341,9 +332,9 @@ struct LayoutPass {
             }
         case .q:
             writer.appendText("”", style: style)
-        case nil where atom == supAtom:
+        case .sup:
             if writer.hasPrefix { writer.discardPrefix() }
-        case nil where atom == subAtom:
+        case .sub:
             if writer.hasPrefix { writer.discardPrefix() } else { writer.appendSuffix("]", style: style) }
         default:
             break

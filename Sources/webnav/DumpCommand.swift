@@ -17,12 +17,12 @@ enum DumpCommand {
         let environment = try AppEnvironment.load(arguments)
         try environment.reportWarnings()
         let url = try pageURL(arguments.positionals[0])
+        let reader = LocalAndRemotePageReader()
         let data: Data
-        do { data = try LocalAndRemotePageReader().read(url) } catch {
+        do { data = try reader.read(url) } catch {
             throw UserError("cannot read page: \(ErrorDescription.reason(error))", path: arguments.positionals[0])
         }
         let document = HTMLParser.parse(data)
-        let reader = LocalAndRemotePageReader()
         let styleSheets = LinkedStyleSheets(document: document, pageURL: url.absoluteString) { sheet in
             PageLoader.localStyleSheet(sheet, reader: reader)
         }

@@ -260,6 +260,26 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(ids("p", scope: "tpl"), ["tp"], "a query scoped to the template searches its contents")
     }
 
+    func testForeignElementsKeepTheCaseOfTheirNames() throws {
+        let document = HTMLParser.parse("""
+            <p id=html>x</p><svg id=svg viewBox="0 0 1 1"><foreignObject id=fo><p id=inside CLASS=a>y</p></foreignObject>\
+            <circle id=c r=1 TYPE=A></circle></svg>
+            """)
+        func found(_ selector: String) throws -> [String] {
+            try document.querySelectorAll(selector, under: document.root).map { document.attribute("id", of: $0) ?? "?" }
+        }
+        XCTAssertEqual(try found("foreignObject"), ["fo"])
+        XCTAssertEqual(try found("foreignobject, FOREIGNOBJECT"), [])
+        XCTAssertEqual(try found("svg"), ["svg"])
+        XCTAssertEqual(try found("SVG"), [], "a type selector keeps its case for foreign elements")
+        XCTAssertEqual(try found("P"), ["html", "inside"], "and is lowercased for HTML ones")
+        XCTAssertEqual(try found("[viewBox]"), ["svg"])
+        XCTAssertEqual(try found("[viewbox], [VIEWBOX]"), [])
+        XCTAssertEqual(try found("[class=a]"), ["inside"])
+        XCTAssertEqual(try found("circle[type=a]"), [], "HTML's case-insensitive values are for HTML elements")
+        XCTAssertEqual(try found("circle[type=a i]"), ["c"])
+    }
+
     func testQuerySelectorMatchesAndClosest() throws {
         let document = SelectorTests.document
         let em = document.element(withID: "e1")!

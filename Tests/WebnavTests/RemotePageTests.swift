@@ -47,7 +47,7 @@ final class RemotePageTests: XCTestCase {
         let output = try WebnavProcess.run(["dump", url])
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(output.stdout, """
-            Error response
+            # Error response
 
             Error code: 404
 

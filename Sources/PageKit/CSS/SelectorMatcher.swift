@@ -97,9 +97,14 @@ struct SelectorMatcher {
         let node = document.nodes[Int(element)]
         guard node.kind == .element else { return false }
         if compound.pseudoElement != nil || compound.requiresNoNamespace { return false }
-        if compound.knownTypeAtom != HTMLDocument.none {
-            if node.name != compound.knownTypeAtom { return false }
-        } else if let name = compound.lowercasedTypeName, node.name != atom(name) {
+        if node.namespace == .html {
+            if compound.knownTypeAtom != HTMLDocument.none {
+                if node.name != compound.knownTypeAtom { return false }
+            } else if let name = compound.lowercasedTypeName, node.name != atom(name) {
+                return false
+            }
+        } else if let name = compound.typeName, node.name != atom(name) {
+            // SVG and MathML names keep their case (`foreignObject`); HTML's are lowercased.
             return false
         }
         for simple in compound.simples where !matches(simple, element, anchor: anchor) { return false }
@@ -120,7 +125,7 @@ struct SelectorMatcher {
         }
     }
 
-    /// The atom of a lowercased name in this document; `none` when no node has it.
+    /// The atom of a name in this document; `none` when no node has it.
     func atom(_ name: String) -> Int32 {
         if let known = KnownName.atoms[name] { return known }
         if let atom = memo.atoms[name] { return atom }
@@ -147,12 +152,13 @@ struct SelectorMatcher {
     ]
 
     private func matches(_ selector: AttributeSelector, _ element: Int32) -> Bool {
-        let name = atom(selector.lowercasedName)
+        let isHTML = document.nodes[Int(element)].namespace == .html
+        let name = atom(isHTML ? selector.lowercasedName : selector.name)
         guard name != HTMLDocument.none, let attribute = document.attributeIndex(name, of: element) else { return false }
         if selector.operation == .exists { return true }
         let value = document.storage[document.attributeRange(attribute)]
         let wanted = selector.value
-        let folded = selector.caseInsensitive || Self.caseInsensitiveAttributes.contains(selector.lowercasedName)
+        let folded = selector.caseInsensitive || (isHTML && Self.caseInsensitiveAttributes.contains(selector.lowercasedName))
         switch selector.operation {
         case .exists:
             return true

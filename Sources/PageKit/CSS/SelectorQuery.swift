@@ -226,10 +226,11 @@ struct SelectorQuery {
 
     private func fastTest(_ compound: CompoundSelector) -> ((Int32) -> Bool)? {
         guard compound.pseudoElement == nil, !compound.requiresNoNamespace else { return nil }
-        if compound.simples.isEmpty, let name = compound.lowercasedTypeName {
-            let atom = matcher.atom(name)
+        if compound.simples.isEmpty, let name = compound.lowercasedTypeName, let written = compound.typeName {
+            let htmlAtom = matcher.atom(name)
+            let foreignAtom = matcher.atom(written)
             let nodes = document.nodes
-            return { nodes[Int($0)].name == atom }
+            return { nodes[Int($0)].name == (nodes[Int($0)].namespace == .html ? htmlAtom : foreignAtom) }
         }
         guard compound.typeName == nil, compound.simples.count == 1 else { return nil }
         switch compound.simples[0] {

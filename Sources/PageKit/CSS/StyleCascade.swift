@@ -59,7 +59,7 @@ struct StyleCascade {
         self.document = document
         matcher = SelectorMatcher(document: document, state: state)
         classAtom = document.names.existingAtom(for: "class") ?? HTMLDocument.none
-        let atomCount = document.names.names.count
+        let atomCount = document.names.count
         byAttribute = Array(repeating: [], count: atomCount)
         byTag = Array(repeating: [], count: atomCount)
         typeOnly = Array(repeating: Winners(), count: atomCount)
@@ -120,7 +120,9 @@ struct StyleCascade {
         rules = collected
         for index in collected.indices {
             let selector = collected[index].selector
-            if selector.compounds.count == 1, selector.subject.simples.isEmpty, let name = selector.subject.lowercasedTypeName {
+            if selector.compounds.count == 1, selector.subject.simples.isEmpty, let name = selector.subject.lowercasedTypeName,
+               name == selector.subject.typeName {
+                // A lowercase name alone: the same test for HTML and foreign elements.
                 let atom = matcher.atom(name)
                 guard atom != HTMLDocument.none else { continue }
                 let specificity = selector.specificity.packed
@@ -190,17 +192,16 @@ struct StyleCascade {
         }
         for simple in subject.simples {
             if case .attribute(let attribute) = simple {
-                let atom = matcher.atom(attribute.lowercasedName)
-                if atom != HTMLDocument.none {
-                    byAttribute[Int(atom)].append(rule)
-                    hasAttributeRules = true
-                }
+                let atoms = Set([matcher.atom(attribute.lowercasedName), matcher.atom(attribute.name)]).subtracting([HTMLDocument.none])
+                for atom in atoms { byAttribute[Int(atom)].append(rule) }
+                hasAttributeRules = hasAttributeRules || !atoms.isEmpty
                 return
             }
         }
-        if let name = subject.lowercasedTypeName {
-            let atom = matcher.atom(name)
-            if atom != HTMLDocument.none { byTag[Int(atom)].append(rule) }
+        if let name = subject.lowercasedTypeName, let written = subject.typeName {
+            // HTML elements have the lowercased name, SVG and MathML ones the name as written.
+            let atoms = Set([matcher.atom(name), matcher.atom(written)]).subtracting([HTMLDocument.none])
+            for atom in atoms { byTag[Int(atom)].append(rule) }
             return
         }
         universal.append(rule)
