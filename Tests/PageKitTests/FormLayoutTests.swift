@@ -74,6 +74,11 @@ final class FormLayoutTests: XCTestCase {
         XCTAssertEqual(layout.items.map(\.url), ["mkwebview://webview?\(fields)&go=now", "mkwebview://webview?\(fields)&alt=Other"])
     }
 
+    func testATextAreaLosesOnlyTheNewlineRightAfterItsTag() {
+        let layout = PageKitTests.layout("<form action=s.html><textarea name=t>\n\nsecond</textarea><button>Go</button></form>")
+        XCTAssertEqual(layout.items[0].url, "file:///site/s.html?t=%0D%0Asecond", "the parser drops one newline, the value keeps the next")
+    }
+
     func testFormActionResolution() {
         func url(_ form: String) -> String? { PageKitTests.layout(form + "<input name=q value='a b'><button>Go</button></form>").items.last?.url }
         XCTAssertEqual(url("<form action='search.html?old=1#frag'>"), "file:///site/search.html?q=a+b#frag")

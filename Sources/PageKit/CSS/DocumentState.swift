@@ -88,10 +88,8 @@ extension HTMLDocument {
     /// The current value of an `input` or `textarea`.
     func controlValue(_ node: Int32, state: DocumentState) -> String {
         if let value = state.values[NodeID(node)] { return value }
-        if isElement(node, .textarea) {
-            let text = textContent(of: NodeID(node))
-            return text.hasPrefix("\n") ? String(text.dropFirst()) : text
-        }
+        // A text area's default value is its text (the parser already dropped a newline right after the tag).
+        if isElement(node, .textarea) { return textContent(of: NodeID(node)) }
         return attribute(.value, of: node) ?? ""
     }
 }

@@ -141,32 +141,57 @@ struct StyleCascade {
     /// The `<style>` and `<link rel=stylesheet>` elements that apply, in tree order (none
     /// inside a `template`).
     static func sheetElements(of document: HTMLDocument) -> [SheetElement] {
+        let nodes = document.nodes
+        let style = KnownName.style.rawValue
+        let link = KnownName.link.rawValue
+        let template = KnownName.template.rawValue
+        // Most pages have few: look through the node array before walking the tree in order.
+        guard nodes.contains(where: { $0.kind == .element && ($0.name == style || $0.name == link) }) else { return [] }
         var result: [SheetElement] = []
-        var node = document.nodes[0].firstChild
+        var node = nodes[0].firstChild
         while node != HTMLDocument.none {
-            var descend = true
-            if document.nodes[Int(node)].kind == .element {
-                switch KnownName(rawValue: document.nodes[Int(node)].name) {
-                case .template:
+            let record = nodes[Int(node)]
+            var descend = record.firstChild != HTMLDocument.none
+            if record.kind == .element {
+                if record.name == template {
                     descend = false
-                case .style where isCSS(document.attribute(.type, of: node)):
-                    result.append(.embedded(text: document.textContent(of: NodeID(node)), media: document.attribute("media", of: NodeID(node))))
+                } else if record.name == style {
                     descend = false
-                case .link:
-                    let rel = Array(asciiLowercased(document.attribute("rel", of: NodeID(node)) ?? "").utf8)
-                    if containsWord(rel[...], Array("stylesheet".utf8), caseInsensitive: false),
-                       !containsWord(rel[...], Array("alternate".utf8), caseInsensitive: false),
-                       !document.hasAttribute(.disabled, of: node), isCSS(document.attribute(.type, of: node)),
-                       let href = document.attribute(.href, of: node), !href.isEmpty {
-                        result.append(.linked(href: href, media: document.attribute("media", of: NodeID(node))))
+                    if isCSS(document.attribute(.type, of: node)) {
+                        result.append(.embedded(text: document.textContent(of: NodeID(node)),
+                                                media: document.attribute("media", of: NodeID(node))))
                     }
-                default:
-                    break
+                } else if record.name == link, let sheet = linkedSheet(node, in: document) {
+                    result.append(sheet)
                 }
             }
-            node = document.following(node, within: 0, descending: descend)
+            if descend {
+                node = record.firstChild
+                continue
+            }
+            var current = node
+            node = HTMLDocument.none
+            while current != HTMLDocument.none && current != 0 {
+                let next = nodes[Int(current)].next
+                if next != HTMLDocument.none {
+                    node = next
+                    break
+                }
+                current = nodes[Int(current)].parent
+            }
         }
         return result
+    }
+
+    /// A `<link>` that brings in a style sheet: `rel` has `stylesheet` and not `alternate`, it
+    /// is not `disabled`, its `type` is CSS and it has an `href`.
+    private static func linkedSheet(_ node: Int32, in document: HTMLDocument) -> SheetElement? {
+        let rel = Array(asciiLowercased(document.attribute("rel", of: NodeID(node)) ?? "").utf8)
+        guard containsWord(rel[...], Array("stylesheet".utf8), caseInsensitive: false),
+              !containsWord(rel[...], Array("alternate".utf8), caseInsensitive: false),
+              !document.hasAttribute(.disabled, of: node), isCSS(document.attribute(.type, of: node)),
+              let href = document.attribute(.href, of: node), !href.isEmpty else { return nil }
+        return .linked(href: href, media: document.attribute("media", of: NodeID(node)))
     }
 
     private static func isCSS(_ type: String?) -> Bool {
@@ -223,30 +248,27 @@ struct StyleCascade {
         var winners = atom < typeOnly.count ? typeOnly[atom] : Winners()
         if !universal.isEmpty { offerMatching(universal, element, &winners) }
         if atom < byTag.count && !byTag[atom].isEmpty { offerMatching(byTag[atom], element, &winners) }
-        if !byID.isEmpty, let attribute = document.attributeIndex(KnownName.id.rawValue, of: element) {
-            offerMatching(byID[Self.hash(document.storage[document.attributeRange(attribute)])], element, &winners)
-        }
-        if !byClass.isEmpty, let attribute = document.attributeIndex(classAtom, of: element) {
-            let value = document.storage[document.attributeRange(attribute)]
-            var index = value.startIndex
-            while index < value.endIndex {
-                while index < value.endIndex && value[index].isHTMLWhitespace { index += 1 }
-                let start = index
-                while index < value.endIndex && !value[index].isHTMLWhitespace { index += 1 }
-                // A class written twice offers its rules twice, which changes no winner.
-                if index > start { offerMatching(byClass[Self.hash(value[start..<index])], element, &winners) }
+        // One pass over the attributes: the ID, the classes, attribute-keyed rules, the style attribute.
+        var styleAttribute = -1
+        var attribute = node.dataStart
+        while attribute != HTMLDocument.none {
+            let name = document.attributes[Int(attribute)].name
+            if name == KnownName.id.rawValue {
+                if !byID.isEmpty {
+                    offerMatching(byID[Self.hash(document.storage[document.attributeRange(Int(attribute))])], element, &winners)
+                }
+            } else if name == classAtom {
+                if !byClass.isEmpty { offerClassRules(Int(attribute), element, &winners) }
+            } else if name == styleAtom {
+                styleAttribute = Int(attribute)
             }
-        }
-        if hasAttributeRules {
-            var attribute = node.dataStart
-            while attribute != HTMLDocument.none {
-                let name = Int(document.attributes[Int(attribute)].name)
-                if name < byAttribute.count && !byAttribute[name].isEmpty { offerMatching(byAttribute[name], element, &winners) }
-                attribute = document.attributes[Int(attribute)].next
+            if hasAttributeRules && Int(name) < byAttribute.count && !byAttribute[Int(name)].isEmpty {
+                offerMatching(byAttribute[Int(name)], element, &winners)
             }
+            attribute = document.attributes[Int(attribute)].next
         }
-        if let attribute = document.attributeIndex(styleAtom, of: element) {
-            let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(attribute)))
+        if styleAttribute >= 0 {
+            let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(styleAttribute)))
             for (position, declaration) in declarations.enumerated() {
                 let band: UInt64 = declaration.important ? 2 : 1
                 winners.offer(declaration, Precedence(high: band << 62 | 1 << 61, order: UInt32(position)), rule: -1)
@@ -271,6 +293,19 @@ struct StyleCascade {
             }
         }
         return result
+    }
+
+    /// Offers the rules keyed by each class of a `class` attribute.
+    private func offerClassRules(_ attribute: Int, _ element: Int32, _ winners: inout Winners) {
+        let value = document.storage[document.attributeRange(attribute)]
+        var index = value.startIndex
+        while index < value.endIndex {
+            while index < value.endIndex && value[index].isHTMLWhitespace { index += 1 }
+            let start = index
+            while index < value.endIndex && !value[index].isHTMLWhitespace { index += 1 }
+            // A class written twice offers its rules twice, which changes no winner.
+            if index > start { offerMatching(byClass[Self.hash(value[start..<index])], element, &winners) }
+        }
     }
 
     /// Offers the declarations of the rules of `list` that match the element.
