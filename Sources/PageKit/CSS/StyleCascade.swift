@@ -275,12 +275,14 @@ struct StyleCascade {
             }
         }
         var result = ComputedStyle(display: .inline, visibility: parent?.visibility ?? .visible)
-        switch resolve(.display, winners.display, element) {
+        switch winners.display.map({ $0.0.value == .revert || $0.0.value == .revertLayer }) == true
+            ? resolve(.display, winners.display, element) : winners.display?.0.value {
         case .display(let value)?: result.display = value
         case .inherit?: result.display = parent?.display ?? .inline
         default: break
         }
-        switch resolve(.visibility, winners.visibility, element) {
+        switch winners.visibility.map({ $0.0.value == .revert || $0.0.value == .revertLayer }) == true
+            ? resolve(.visibility, winners.visibility, element) : winners.visibility?.0.value {
         case .visibility(let value)?: result.visibility = value
         case .initial?: result.visibility = .visible
         default: break
