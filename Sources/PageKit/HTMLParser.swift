@@ -223,7 +223,7 @@ public struct HTMLParser {
     }
 
     /// Parses a page's bytes, and returns what decoding had to say too.
-    static func parseWithWarnings(_ bytes: Data) -> (document: HTMLDocument, warnings: [String]) {
+    public static func parseWithWarnings(_ bytes: Data) -> (document: HTMLDocument, warnings: [String]) {
         var parser = HTMLParser(bytes: bytes, options: Options())
         let document = parser.parseToEnd()
         return (document, parser.warnings)

@@ -190,6 +190,12 @@ private final class HostWorker: @unchecked Sendable {
             for effect in app.handle(next) {
                 switch effect {
                 case .loadPage(let id, let url):
+                    if let current = app.webViews[id], current.url != url, WebURL(url).fragment != nil,
+                       WebURL(current.url).withoutFragment == WebURL(url).withoutFragment {
+                        // Another fragment of the page shown: the same document scrolls, nothing is fetched.
+                        pending.append(.pageLoaded(id, url: url, content: current.content))
+                        continue
+                    }
                     fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
                     let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
                     let fetched = fetcher.fetch(url, for: id, reload: reload)

@@ -40,7 +40,7 @@ public struct PageContent: Sendable {
     /// A page loaded by PageKit's loader.
     public init(_ loaded: LoadedPage) {
         self.init(url: loaded.url.absoluteString, document: loaded.document, title: loaded.title, isErrorPage: loaded.isErrorPage,
-                  styleSheets: loaded.styleSheets)
+                  warnings: loaded.warnings, styleSheets: loaded.styleSheets)
     }
 
     /// An empty page (`about:blank`).

@@ -114,8 +114,9 @@ final class PageFetcher {
             result = loaded
             switch loaded {
             case .response(let response):
-                let document = HTMLParser.parse(Data(response.body))
-                return (PageContent(url: response.finalURL, document: document, title: document.title), response.mayBeReused)
+                let (document, warnings) = HTMLParser.parseWithWarnings(Data(response.body))
+                return (PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings),
+                        response.mayBeReused)
             case .failure(let failure):
                 return (errorPage(for: failure), false)
             case .handOff:

@@ -76,7 +76,8 @@ public struct SimulatedApp: Sendable {
             return perform(navigator.handle(event))
         case .pageLoaded(let id, let url, let content):
             guard navigator.screens.contains(where: { $0.id == id }) else { return [] }
-            let number = (webViews[id]?.loadNumber ?? 0) + 1
+            let previous = webViews[id]
+            let number = (previous?.loadNumber ?? 0) + 1
             var shown = url
             var effects: [AppEffect] = []
             let requested = WebURL(url).withoutFragment
@@ -86,6 +87,9 @@ public struct SimulatedApp: Sendable {
                 effects += perform(navigator.handle(.pageURLChanged(id, from: url, to: shown, push: false)))
             }
             webViews[id] = WebView(url: shown, content: content, loadNumber: number)
+            if previous?.content.url != content.url || previous?.content.version != content.version {
+                eventLog.append(contentsOf: content.warnings.map { AppEvent(.warning, "page warning: \($0)") })
+            }
             return effects + perform(navigator.handle(.pageLoaded(id, url: shown, title: content.title)))
         case .pageChanged(let id, let content):
             guard var webView = webViews[id] else { return [] }
@@ -111,6 +115,13 @@ public struct SimulatedApp: Sendable {
     public func layout(of id: ScreenID, width: Int, numbersItems: Bool = false) -> PageLayout {
         guard let webView = webViews[id] else { return PageLayout() }
         return webView.content.layout(LayoutOptions(width: max(1, width), numbersItems: numbersItems))
+    }
+
+    /// Where a screen's web view starts after a load at `width`: the line of the URL's
+    /// `#fragment` anchor (an `id`, or `<a name>`), else the top.
+    public func initialScrollOffset(of id: ScreenID, width: Int) -> Int {
+        guard let fragment = webViews[id]?.fragment else { return 0 }
+        return layout(of: id, width: width).anchorLine(for: fragment) ?? 0
     }
 
     /// Turns the engine's effects into log lines, presentations and host effects.

@@ -468,6 +468,7 @@ public struct TerminalAppState {
         var stored = viewports[top.id] ?? ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
         if stored.loadNumber != webView.loadNumber {
             stored = ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
+            stored.scrollOffset = app.initialScrollOffset(of: top.id, width: width)
             if let carried = carriedViewport, carried.screen == top.id {
                 stored.scrollOffset = carried.scrollOffset
                 stored.focusedNode = carried.focusedItem.flatMap { layout.items.indices.contains($0) ? layout.items[$0].node : nil }

@@ -22,7 +22,10 @@ enum DumpCommand {
         do { data = try reader.read(url) } catch {
             throw UserError("cannot read page: \(ErrorDescription.reason(error))", path: arguments.positionals[0])
         }
-        let document = HTMLParser.parse(data)
+        let (document, pageWarnings) = HTMLParser.parseWithWarnings(data)
+        for warning in pageWarnings {
+            try StandardStream.error.line("\(arguments.positionals[0]): warning: \(warning)")
+        }
         let styleSheets = LinkedStyleSheets(document: document, pageURL: url.absoluteString) { sheet in
             PageLoader.localStyleSheet(sheet, reader: reader)
         }

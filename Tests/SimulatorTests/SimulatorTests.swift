@@ -199,3 +199,29 @@ private final class SlowPages: PageReader, @unchecked Sendable {
         return Data((files[url.path] ?? "").utf8)
     }
 }
+
+/// `#fragment` URLs: the web view starts at the anchor, and another fragment of the page shown
+/// scrolls the same document without fetching it again.
+final class AnchorTests: XCTestCase {
+    func testAnchorsAndSameDocumentNavigation() {
+        let reader = InMemoryPages(files: [
+            "/app/Pages/index.html": "<title>Home</title><a href='#end'>to end</a>" + (1...40).map { "<p>Line \($0)</p>" }.joined()
+                + "<h2 id=end>The end</h2><a name='old'>Old style</a><p>bye</p>",
+        ])
+        let host = AppHost(profile: .builtIn, pagesBase: URL(fileURLWithPath: "/app/Pages/", isDirectory: true), store: PageStore(reader: reader))
+        host.perform(.launch)
+        var app = host.snapshot.app
+        XCTAssertEqual(app.initialScrollOffset(of: ScreenID(1), width: 40), 0)
+        let link = app.layout(of: ScreenID(1), width: 40).items[0]
+        app = host.perform(.activate(link)).app
+        XCTAssertEqual(app.top?.currentPage.url, "file:///app/Pages/index.html#end")
+        let lines = app.layout(of: ScreenID(1), width: 40).lines.map(\.text)
+        XCTAssertEqual(lines[app.initialScrollOffset(of: ScreenID(1), width: 40)], "The end")
+        app = host.perform(.navigator(.urlOpened("index.html#old", base: "file:///app/Pages/"))).app
+        XCTAssertEqual(lines[app.initialScrollOffset(of: ScreenID(1), width: 40)], "Old style", "an <a name> anchor")
+        XCTAssertEqual(reader.reads, ["/app/Pages/index.html": 1], "fragments of the page shown are not fetched again")
+        app = host.perform(.navigator(.backGesturePerformed)).app
+        XCTAssertEqual(app.top?.currentPage.url, "file:///app/Pages/index.html#end")
+        XCTAssertEqual(app.webViews[ScreenID(1)]?.loadNumber, 4, "each scroll to an anchor is a new position for the viewport")
+    }
+}

@@ -79,15 +79,16 @@ final class DeviceRendererTests: XCTestCase {
     func testWebViewScrollsAndDrawsOnlyItsArea() {
         let frame = DeviceRenderer.frame(of: app("mkwebview://webview?url=a.html"), columns: 30, rows: 8,
                                          viewport: WebViewport(scrollOffset: 20))
-        // 8 rows: one footer row, six rows of web view showing lines 21 to 23 of 23, the thumb at the bottom.
+        // 8 rows: one footer row, six rows of web view; an offset past the end shows the last six
+        // of the 23 lines (lines 18 to 23), the thumb at the bottom.
         XCTAssertEqual(frame.lines, [
             " 9:41                 depth 2",
+            "                             │",
+            " Line 10                     │",
+            "                             │",
             " Line 11                     │",
             "                             │",
-            " Line 12                     │",
-            "                             │",
-            "                             │",
-            "                             ┃",
+            " Line 12                     ┃",
             " push: a.html",
         ])
     }

@@ -58,7 +58,12 @@ public enum DeviceRenderer {
     }
 
     /// A whole frame as flows and `preview` show it: the device, the URL, and the last event.
-    public static func frame(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport = WebViewport()) -> Screen {
+    /// Without a viewport, the web view shows the page from the top, or from the anchor the URL's
+    /// `#fragment` names, as a page just loaded does.
+    public static func frame(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport? = nil) -> Screen {
+        let viewport = viewport ?? WebViewport(scrollOffset: app.top.map {
+            app.initialScrollOffset(of: $0.id, width: webViewContentWidth(columns: columns))
+        } ?? 0)
         var screen = Screen(width: columns, height: rows)
         let location = app.topWebView.map { app.navigator.displayURL($0.url) } ?? ""
         let footer = FooterContent(location: location, message: app.eventLog.last?.text ?? "", tone: .info)

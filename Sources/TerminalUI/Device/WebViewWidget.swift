@@ -14,6 +14,8 @@ enum WebViewWidget {
     static func draw(into screen: inout Screen, area: ScreenArea, layout: PageLayout, scrollOffset: Int, focusedItem: Int?) {
         guard area.height > 0, area.width > 0 else { return }
         screen.fill(rows: area.rows, columns: area.columns, style: .plain)
+        // An anchor near the end cannot be brought to the top: the last screenful shows, as in a browser.
+        let scrollOffset = max(0, min(scrollOffset, layout.lines.count - area.height))
         let contentWidth = area.width - margin
         for row in 0..<area.height {
             let lineIndex = scrollOffset + row
