@@ -16,6 +16,7 @@ enum KeyBindings {
         HelpSection("Page", [
             KeyHint("↑ ↓ PgUp PgDn", "scroll (Space, b: a page down, up)"),
             KeyHint("Home End g G", "to the top, to the bottom"),
+            KeyHint("< >", "wide lines (pre, tables) sideways"),
             KeyHint("Tab j", "next link or button"),
             KeyHint("Shift-Tab k", "previous link or button"),
             KeyHint("Enter →", "follow the link, press the button"),

@@ -15,13 +15,29 @@ struct PageViewport {
     /// Whether the focus was given by scrolling (the first visible item), not chosen: then
     /// Shift-Tab starts from the bottom of the view (after End, the last visible link).
     var focusIsAutomatic = false
+    /// Columns of page text the web view shows, and the first of them (wide `<pre>` lines and
+    /// tables scroll sideways).
+    var width = Int.max
+    var horizontalOffset = 0
 
-    init(layout: PageLayout, height: Int, scrollOffset: Int, focusedItem: Int?, focusIsAutomatic: Bool = false) {
+    init(layout: PageLayout, height: Int, scrollOffset: Int, focusedItem: Int?, focusIsAutomatic: Bool = false,
+         width: Int = .max, horizontalOffset: Int = 0) {
         self.layout = layout
         self.height = max(0, height)
         self.scrollOffset = scrollOffset
         self.focusedItem = focusedItem
         self.focusIsAutomatic = focusIsAutomatic
+        self.width = max(1, width)
+        self.horizontalOffset = horizontalOffset
+        settle()
+    }
+
+    /// The largest sideways offset: the widest line's end at the right edge.
+    var maxHorizontalOffset: Int { width == .max ? 0 : max(0, layout.contentWidth - width) }
+
+    /// Moves the view `columns` to the right (left when negative).
+    mutating func scrollSideways(by columns: Int) {
+        horizontalOffset += columns
         settle()
     }
 
@@ -69,7 +85,7 @@ struct PageViewport {
     }
 
     /// Focuses an item and scrolls as little as needed to show it.
-    mutating func focus(_ item: Int) {
+    mutating func focus(_ item: Int, scrollingSideways: Bool = true) {
         guard layout.items.indices.contains(item) else { return }
         let lines = layout.items[item].regions.map(\.line)
         if let top = lines.min(), let bottom = lines.max() {
@@ -77,6 +93,13 @@ struct PageViewport {
                 scrollOffset = top
             } else if bottom >= scrollOffset + height {
                 scrollOffset = min(top, bottom - height + 1)
+            }
+        }
+        if scrollingSideways, width != .max, let first = layout.items[item].regions.first?.columns {
+            if first.lowerBound < horizontalOffset {
+                horizontalOffset = first.lowerBound
+            } else if first.upperBound > horizontalOffset + width {
+                horizontalOffset = min(first.lowerBound, first.upperBound - width)
             }
         }
         focusedItem = item
@@ -104,6 +127,7 @@ struct PageViewport {
     /// Clamps the offset and moves the focus onto a visible item.
     private mutating func settle() {
         scrollOffset = min(max(0, scrollOffset), maxOffset)
+        horizontalOffset = min(max(0, horizontalOffset), maxHorizontalOffset)
         if let focusedItem, isVisible(focusedItem) { return }
         focusedItem = firstVisibleItem()
         focusIsAutomatic = true

@@ -12,7 +12,8 @@ extension TerminalAppState {
         let geometry = self.geometry
         let shown = viewport()
         DeviceRenderer.drawDevice(of: app, into: &screen, area: geometry.device, clock: clock,
-                                  viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem),
+                                  viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem,
+                                                        horizontalOffset: shown?.horizontalOffset ?? 0),
                                   appearance: shownAppearance)
         if let panel, let area = geometry.panel {
             switch panel {

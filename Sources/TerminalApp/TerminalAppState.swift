@@ -49,6 +49,8 @@ public struct StepReport: Sendable {
 /// another width or changed by a script.
 struct ScreenViewport: Equatable {
     var scrollOffset = 0
+    /// The first visible column of wide lines.
+    var horizontalOffset = 0
     var focusedNode: NodeID?
     /// The layout width `scrollOffset` refers to.
     var layoutWidth: Int
@@ -194,6 +196,9 @@ public struct TerminalAppState {
         case .character("R"):
             return toggleRecording(now: now)
         case .character("b"): updateViewport { $0.scroll(by: -max(1, $0.height - 1)) }
+        case .character("<"), .character(">"):
+            let step = max(1, geometry.contentWidth / 2) * (key == .character("<") ? -1 : 1)
+            updateViewport { $0.scrollSideways(by: step) }
         case .character("/"):
             prompt = CommandPrompt()
             promptIsSearch = true
@@ -348,6 +353,7 @@ public struct TerminalAppState {
     private mutating func keep(_ viewport: PageViewport, for id: ScreenID) {
         guard var stored = viewports[id] else { return }
         stored.scrollOffset = viewport.scrollOffset
+        stored.horizontalOffset = viewport.horizontalOffset
         stored.focusedNode = viewport.focusedItem.map { viewport.layout.items[$0].node }
         stored.focusIsAutomatic = viewport.focusIsAutomatic
         viewports[id] = stored
@@ -360,7 +366,8 @@ public struct TerminalAppState {
         let layout = app.layout(of: top.id, width: geometry.contentWidth)
         return PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: stored.scrollOffset,
                             focusedItem: stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } },
-                            focusIsAutomatic: stored.focusIsAutomatic)
+                            focusIsAutomatic: stored.focusIsAutomatic, width: geometry.contentWidth,
+                            horizontalOffset: stored.horizontalOffset)
     }
 
     private mutating func moveFocus(forward: Bool) -> [TerminalAppEffect] {
@@ -484,9 +491,10 @@ public struct TerminalAppState {
         stored.layoutWidth = width
         viewports[top.id] = stored
         let focused = stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } }
-        var viewport = PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: offset, focusedItem: nil)
+        var viewport = PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: offset, focusedItem: nil,
+                                    width: width, horizontalOffset: stored.horizontalOffset)
         if let focused {
-            viewport.focus(focused)
+            viewport.focus(focused, scrollingSideways: false)
             viewport.focusIsAutomatic = stored.focusIsAutomatic
         }
         keep(viewport, for: top.id)
@@ -561,7 +569,7 @@ public struct TerminalAppState {
                 return act(.rightButtonTapped)
             } else if regions.webView.contains(row: event.row, column: event.column), let viewport = viewport(),
                       let item = viewport.item(atLine: viewport.scrollOffset + event.row - regions.webView.row,
-                                               column: event.column - regions.webView.column - 1) {
+                                               column: event.column - regions.webView.column - 1 + viewport.horizontalOffset) {
                 updateViewport { $0.focus(item) }
                 return perform(.activate(viewport.layout.items[item]))
             }

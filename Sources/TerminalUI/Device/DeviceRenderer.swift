@@ -26,10 +26,13 @@ public struct WebViewport: Equatable, Sendable {
     public var scrollOffset: Int
     /// The index of the focused item among the layout's items.
     public var focusedItem: Int?
+    /// The first visible column, when wide lines (`<pre>`, tables) are scrolled sideways.
+    public var horizontalOffset: Int
 
-    public init(scrollOffset: Int = 0, focusedItem: Int? = nil) {
+    public init(scrollOffset: Int = 0, focusedItem: Int? = nil, horizontalOffset: Int = 0) {
         self.scrollOffset = scrollOffset
         self.focusedItem = focusedItem
+        self.horizontalOffset = horizontalOffset
     }
 }
 
@@ -92,7 +95,7 @@ public enum DeviceRenderer {
         if let top = app.top, app.topWebView != nil {
             let layout = app.layout(of: top.id, width: WebViewWidget.contentWidth(forWidth: area.width))
             WebViewWidget.draw(into: &screen, area: webArea, layout: layout, scrollOffset: viewport.scrollOffset,
-                               focusedItem: viewport.focusedItem)
+                               focusedItem: viewport.focusedItem, horizontalOffset: viewport.horizontalOffset)
         } else {
             screen.fill(rows: webArea.rows, columns: webArea.columns, style: .plain)
         }

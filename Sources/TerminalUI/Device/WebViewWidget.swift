@@ -10,28 +10,52 @@ enum WebViewWidget {
         max(1, width - 2 * margin)
     }
 
-    /// Draws lines `scrollOffset…` of `layout` into the area; only the visible lines are touched.
-    static func draw(into screen: inout Screen, area: ScreenArea, layout: PageLayout, scrollOffset: Int, focusedItem: Int?) {
+    /// Draws lines `scrollOffset…` of `layout` into the area, from column `horizontalOffset`;
+    /// only the visible lines are touched. A line cut at an edge shows `…` there.
+    static func draw(into screen: inout Screen, area: ScreenArea, layout: PageLayout, scrollOffset: Int, focusedItem: Int?,
+                     horizontalOffset: Int = 0) {
         guard area.height > 0, area.width > 0 else { return }
         screen.fill(rows: area.rows, columns: area.columns, style: .plain)
         // An anchor near the end cannot be brought to the top: the last screenful shows, as in a browser.
         let scrollOffset = max(0, min(scrollOffset, layout.lines.count - area.height))
         let contentWidth = area.width - margin
+        let visibleWidth = Self.contentWidth(forWidth: area.width)
+        let shift = max(0, horizontalOffset)
+        let textColumn = area.column + margin
         for row in 0..<area.height {
             let lineIndex = scrollOffset + row
             guard lineIndex >= 0, lineIndex < layout.lines.count else { break }
             let line = layout.lines[lineIndex]
             let screenRow = area.row + row
-            let textColumn = area.column + margin
-            screen.write(line.text, row: screenRow, column: textColumn, maxWidth: contentWidth)
+            let text = shift == 0 ? line.text : dropping(columns: shift, from: line.text)
+            screen.write(text, row: screenRow, column: textColumn, maxWidth: min(contentWidth, visibleWidth))
             for run in line.runs {
                 let style = style(for: run.style, focused: isFocused(run.style, focusedItem))
                 guard style != .plain else { continue }
-                restyle(&screen, row: screenRow, columns: (textColumn + run.columns.lowerBound)..<(textColumn + run.columns.upperBound),
+                restyle(&screen, row: screenRow,
+                        columns: (textColumn + run.columns.lowerBound - shift)..<(textColumn + run.columns.upperBound - shift),
                         clippedTo: textColumn..<(area.column + area.width), style: style)
+            }
+            let width = line.width
+            if shift > 0, width > 0, visibleWidth >= 2 {
+                screen.write("…", row: screenRow, column: textColumn, style: CellStyle(dim: true))
+            }
+            if width > shift + visibleWidth, visibleWidth >= 2 {
+                screen.write("…", row: screenRow, column: textColumn + visibleWidth - 1, style: CellStyle(dim: true))
             }
         }
         drawScrollIndicator(into: &screen, area: area, lineCount: layout.lines.count, scrollOffset: scrollOffset)
+    }
+
+    /// The text after its first `columns` cells (a wide character cut in half becomes a space).
+    static func dropping(columns: Int, from text: String) -> String {
+        var skipped = 0
+        var index = text.startIndex
+        while index < text.endIndex, skipped < columns {
+            skipped += TerminalText.width(of: text[index])
+            index = text.index(after: index)
+        }
+        return (skipped > columns ? " " : "") + text[index...]
     }
 
     private static func isFocused(_ style: TextStyle, _ focusedItem: Int?) -> Bool {
