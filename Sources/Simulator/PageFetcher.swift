@@ -115,8 +115,14 @@ final class PageFetcher {
             switch loaded {
             case .response(let response):
                 let (document, warnings) = HTMLParser.parseWithWarnings(Data(response.body))
-                return (PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings),
-                        response.mayBeReused)
+                // The page's style sheets come through the same loader: its cookies, headers and ATS.
+                let styleSheets = LinkedStyleSheets(document: document, pageURL: response.finalURL) { sheet in
+                    guard case .response(let css) = loader.load(LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))),
+                          (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }
+                    return Data(css.body)
+                }
+                return (PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
+                                    styleSheets: styleSheets), response.mayBeReused)
             case .failure(let failure):
                 return (errorPage(for: failure), false)
             case .handOff:

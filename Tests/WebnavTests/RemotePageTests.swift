@@ -13,6 +13,8 @@ final class RemotePageTests: XCTestCase {
         let folder = try WebnavProcess.folder([
             "a.html": "<title>Served</title><p>Over <a href=\"b.html\">HTTP</a></p>",
             "b.html": "<title>B</title><p>Second page</p>",
+            "styled.html": "<title>Styled</title><link rel=stylesheet href=site.css><p>Shown</p><p class=secret>Hidden by the sheet</p>",
+            "site.css": ".secret { display: none }",
         ])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -84,5 +86,15 @@ final class RemotePageTests: XCTestCase {
         ])
         let output = try WebnavProcess.run(["run", "ats.flow"], in: folder)
         XCTAssertEqual(output.stdout, "PASS ats.flow (4 steps)\n1 passed, 0 failed\n", output.stderr)
+    }
+
+    func testAnHTTPPagesStyleSheetComesThroughTheLoader() throws {
+        let folder = try WebnavProcess.folder([
+            "Pages/index.html": "<title>Home</title>",
+            "webnav.json": "{\"ats\": {\"NSAllowsLocalNetworking\": true}}",
+            "style.flow": "open http://127.0.0.1:\(port)/styled.html\nexpect text \"Shown\"\nexpect no text \"Hidden\"\n",
+        ])
+        let output = try WebnavProcess.run(["run", "style.flow"], in: folder)
+        XCTAssertEqual(output.stdout, "PASS style.flow (3 steps)\n1 passed, 0 failed\n", output.stderr)
     }
 }
