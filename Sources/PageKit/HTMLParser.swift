@@ -229,6 +229,13 @@ public struct HTMLParser {
         return (document, parser.warnings)
     }
 
+    /// Parses to the end keeping every tag as written (`PageSource`), and the UTF-8 text parsed.
+    mutating func parseKeepingSource() -> (HTMLDocument, PageSourceRecord, [UInt8]) {
+        builder.sourceRecord = PageSourceRecord()
+        let document = parseToEnd()
+        return (document, builder.sourceRecord ?? PageSourceRecord(), source.withBuffer { Array($0) })
+    }
+
     private mutating func parseToEnd() -> HTMLDocument {
         builder.reportsPauses = false
         while resume() != .finished {}

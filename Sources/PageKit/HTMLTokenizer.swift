@@ -5,10 +5,15 @@ struct TagToken {
         var name: Int32
         var valueStart: Int32
         var valueLength: Int32
+        /// Where the value is written in the input (inside its quotes), for the linter.
+        var sourceStart: Int32 = -1
+        var sourceEnd: Int32 = -1
     }
 
     var name: Int32 = HTMLDocument.none
     var isEndTag = false
+    /// The input offset of the tag's `<`; -1 for a tag the tree builder made up.
+    var sourceStart: Int32 = -1
     var selfClosing = false
     var attributes: [Attribute] = []
     /// The values of `attributes`, back to back.
@@ -89,6 +94,8 @@ struct HTMLTokenizer {
     private var tagStamp: UInt32 = 0
     private var attributeIsDuplicate = false
     private var attributeValueStart = 0
+    /// Where the current attribute's value starts in the input.
+    private var attributeSourceStart = 0
 
     /// Why `run` returned.
     enum Stop {
@@ -464,14 +471,18 @@ struct HTMLTokenizer {
             case quotationMark:
                 state = .attributeValueDoubleQuoted
                 position += 1
+                attributeSourceStart = position
             case apostrophe:
                 state = .attributeValueSingleQuoted
                 position += 1
+                attributeSourceStart = position
             case greaterThan:
-                position += 1
+                attributeSourceStart = position
                 finishAttributeValue()
+                position += 1
                 emitTag(&builder)
             default:
+                attributeSourceStart = position
                 state = .attributeValueUnquoted
             }
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
@@ -1003,6 +1014,8 @@ struct HTMLTokenizer {
     private mutating func startTag(isEnd: Bool) {
         tag.name = HTMLDocument.none
         tag.isEndTag = isEnd
+        // `position` is at the name's first letter, after `<` or `</`.
+        tag.sourceStart = Int32(truncatingIfNeeded: position - (isEnd ? 2 : 1))
         tag.selfClosing = false
         if !tag.attributes.isEmpty { tag.attributes.removeAll(keepingCapacity: true) }
         if !tag.values.isEmpty { tag.values.removeAll(keepingCapacity: true) }
@@ -1034,7 +1047,9 @@ struct HTMLTokenizer {
         attributeStamps[Int(atom)] = tagStamp
         attributeValueStart = tag.values.count
         if !attributeIsDuplicate {
-            tag.attributes.append(TagToken.Attribute(name: atom, valueStart: Int32(attributeValueStart), valueLength: 0))
+            let offset = Int32(truncatingIfNeeded: position)
+            tag.attributes.append(TagToken.Attribute(name: atom, valueStart: Int32(attributeValueStart), valueLength: 0,
+                                                     sourceStart: offset, sourceEnd: offset))
         }
     }
 
@@ -1044,7 +1059,10 @@ struct HTMLTokenizer {
             return
         }
         guard !tag.attributes.isEmpty else { return }
-        tag.attributes[tag.attributes.count - 1].valueLength = Int32(tag.values.count - attributeValueStart)
+        let last = tag.attributes.count - 1
+        tag.attributes[last].valueLength = Int32(tag.values.count - attributeValueStart)
+        tag.attributes[last].sourceStart = Int32(truncatingIfNeeded: attributeSourceStart)
+        tag.attributes[last].sourceEnd = Int32(truncatingIfNeeded: position)
     }
 
     private mutating func appendToValue(_ bytes: [UInt8]) { tag.values.append(contentsOf: bytes) }
@@ -1058,6 +1076,7 @@ struct HTMLTokenizer {
             tag.values.removeSubrange(min(attributeValueStart, tag.values.count)...)
             attributeIsDuplicate = false
         }
+        if builder.sourceRecord != nil { builder.record(tag, end: position) }
         if tag.isEndTag {
             builder.endTag(tag)
         } else {

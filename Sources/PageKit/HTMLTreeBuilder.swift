@@ -73,6 +73,8 @@ struct HTMLTreeBuilder {
     }
     /// Whether to report the creation of `<html>` and each `</script>` (not in fragments).
     var reportsPauses = true
+    /// The tags as written and the element each made, when the parser keeps them (`PageSource`).
+    var sourceRecord: PageSourceRecord?
 
     /// Lowercase SVG and MathML names and the names the standard adjusts them to, by atom.
     private var foreignNames: ForeignNameAdjustments?
@@ -467,6 +469,7 @@ struct HTMLTreeBuilder {
             flags |= marksScriptsAlreadyStarted ? HTMLDocument.NodeFlags.alreadyStarted : HTMLDocument.NodeFlags.parserInserted
         }
         let node = document.appendNode(HTMLDocument.Node(kind: .element, namespace: namespace, flags: flags, name: elementName))
+        if sourceRecord != nil { sourceRecord!.elementCreated(node, from: tag) }
         if !tag.attributes.isEmpty {
             let base = tag.values.withUnsafeBufferPointer { document.store(bytes: $0) }.start
             var last = HTMLDocument.none
