@@ -148,6 +148,24 @@ public struct FlowParser: Sendable {
         return result
     }
 
+    /// The comments of a flow file (LF or CRLF, an optional BOM), in order; a line the parser
+    /// cannot read (an unterminated string) gives none.
+    public static func comments(in data: Data) -> [FlowComment] {
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        let text = String(decoding: bytes, as: UTF8.self)
+        var comments: [FlowComment] = []
+        var lineNumber = 0
+        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.utf8.dropLast()) }
+            guard let split = try? FlowTokenizer.split(line, path: "", line: lineNumber), let comment = split.comment else { continue }
+            comments.append(FlowComment(line: lineNumber, column: line[..<comment.startIndex].count + 1,
+                                        text: String(comment.dropFirst()), followsStep: !split.tokens.isEmpty))
+        }
+        return comments
+    }
+
     /// The included file's path as messages show it: beside the including file's path.
     static func displayPath(written: String, includingPath: String) -> String {
         if written.hasPrefix("/") { return written }
@@ -195,6 +213,22 @@ public enum ReadFailure {
     }
 }
 
+/// A comment in a flow file: the text after its `#`, and where the `#` is.
+public struct FlowComment: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    public var text: String
+    /// Whether a step stands before it on its line (an end-of-line comment).
+    public var followsStep: Bool
+
+    public init(line: Int, column: Int, text: String, followsStep: Bool) {
+        self.line = line
+        self.column = column
+        self.text = text
+        self.followsStep = followsStep
+    }
+}
+
 /// A word or quoted string of a flow line, with its 1-based column.
 struct FlowToken: Equatable {
     var text: String
@@ -213,7 +247,13 @@ enum FlowTokenizer {
     /// Splits one line; the syntax is all ASCII, so it is read as UTF-8 bytes, and a column is
     /// counted in characters only when a token or an error needs one.
     static func tokens(in line: Substring, path: String, line number: Int) throws(UserError) -> [FlowToken] {
+        try split(line, path: path, line: number).tokens
+    }
+
+    /// The tokens of one line, and its comment from the `#` on (nil when it has none).
+    static func split(_ line: Substring, path: String, line number: Int) throws(UserError) -> (tokens: [FlowToken], comment: Substring?) {
         var tokens: [FlowToken] = []
+        var comment: Substring?
         let utf8 = line.utf8
         var index = utf8.startIndex
         // Columns are counted on from the previous one (tokens come in order), not from the
@@ -233,7 +273,10 @@ enum FlowTokenizer {
         while index < utf8.endIndex {
             let byte = utf8[index]
             if byte == space || byte == tab { utf8.formIndex(after: &index); continue }
-            if byte == hash, !isDigit(utf8.index(after: index)) { break }
+            if byte == hash, !isDigit(utf8.index(after: index)) {
+                comment = line[index...]
+                break
+            }
             let start = index
             if byte == quote {
                 var text: [UInt8] = []
@@ -266,6 +309,6 @@ enum FlowTokenizer {
                 tokens.append(FlowToken(text: String(line[start..<index]), column: column(start), isQuoted: false))
             }
         }
-        return tokens
+        return (tokens, comment)
     }
 }

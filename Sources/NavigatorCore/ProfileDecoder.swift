@@ -170,6 +170,9 @@ struct ProfileDecoder {
                 }
                 profile.privacyGuard = privacyGuard
             case "timeoutSeconds": profile.timeoutSeconds = try positiveSeconds(value, "timeoutSeconds")
+            case "webnav-lint":
+                // The linter's ignore list (`webnav lint` reads it); nothing the app has.
+                continue
             default:
                 unknownKey(key, scope: "", known: Self.topLevelKeys)
                 continue

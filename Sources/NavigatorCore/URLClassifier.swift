@@ -56,7 +56,7 @@ public struct URLClassifier: Sendable {
 
     /// WebKit's clean-up before the app sees a URL: trim C0 controls and spaces at both ends,
     /// drop tabs and newlines, percent-encode spaces, other controls and non-ASCII bytes.
-    static func webKitEncoded(_ input: String) -> String {
+    public static func webKitEncoded(_ input: String) -> String {
         var bytes = Array(input.utf8)[...]
         while let first = bytes.first, first <= 0x20 { bytes = bytes.dropFirst() }
         while let last = bytes.last, last <= 0x20 { bytes = bytes.dropLast() }

@@ -105,6 +105,10 @@ final class PageFetcher {
     }
 
     private func fetchRemote(_ url: String, for screen: ScreenID, reload: Bool) -> FetchedPage {
+        guard store.loadsRemotePages else {
+            let failure = LoadFailure(url: url, code: .cannotConnectToHost, detail: "not loaded: this run does not reach the network")
+            return FetchedPage(content: errorPage(for: failure), events: [event(.failed(url: url, failure: failure))])
+        }
         var loader = self.loader
         loader.cookies = cookies(for: screen)
         let request = LoadRequest(url: url)
@@ -170,7 +174,7 @@ final class PageFetcher {
 
 extension PropertyValue {
     /// A JSON value from the profile as a property-list value (JSON `null` has none).
-    init?(json value: JSONValue) {
+    public init?(json value: JSONValue) {
         switch value {
         case .null: return nil
         case .bool(let bool): self = .bool(bool)

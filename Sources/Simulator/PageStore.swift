@@ -19,9 +19,14 @@ public final class PageStore: @unchecked Sendable {
     }
 
 
-    public init(reader: PageReader, revalidates: Bool = false) {
+    /// Whether http(s) pages are fetched; without, each such load fails at once, as on a device
+    /// with no server to answer (the linter runs flows this way, never reaching the network).
+    public let loadsRemotePages: Bool
+
+    public init(reader: PageReader, revalidates: Bool = false, loadsRemotePages: Bool = true) {
         self.reader = reader
         self.revalidates = revalidates
+        self.loadsRemotePages = loadsRemotePages
     }
 
     /// The page at `url` (absolute, a fragment is ignored), loading it on first use; a failure

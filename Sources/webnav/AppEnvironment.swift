@@ -15,6 +15,8 @@ struct AppEnvironment {
     var watchedFiles: [String] = []
     /// Whether the pages folder was named (`--pages`, or a profile's `pages`) rather than the default.
     var pagesFolderIsExplicit = false
+    /// The profile's file, absolute; nil for the built-in profile.
+    var profileFile: String?
 
     /// Loads the profile (`--profile`, else `./webnav.json`, else built in) and finds the pages folder
     /// (`--pages`, else the profile's `pages` beside the profile, else `Pages` here).
@@ -65,7 +67,7 @@ struct AppEnvironment {
         }
         let explicit = arguments.value("pages") != nil || profile.pagesFolder != AppProfile.builtIn.pagesFolder
         return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings, watchedFiles: watched,
-                              pagesFolderIsExplicit: explicit)
+                              pagesFolderIsExplicit: explicit, profileFile: profilePath.map { _ in watched[0] })
     }
 
     /// Whether a file (not a folder) exists at `path`: what a script or plist the profile names must be.

@@ -2,25 +2,28 @@ import Foundation
 import Glibc
 import NavigatorCore
 
-/// A report file (`--junit`) written safely: checked before any flow runs, written to a
+/// A report file (`--junit`, `--sarif`) written safely: checked before any flow runs, written to a
 /// temporary file beside it and renamed over it, so that a reader never sees half a report,
 /// a FIFO never blocks the run, and a failed write leaves the old file as it was.
 struct ReportFile {
     let path: String
     private let folder: String
+    /// What the report is, for messages: `JUnit report`, `SARIF report`.
+    private let kind: String
 
     /// Checks that `path` can be written and is none of `inputs` (a flow given by mistake).
-    init(path: String, inputs: [String]) throws(UserError) {
+    init(path: String, inputs: [String], kind: String = "JUnit report") throws(UserError) {
         self.path = path
+        self.kind = kind
         let parent = (path as NSString).deletingLastPathComponent
         folder = parent.isEmpty ? "." : parent
         if let target = Self.identity(of: path) {
             if inputs.contains(where: { Self.identity(of: $0) == target }) {
-                throw UserError("refusing to write the JUnit report over an input file", path: path)
+                throw UserError("refusing to write the \(kind) over an input file", path: path)
             }
             var status = stat()
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                throw UserError("cannot write JUnit report: Is a directory", path: path)
+                throw UserError("cannot write \(kind): Is a directory", path: path)
             }
         }
         // A trial file in the same folder proves that the rename at the end can happen.
@@ -66,7 +69,7 @@ struct ReportFile {
     }
 
     private func failed(_ code: Int32) -> UserError {
-        UserError("cannot write JUnit report: \(String(cString: strerror(code)))", path: path)
+        UserError("cannot write \(kind): \(String(cString: strerror(code)))", path: path)
     }
 
     /// The device and inode of an existing file, links followed.

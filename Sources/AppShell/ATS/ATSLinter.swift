@@ -3,15 +3,18 @@
 public struct ATSWarning: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// A stable code (`ats-domain-port`, …).
     public var code: String
-    /// Where: `NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`.
-    public var keyPath: String
+    /// Where, key by key from `NSAppTransportSecurity` (a domain key may hold dots itself).
+    public var keys: [String]
     public var message: String
 
-    public init(code: String, keyPath: String, message: String) {
+    public init(code: String, keys: [String], message: String) {
         self.code = code
-        self.keyPath = keyPath
+        self.keys = keys
         self.message = message
     }
+
+    /// Where: `NSAppTransportSecurity.NSExceptionDomains.example.com.NSIncludesSubdomains`.
+    public var keyPath: String { keys.joined(separator: ".") }
 
     public var description: String { "\(code): \(keyPath): \(message)" }
 }
@@ -58,11 +61,11 @@ public enum ATSLinter {
         let root = "NSAppTransportSecurity"
         guard let dictionary else { return [] }
         guard let members = dictionary.dictionaryValue else {
-            return [ATSWarning(code: "ats-wrong-type", keyPath: root, message: "must be a dictionary, found \(dictionary.typeName); ATS uses its defaults")]
+            return [ATSWarning(code: "ats-wrong-type", keys: [root], message: "must be a dictionary, found \(dictionary.typeName); ATS uses its defaults")]
         }
         var warnings: [ATSWarning] = []
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-            let path = "\(root).\(key)"
+            let path = [root, key]
             guard let expected = topLevelKeys[key] else {
                 warnings.append(unknownKey(key, path: path, known: Array(topLevelKeys.keys)))
                 continue
@@ -73,35 +76,35 @@ public enum ATSLinter {
             }
             if key == "NSExceptionDomains", let domains = value.dictionaryValue {
                 for (domain, settings) in domains.sorted(by: { $0.key < $1.key }) {
-                    warnings += checkDomain(domain, settings: settings, path: "\(path).\(domain)", platformVersion: platformVersion)
+                    warnings += checkDomain(domain, settings: settings, path: path + [domain], platformVersion: platformVersion)
                 }
             }
         }
         let settings = ATSSettings(dictionary)
         if platformVersion >= PlatformVersion(10), settings.allowsArbitraryLoads == true, let override = settings.arbitraryLoadsOverride {
             warnings.append(ATSWarning(
-                code: "ats-arbitrary-loads-ignored", keyPath: "\(root).NSAllowsArbitraryLoads",
+                code: "ats-arbitrary-loads-ignored", keys: [root, "NSAllowsArbitraryLoads"],
                 message: "ignored on iOS 10 and later because \(override) is present (it only serves iOS 9)"))
         }
         return warnings
     }
 
-    private static func checkDomain(_ domain: String, settings: PropertyValue, path: String, platformVersion: PlatformVersion) -> [ATSWarning] {
+    private static func checkDomain(_ domain: String, settings: PropertyValue, path: [String], platformVersion: PlatformVersion) -> [ATSWarning] {
         var warnings: [ATSWarning] = []
         if let (code, problem) = ATSDomainKey.check(domain, platformVersion: platformVersion) {
             let intended = ATSDomainKey.intendedHost(domain)
             let hint = intended != domain && code != "ats-domain-ip" ? "; write \"\(intended)\"" : ""
-            warnings.append(ATSWarning(code: code, keyPath: path, message: "this exception never matches: \(problem)\(hint)"))
+            warnings.append(ATSWarning(code: code, keys: path, message: "this exception never matches: \(problem)\(hint)"))
         } else if domain.hasSuffix(".") {
             warnings.append(ATSWarning(
-                code: "ats-domain-trailing-dot", keyPath: path,
+                code: "ats-domain-trailing-dot", keys: path,
                 message: "matches only host names written with a trailing dot; write \"\(String(domain.dropLast()))\""))
         }
         guard let members = settings.dictionaryValue else {
             return warnings + [wrongType(path: path, expected: .dictionary, found: settings)]
         }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-            let keyPath = "\(path).\(key)"
+            let keyPath = path + [key]
             guard let expected = domainKeys[key] else {
                 warnings.append(unknownKey(key, path: keyPath, known: Array(domainKeys.keys)))
                 continue
@@ -112,20 +115,20 @@ public enum ATSLinter {
             }
             if expected == .string, let version = value.stringValue, !tlsVersions.contains(version) {
                 warnings.append(ATSWarning(
-                    code: "ats-tls-version", keyPath: keyPath,
+                    code: "ats-tls-version", keys: keyPath,
                     message: "\"\(version)\" is not one of \(tlsVersions.joined(separator: ", "))"))
             }
         }
         return warnings
     }
 
-    private static func wrongType(path: String, expected: Expected, found: PropertyValue) -> ATSWarning {
-        ATSWarning(code: "ats-wrong-type", keyPath: path, message: "must be \(expected.name), found \(found.typeName); ignored")
+    private static func wrongType(path: [String], expected: Expected, found: PropertyValue) -> ATSWarning {
+        ATSWarning(code: "ats-wrong-type", keys: path, message: "must be \(expected.name), found \(found.typeName); ignored")
     }
 
-    private static func unknownKey(_ key: String, path: String, known: [String]) -> ATSWarning {
+    private static func unknownKey(_ key: String, path: [String], known: [String]) -> ATSWarning {
         let hint = nearestName(to: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-        return ATSWarning(code: "ats-unknown-key", keyPath: path, message: "unknown key, ATS ignores it\(hint)")
+        return ATSWarning(code: "ats-unknown-key", keys: path, message: "unknown key, ATS ignores it\(hint)")
     }
 
     /// The known name closest to a misspelt one, when it is close enough to be a typo.
