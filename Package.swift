@@ -35,10 +35,12 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"]),
         // Flow files: parser, runner and reports.
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit"]),
+        // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
+        .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"]),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
         .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit"]),
         // The command line: argument parsing, subcommands, wiring.
-        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell"]),
+        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint"]),
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "WebnavTests", dependencies: ["webnav", "TestSupport"]),
     ]
 )

@@ -14,6 +14,7 @@ enum Webnav {
         "dump": (DumpCommand.spec, DumpCommand.run),
         "completion": (CompletionCommand.spec, CompletionCommand.run),
         "record": (InteractiveCommand.recordSpec, InteractiveCommand.record),
+        "lint": (LintCommand.spec, LintCommand.run),
     ] }
 
     static let overview = """
@@ -29,6 +30,9 @@ enum Webnav {
       webnav run FLOW... [--json] [--junit FILE] [--jobs N] [--step]
                                       run flow files
       webnav dump PAGE [--width N]    render a page as text with numbered links and References
+      webnav lint [PATH...] [--json] [--sarif FILE] [--max-warnings N]
+                                      find deeplink and navigation problems in pages, scripts, flows,
+                                      the profile, Info.plists and payloads (exit 1 when there are some)
       webnav record FILE.flow         the terminal UI, writing each action as a flow step
       webnav completion bash|zsh|fish a shell completion script
       webnav help [COMMAND], webnav help flows (every flow step), --help, --version

@@ -1,0 +1,135 @@
+import Foundation
+import NavigatorCore
+import TestSupport
+import XCTest
+@testable import Lint
+
+/// Files held in memory: what the linter reads, and nothing else.
+private struct MemoryFiles: LintFiles {
+    var contents: [String: Data]
+    /// Files that exist but cannot be read.
+    var unreadable: Set<String> = []
+
+    init(_ files: [String: String], unreadable: Set<String> = []) {
+        contents = files.mapValues { Data($0.utf8) }
+        self.unreadable = unreadable
+    }
+
+    struct Refused: LocalizedError {
+        var errorDescription: String? { "Permission denied" }
+    }
+
+    func read(_ path: String) throws -> Data {
+        if unreadable.contains(path) { throw Refused() }
+        guard let data = contents[path] else { throw CocoaError(.fileReadNoSuchFile) }
+        return data
+    }
+
+    func kind(of path: String) -> LintFileKind? {
+        if contents[path] != nil || unreadable.contains(path) { return .file }
+        return (Array(contents.keys) + unreadable).contains { $0.hasPrefix(path + "/") } ? .folder : nil
+    }
+
+    func files(under folder: String) -> [String] {
+        (Array(contents.keys) + unreadable).filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+    }
+}
+
+final class LinterTests: XCTestCase {
+    private func lint(_ files: MemoryFiles, paths: [String] = [], profile: AppProfile = .builtIn, profilePath: String? = nil) throws -> [String] {
+        let linter = Linter(options: LintOptions(paths: paths, currentFolder: "/app", profile: profile, profilePath: profilePath,
+                                                 pagesFolder: "/app/Pages"), files: files)
+        let result = linter.run(try linter.inputs())
+        return result.findings.map { LintReport.line($0, from: "/app") } + [LintReport.summary(result)]
+    }
+
+    func testAnUnreadableFileIsAFinding() throws {
+        let files = MemoryFiles(["/app/Pages/index.html": "<a href=other.html>x</a>"], unreadable: ["/app/Pages/other.html"])
+        XCTAssertEqual(try lint(files), [
+            "Pages/other.html:1:1: error[read-error]: cannot read: Permission denied",
+            "webnav lint: 1 error, 0 warnings in 1 file",
+        ])
+    }
+
+    func testTheRootPageMustExist() throws {
+        XCTAssertEqual(try lint(MemoryFiles(["/app/Pages/home.html": "<title>x</title>"])), [
+            "Pages:1:1: error[missing-page]: the root page \"index.html\" does not exist (Pages/index.html)",
+            "Pages/home.html:1:1: warning[unreachable-page]: no link, deeplink, form, flow or notification reaches this page from the root (index.html)",
+            "webnav lint: 1 error, 1 warning in 1 file",
+        ])
+        let json = "{\n  \"root\": {\"url\": \"start.html\"}\n}\n"
+        var profile = AppProfile.builtIn
+        profile.root.url = "start.html"
+        XCTAssertEqual(try lint(MemoryFiles(["/app/webnav.json": json, "/app/Pages/index.html": ""]), profile: profile, profilePath: "/app/webnav.json"), [
+            "Pages/index.html:1:1: warning[unreachable-page]: no link, deeplink, form, flow or notification reaches this page from the root (start.html)",
+            "webnav.json:2:19: error[missing-page]: the root page \"start.html\" does not exist (Pages/start.html)",
+            "webnav lint: 1 error, 1 warning in 2 files",
+        ])
+    }
+
+    func testPartsOfTheAppSkipTheWholeAppChecks() throws {
+        var profile = AppProfile.builtIn
+        profile.messageHandlers = [.init(name: "unused", behaviour: .reply(.null), location: SourceLocation(path: "/app/webnav.json", line: 1, column: 2))]
+        let files = MemoryFiles(["/app/webnav.json": "{}", "/app/Pages/index.html": "", "/app/Pages/lonely.html": "<a href='mkwebview://x'>x</a>"])
+        // One page: neither reachability nor unused handlers can be judged.
+        XCTAssertEqual(try lint(files, paths: ["Pages/lonely.html"], profile: profile, profilePath: "/app/webnav.json"), [
+            "Pages/lonely.html:1:10: warning[unhandled-host]: no route for host \"x\": the app ignores this deeplink (routes: close-webview, pop, popToRoot, push, reload, reload-webview, webview)",
+            "webnav lint: 0 errors, 1 warning in 1 file",
+        ])
+        // The whole folder with the profile: both are.
+        XCTAssertEqual(try lint(files, profile: profile, profilePath: "/app/webnav.json"), [
+            "Pages/lonely.html:1:1: warning[unreachable-page]: no link, deeplink, form, flow or notification reaches this page from the root (index.html)",
+            "Pages/lonely.html:1:10: warning[unhandled-host]: no route for host \"x\": the app ignores this deeplink (routes: close-webview, pop, popToRoot, push, reload, reload-webview, webview)",
+            "webnav.json:1:2: warning[unused-handler]: the handler \"unused\" (page world) is registered but no page script uses messageHandlers.unused",
+            "webnav lint: 0 errors, 3 warnings in 3 files",
+        ])
+    }
+
+    func testUsageErrorsComeBeforeAnyReading() {
+        let files = MemoryFiles(["/app/Pages/index.html": "", "/app/notes.txt": "", "/app/other.json": "{}"])
+        func error(_ paths: [String], pages: String = "/app/Pages") -> String {
+            let linter = Linter(options: LintOptions(paths: paths, currentFolder: "/app", profile: .builtIn, profilePath: nil, pagesFolder: pages), files: files)
+            do {
+                _ = try linter.inputs()
+                return "no error"
+            } catch {
+                return error.description
+            }
+        }
+        XCTAssertEqual(error(["nowhere"]), "webnav: error: nowhere: no such file or folder")
+        XCTAssertEqual(error(["notes.txt"]), "webnav: error: notes.txt: not something webnav lint reads (pages .html, scripts .js, flows .flow, the profile, Info.plist .plist, payloads .apns)")
+        XCTAssertEqual(error(["other.json"]), "webnav: error: other.json: not the profile in use: lint a profile by giving it with --profile")
+        XCTAssertEqual(error([], pages: "/app/Site"), "webnav: error: pages folder not found: /app/Site (give files or folders to lint, or --pages DIR)")
+        XCTAssertEqual(error(["Pages"]), "no error")
+    }
+
+    func testManyFindingsOnOneLongLine() throws {
+        // One line of 2,000 links: columns counted on from the previous finding.
+        let links = (0..<2_000).map { "<a href='mkwebview://webview?url=index.html&titel=\($0)'>x</a>" }.joined()
+        let findings = try lint(MemoryFiles(["/app/Pages/index.html": links]))
+        XCTAssertEqual(findings.count, 2_001)
+        let first = "<a href='mkwebview://webview?url=index.html&titel=0'>x</a>".utf8.count
+        XCTAssertEqual(findings[1], "Pages/index.html:1:\(first + 10): warning[unknown-parameter]: unknown parameter \"titel\": the app ignores it (did you mean \"title\"?)")
+    }
+
+    /// Linting is linear in the number of pages (each links to the next, with a warning and a script).
+    func testLintingIsLinear() {
+        func site(_ count: Int) -> MemoryFiles {
+            var files: [String: String] = [:]
+            for index in 0..<count {
+                let name = index == 0 ? "index.html" : "p\(index).html"
+                files["/app/Pages/\(name)"] = """
+                <title>\(index)</title><a href="p\(index + 1).html">next</a>
+                <a href="mkwebview://webview?url=p\(index + 1).html&amp;title=A+B" data-webnav-lint="ignore plus-in-value: on purpose">push</a>
+                <script>location.href = 'mkwebview://webview?url=index.html&titel=x'; // \(index)</script>
+                """
+            }
+            return MemoryFiles(files)
+        }
+        assertGrowsLinearly("lint of a site", size: 40, input: site) { files in
+            let linter = Linter(options: LintOptions(paths: [], currentFolder: "/app", profile: .builtIn, profilePath: nil, pagesFolder: "/app/Pages"), files: files)
+            _ = try? linter.run(linter.inputs())
+        }
+    }
+}
