@@ -1,6 +1,6 @@
 # webnav: two commands on a fresh machine.
 #   make run    installs what is missing, builds, and starts webnav on Pages/
-#   make test   installs what is missing, builds, runs the unit and terminal tests and the example flows
+#   make test   installs what is missing, builds, runs the unit and terminal tests, the example flows and lints Pages/
 #   make bench  the benchmarks (release build, side by side with lynx)
 
 SWIFT ?= swift
@@ -25,6 +25,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
 	$(DEBUG) run Pages/flows --jobs 2
+	$(DEBUG) lint --profile Pages/webnav.json Pages
 
 flows: deps
 	$(SWIFT) build

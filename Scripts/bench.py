@@ -375,13 +375,89 @@ def bench_relayout():
     return met
 
 
+def lint_tree(folder, count=1000, seed=11):
+    """A site of `count` pages for `webnav lint`: each page has links to others (plain and as
+    deeplinks, a few with a + in a title), a form, an inline script and a shared script, a
+    webnav.json and a few flows."""
+    rng = random.Random(seed)
+    pages = os.path.join(folder, "pages")
+    os.makedirs(os.path.join(pages, "js"))
+    os.makedirs(os.path.join(folder, "flows"))
+    words = ["deeplink", "screen", "stack", "page", "bar", "title", "link", "push", "pop", "colour"]
+
+    def name(index):
+        return "index.html" if index == 0 else "page%d.html" % index
+
+    for index in range(count):
+        links = []
+        for _ in range(12):
+            target = name(rng.randrange(count))
+            if rng.random() < 0.5:
+                links.append('<li><a href="%s">%s</a>' % (target, " ".join(rng.choice(words) for _ in range(3))))
+            else:
+                # One deeplink in twenty has a mistake: CI output has findings to print.
+                title = "A+B" if rng.random() < 0.05 else rng.choice(words)
+                links.append('<li><a href="mkwebview://webview?url=%s&amp;title=%s&amp;leftBtn=true">%s</a>'
+                             % (target, title, rng.choice(words)))
+        links.append('<li><a href="%s">next</a>' % name((index + 1) % count))
+        paragraphs = "".join("<p>%s</p>\n" % " ".join(rng.choice(words) for _ in range(40)) for _ in range(4))
+        with open(os.path.join(pages, name(index)), "w") as page:
+            page.write('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Page %d</title>\n'
+                       '<script src="js/app.js"></script></head>\n<body>\n<h1>Page %d</h1>\n%s<ul>\n%s\n</ul>\n'
+                       '<form action="mkwebview://webview"><input type="hidden" name="url" value="%s">'
+                       '<input name="title" value="Form"><input type="submit" value="Open"></form>\n'
+                       '<script>\nfunction go() { location.href = "mkwebview://webview?url=%s&title=Script"; }\n'
+                       'window.webkit.messageHandlers.track.postMessage({page: %d});\n</script>\n</body></html>\n'
+                       % (index, index, paragraphs, "\n".join(links), name((index + 2) % count), name((index + 3) % count), index))
+    with open(os.path.join(pages, "js", "app.js"), "w") as script:
+        script.write("/* shared */\nfunction home() { window.open('mkwebview://popToRoot'); }\n")
+    with open(os.path.join(folder, "webnav.json"), "w") as profile:
+        profile.write('{"pages": "pages", "messageHandlers": {"track": {"reply": "ok"}}}\n')
+    for index in range(10):
+        with open(os.path.join(folder, "flows", "f%d.flow" % index), "w") as flow:
+            flow.write('open "mkwebview://webview?url=%s&title=Flow"\nexpect depth 2\nback\nexpect depth 1\n' % name(index * 7))
+
+
+def bench_lint():
+    print("== lint: webnav lint on Pages/ and on a generated site of 1,000 pages (median of %d)" % RUNS)
+    pages_s, pages_rss = median_run([WEBNAV, "lint", "--profile", os.path.join(ROOT, "Pages", "webnav.json"),
+                                     os.path.join(ROOT, "Pages")], RUNS)
+    print("   Pages/ (the demo app, its flows run)   %7.1f ms   peak RSS %5.1f MB" % (pages_s * 1000, pages_rss))
+    folder = tempfile.mkdtemp(prefix="webnav-bench-lint-")
+    try:
+        lint_tree(folder)
+        size = sum(os.path.getsize(os.path.join(dirpath, f)) for dirpath, _, files in os.walk(folder) for f in files) / 1e6
+        command = [WEBNAV, "--profile", os.path.join(folder, "webnav.json"), "lint", folder]
+        done = subprocess.run(command, capture_output=True, text=True)
+        summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr.strip()
+        seconds, peak = median_run_any_status(command, RUNS)
+        print("   1,000 pages, 10 flows (%.1f MB)       %7.1f ms   peak RSS %5.1f MB   (%s)" % (size, seconds * 1000, peak, summary))
+        print("   goal: <= 1 s for 1,000 pages   %s" % verdict(seconds <= 1.0))
+        return seconds <= 1.0
+    finally:
+        shutil.rmtree(folder)
+
+
+def median_run_any_status(command, runs):
+    """Like median_run, for a command whose exit status says something (lint exits 1 on findings)."""
+    times, peaks = [], []
+    for _ in range(runs):
+        with tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
+            start = time.perf_counter()
+            subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name] + command,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append(time.perf_counter() - start)
+            peaks.append(int(report.read().split()[-1]) / 1024)
+    return statistics.median(times), max(peaks)
+
+
 def main():
     if not os.path.exists(WEBNAV):
         sys.exit("bench: build first (make bench does): %s is missing" % WEBNAV)
     pages_ok, pages_skipped = bench_pages()
     results = {"pages": None if pages_skipped and pages_ok else pages_ok, "flows": bench_flows(), "terminal": bench_terminal(),
                "profile": bench_profile(), "shell": bench_shell(), "robustness": bench_robustness(),
-               "relayout": bench_relayout()}
+               "relayout": bench_relayout(), "lint": bench_lint()}
     skipped = [name for name, result in results.items() if result is None]
     missed = [name for name, result in results.items() if result is False]
     if missed:
@@ -396,5 +472,7 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--write-corpus":
         import json
         print(json.dumps(write_corpus(sys.argv[2])))
+    elif len(sys.argv) == 2 and sys.argv[1] == "--lint":
+        bench_lint()
     else:
         main()

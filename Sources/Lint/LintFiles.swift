@@ -39,7 +39,12 @@ public struct DiskFiles: LintFiles {
                 if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
                 continue
             }
-            if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { found.append(relative) }
+            switch enumerator.fileAttributes?[.type] as? FileAttributeType {
+            case .typeRegular?: found.append(relative)
+            // A link to a file counts; a link to a folder is not followed (no loops).
+            case .typeSymbolicLink? where kind(of: folder + "/" + relative) == .file: found.append(relative)
+            default: break
+            }
         }
         return found.sorted()
     }

@@ -131,6 +131,8 @@ struct LintRun {
             guard let scope = entry.scope else { continue }
             entriesByKey[Self.key(scope, entry.code), default: []].append(index)
         }
+        // Reversed, so that popping takes them in the order they were written.
+        entriesByKey = entriesByKey.mapValues { $0.reversed() }
         for (finding, scopes) in ordered {
             // The same place and code reached twice (a script two pages load, an included flow) counts once.
             let identity = LintFinding(path: finding.path, line: finding.line, column: finding.column, code: finding.code,
@@ -138,12 +140,13 @@ struct LintRun {
             guard seen.insert(identity).inserted else { continue }
             var reason: String?
             for scope in scopes {
+                // Ignores of one scope and code are used in order: the next unused is the first left.
                 let key = Self.key(scope, finding.code)
-                if let candidates = entriesByKey[key], let index = candidates.first(where: { !ignores[$0].used }) {
-                    ignores[index].used = true
-                    reason = ignores[index].reason
-                    break
-                }
+                guard var candidates = entriesByKey[key], let index = candidates.popLast() else { continue }
+                entriesByKey[key] = candidates
+                ignores[index].used = true
+                reason = ignores[index].reason
+                break
             }
             if let reason { silenced.append(SilencedFinding(finding: finding, reason: reason)) } else { findings.append(finding) }
         }

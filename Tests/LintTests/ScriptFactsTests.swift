@@ -89,3 +89,15 @@ final class ScriptFactsTests: XCTestCase {
         XCTAssertEqual(LintCode.rules.count, codes.count, "a code is listed twice")
     }
 }
+
+/// The README's table of codes is the linter's: every rule, with its severity.
+final class LintDocumentationTests: XCTestCase {
+    func testTheReadmeListsEveryCode() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("| `") && ($0.contains("| warning |") || $0.contains("| error |")) }
+            .map { row in row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        XCTAssertEqual(rows.map { "\($0[0]) \($0[1])" }, LintCode.rules.map { "`\($0.code)` \($0.severity.rawValue)" })
+    }
+}

@@ -31,7 +31,7 @@ final class OutputSafetyTests: XCTestCase {
         let pages = WebnavProcess.packageRoot.appendingPathComponent("Pages").path
         let commands = [
             "dump p.html", "preview --pages '\(pages)'", "resolve x", "resolve --json x", "run ok.flow", "run --json ok.flow",
-            "--help", "--version", "help run", "help flows", "completion bash",
+            "--help", "--version", "help run", "help flows", "completion bash", "lint p.html", "lint --json p.html",
         ]
         for command in commands {
             let full = try Self.shell("\"$WEBNAV\" \(command) > /dev/full", in: folder)
