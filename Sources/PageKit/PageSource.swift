@@ -69,7 +69,7 @@ public struct PageSource: Sendable {
     }
 
     /// The index in `tags` of the start tag that made `element`; nil for an element the parser
-    /// made up (an implied `<tbody>`, say) or made from a tag written elsewhere.
+    /// made up: an implied `<tbody>`, or the adoption agency's copy of a misnested `<b>`.
     public func tagIndex(of element: NodeID) -> Int? {
         tagIndexByElement[element.index]
     }
@@ -101,8 +101,7 @@ struct PageSourceRecord {
         tags.append(SourceTag(name: name(tag.name), isEndTag: tag.isEndTag, range: Int(tag.sourceStart)..<end, attributes: attributes))
     }
 
-    /// Notes which written tag an element was made from (clones made by the adoption agency
-    /// algorithm carry the tag of the element they copy).
+    /// Notes which written tag an element was made from.
     mutating func elementCreated(_ node: Int32, from tag: TagToken) {
         guard tag.sourceStart >= 0, let index = tagIndexByStart[tag.sourceStart] else { return }
         tagIndexByElement[node] = index
