@@ -104,6 +104,29 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(error(["Pages"]), "no error")
     }
 
+    func testABinaryPlistIsPlacedAtItsFirstLine() throws {
+        let ats: [String: Any] = ["NSAppTransportSecurity": ["NSExceptionDomains": ["10.0.0.1:80": [String: Any]()]]]
+        let binary = try PropertyListSerialization.data(fromPropertyList: ats, format: .binary, options: 0)
+        var files = MemoryFiles(["/app/Pages/index.html": ""])
+        files.contents["/app/Pages/Info.plist"] = binary
+        XCTAssertEqual(try lint(files), [
+            "Pages/Info.plist:1:1: warning[ats-domain-port]: NSAppTransportSecurity.NSExceptionDomains.10.0.0.1:80: this exception never matches: it has a port; write \"10.0.0.1\"",
+            "webnav lint: 0 errors, 1 warning in 2 files",
+        ])
+    }
+
+    /// Flows run offline (an http page fails at once, SimulatorTests checks how), and the stack still counts.
+    func testFlowsRunWithoutTheNetwork() throws {
+        let files = MemoryFiles([
+            "/app/Pages/index.html": "",
+            "/app/t.flow": "open \"https://example.com/\"\nopen \"mkwebview://webview?url=index.html&removeStack=true\"\n",
+        ])
+        XCTAssertEqual(try lint(files, paths: ["t.flow"]), [
+            "t.flow:2:1: warning[removeStack-noop]: removeStack=true but the stack holds 2 screens after the push: the app removes screens only when there are 3 or more (open \"mkwebview://webview?url=index.html&removeStack=true\")",
+            "webnav lint: 0 errors, 1 warning in 1 file",
+        ])
+    }
+
     func testManyFindingsOnOneLongLine() throws {
         // One line of 2,000 links: columns counted on from the previous finding.
         let links = (0..<2_000).map { "<a href='mkwebview://webview?url=index.html&titel=\($0)'>x</a>" }.joined()

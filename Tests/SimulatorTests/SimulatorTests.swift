@@ -107,6 +107,19 @@ final class AppHostTests: XCTestCase {
         ])
     }
 
+    /// A store that does not load remote pages answers every http(s) load at once with a failure
+    /// (the linter runs flows this way).
+    func testAStoreWithoutTheNetworkFailsRemoteLoadsAtOnce() {
+        let store = PageStore(reader: InMemoryPages(files: pages), loadsRemotePages: false)
+        let host = host(pages, store: store)
+        let app = host.perform(.navigator(.urlOpened("https://example.com/page", base: nil))).app
+        XCTAssertEqual(Array(app.eventLog.events.map(\.text)), [
+            "launch: index.html", "load: https://example.com/page",
+            "load failed: https://example.com/page (error -1004: Could not connect to the server. (not loaded: this run does not reach the network))",
+        ])
+        XCTAssertEqual(app.topWebView?.content.isErrorPage, true)
+    }
+
     func testEachPageIsReadOncePerStore() {
         let reader = InMemoryPages(files: pages)
         let store = PageStore(reader: reader)

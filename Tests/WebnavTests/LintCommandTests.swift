@@ -80,6 +80,17 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(output.stdout, (Self.expected + ["webnav lint: 16 errors, 46 warnings in 37 files (44 ignored)"]).joined(separator: "\n") + "\n")
     }
 
+    /// No path: the pages folder, the profile and its Info.plist; a page only a payload's link
+    /// reaches is then unreachable, as the payloads were not read.
+    func testWithoutAPathThePagesAndTheProfile() throws {
+        let output = try WebnavProcess.run(["lint"], in: Self.app)
+        XCTAssertEqual(output.status, 1, output.stderr)
+        var expected = Self.expected.filter { ["pages/", "Info.plist:", "webnav.json:"].contains(where: $0.hasPrefix) }
+        let firstPage = try XCTUnwrap(expected.firstIndex { $0.hasPrefix("pages/") })
+        expected.insert("pages/from-push.html:1:1: warning[unreachable-page]: no link, deeplink, form, flow or notification reaches this page from the root (index.html)", at: firstPage)
+        XCTAssertEqual(output.stdout, (expected + ["webnav lint: 5 errors, 36 warnings in 11 files (30 ignored)"]).joined(separator: "\n") + "\n")
+    }
+
     func testTheWholeJSONOutput() throws {
         let output = try WebnavProcess.run(["lint", "--json", "."], in: Self.app)
         XCTAssertEqual(output.status, 1, output.stderr)
