@@ -206,6 +206,8 @@ struct LintRun {
     mutating func check(_ written: String, use: URLUse, base: String, at site: Site) {
         let trimmed = written.trimmingSpaces
         if case .navigation(_, let target) = use, target?.lowercased() == "_blank" { return }
+        // An empty link resolves to its own page (WebKit hands the app the page's URL, not "").
+        if trimmed.isEmpty, use != .resource { return }
         if profile.intercepts.contains(where: { trimmed.hasPrefix($0.prefix) }) { return }
         if use == .resource {
             guard let path = localPath(of: trimmed, against: base), !exists(path) else { return }

@@ -127,6 +127,20 @@ final class LinterTests: XCTestCase {
         ])
     }
 
+    func testWhatIsNoFinding() throws {
+        // Empty links reach their own page; the browser, javascript: and data: URLs, fragments,
+        // related-page <link>s and intercepted URLs are not the app's to open.
+        var profile = AppProfile.builtIn
+        profile.intercepts = [.init(prefix: "app://home", script: .inline("function () {}", location: SourceLocation(path: "/app/webnav.json", line: 1)))]
+        let page = """
+        <a href="">self</a><a href="  ">self</a><a href="#top">top</a><a href="javascript:void(0)">js</a>
+        <a href="data:text/html,x">data</a><a href="https://example.com/" target="_blank">browser</a>
+        <a href="app://home">intercepted</a><link rel="canonical" href="gone.html"><img src="">
+        <a href="mkwebview://webview?url=gone.html" target="_blank">opens the browser</a>
+        """
+        XCTAssertEqual(try lint(MemoryFiles(["/app/Pages/index.html": page]), profile: profile), ["webnav lint: no findings in 1 file"])
+    }
+
     func testManyFindingsOnOneLongLine() throws {
         // One line of 2,000 links: columns counted on from the previous finding.
         let links = (0..<2_000).map { "<a href='mkwebview://webview?url=index.html&titel=\($0)'>x</a>" }.joined()
