@@ -279,9 +279,13 @@ struct LintRun {
             guard let resolved = WebURL(base).resolving(encoded) else { return nil }
             absolute = resolved
         }
-        guard WebURL(absolute).normalizedScheme == "file", let url = URL(string: WebURL(absolute).withoutFragment) else { return nil }
-        let path = url.standardizedFileURL.path
-        return path.isEmpty ? nil : path
+        // Resolution has removed dot segments already; the path is only percent-decoded.
+        let url = WebURL(absolute)
+        guard url.normalizedScheme == "file", url.hasAuthority ? (url.host ?? "").isEmpty || url.host == "localhost" : true else { return nil }
+        let written = url.path
+        guard written.hasPrefix("/") else { return nil }
+        let path = PercentEncoding.decode(Array(written.utf8)) ?? String(written)
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     /// A path as messages show it: relative to the current folder when inside it.
