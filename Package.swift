@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "PageKit", dependencies: ["URLKit"]),
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
-        .target(name: "AppShell", dependencies: ["URLKit", "CCurl"]),
+        .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl"]),
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit"]),
         // Screens as values, widgets, and the terminals that show them.
@@ -42,7 +42,7 @@ let package = Package(
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "URLKit", "TestSupport"]),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),

@@ -37,7 +37,7 @@ final class PageFetcher {
         self.profile = profile
         self.pagesBase = pagesBase
         readAccessFolders = [pagesBase]
-        let platform = AppShell.PlatformVersion(profile.platformVersion.description) ?? .default
+        let platform = profile.platformVersion
         cookiePolicy = CookiePolicy.webKit(platformVersion: platform)
         sharedCookies = CookieStore(jar: CookieJar(policy: cookiePolicy))
         let identity = WebViewIdentity(
@@ -158,10 +158,7 @@ final class PageFetcher {
     }
 
     private func seed(_ store: CookieStore) {
-        let cookies = profile.cookies.map {
-            ProfileCookie(name: $0.name, value: $0.value, domain: $0.domain, path: $0.path, secure: $0.secure,
-                          httpOnly: $0.httpOnly, expires: $0.expires?.timeIntervalSince1970)
-        }
+        let cookies = profile.cookies
         store.update { jar, now in
             for cookie in cookies { jar.set(cookie.cookie(now: now), now: now) }
         }

@@ -1,4 +1,6 @@
 import AppShell
+import Foundation
+import NavigatorCore
 import TestSupport
 import XCTest
 
@@ -155,8 +157,8 @@ final class CookieJarTests: XCTestCase {
         XCTAssertEqual(itp.cookieHeader(for: "https://api.example.com/", context: crossResource, now: now), nil)
         XCTAssertEqual(itp.receive(setCookie: ["b=1"], from: "https://api.example.com/", context: crossResource, now: now).map(\.reason), [.thirdParty])
         XCTAssertEqual(itp.cookieHeader(for: "https://api.example.com/", context: CookieContext(isTopLevelNavigation: false, initiatorSite: "example.com"), now: now), "a=1")
-        XCTAssertEqual(CookiePolicy.webKit(platformVersion: PlatformVersion(13, 7)), CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil))
-        XCTAssertEqual(CookiePolicy.webKit(platformVersion: PlatformVersion(17)), CookiePolicy())
+        XCTAssertEqual(CookiePolicy.webKit(platformVersion: AppProfile.PlatformVersion(major: 13, minor: 7)), CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil))
+        XCTAssertEqual(CookiePolicy.webKit(platformVersion: AppProfile.PlatformVersion(major: 17)), CookiePolicy())
     }
 
     func testMalformedSetCookieFieldsAreIgnored() {
@@ -181,9 +183,9 @@ final class CookieJarTests: XCTestCase {
 
     func testProfileCookiesAreSetAsGiven() {
         var jar = jar()
-        for cookie in [ProfileCookie(name: "token", value: "t1", domain: ".example.com", secure: true, httpOnly: true,
-                                     expires: ProfileCookie.parseDate("2030-01-01T00:00:00Z")),
-                       ProfileCookie(name: "host", value: "h", domain: "www.example.com", path: "/app")] {
+        for cookie in [AppProfile.Cookie(name: "token", value: "t1", domain: ".example.com", secure: true, httpOnly: true,
+                                          expires: Date(timeIntervalSince1970: 1_893_456_000)),
+                       AppProfile.Cookie(name: "host", value: "h", domain: "www.example.com", path: "/app")] {
             jar.set(cookie.cookie(now: now), now: now)
         }
         XCTAssertEqual(jar.cookies, [
@@ -191,7 +193,6 @@ final class CookieJarTests: XCTestCase {
                    isHostOnly: false, creationTime: now, creationIndex: 0),
             Cookie(name: "host", value: "h", domain: "www.example.com", path: "/app", creationTime: now, creationIndex: 1),
         ])
-        XCTAssertEqual(ProfileCookie.parseDate("Wed, 09 Jun 2100 10:18:14 GMT"), 4_116_219_494)
         XCTAssertEqual(jar.cookieHeader(for: "https://www.example.com/app/x", now: now), "host=h; token=t1")
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NavigatorCore
 import URLKit
 
 /// What decides whether a cookie goes with a request, beyond its URL.
@@ -46,8 +47,8 @@ public struct CookiePolicy: Equatable, Sendable {
 
     /// WebKit in a WKWebView: ITP is on by default from iOS 14 (third-party blocking and the
     /// 7-day cap on script cookies); before that only RFC 6265.
-    public static func webKit(platformVersion: PlatformVersion) -> CookiePolicy {
-        platformVersion >= PlatformVersion(14) ? CookiePolicy() : CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil)
+    public static func webKit(platformVersion: AppProfile.PlatformVersion) -> CookiePolicy {
+        platformVersion >= .init(major: 14) ? CookiePolicy() : CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NavigatorCore
 
 /// What the app knows about its notifications (the profile's `notifications` and `bundleId`).
 public struct NotificationSettings: Equatable, Sendable {
@@ -19,6 +20,13 @@ public struct NotificationSettings: Equatable, Sendable {
         self.hasServiceExtension = hasServiceExtension
         self.linkKey = linkKey
         self.imageKey = imageKey
+    }
+
+    /// What the profile says: its bundle id and its `notifications`.
+    public init(profile: AppProfile) {
+        self.init(bundleIdentifier: profile.bundleId, categories: Set(profile.notifications.categories.map(\.name)),
+                  hasServiceExtension: profile.notifications.contentExtension, linkKey: profile.notifications.linkKey,
+                  imageKey: profile.notifications.imageKey)
     }
 }
 
