@@ -94,6 +94,9 @@ public struct ATSVerdict: Equatable, Sendable {
 public struct ATSPolicy: Equatable, Sendable {
     public var settings: ATSSettings
     public var platformVersion: AppProfile.PlatformVersion
+    /// Loads of a web view (true), or of the app's own code, such as a URLSession liveness
+    /// check, which `NSAllowsArbitraryLoadsInWebContent` does not free.
+    public var isWebContent = true
 
     public init(settings: ATSSettings = ATSSettings(), platformVersion: AppProfile.PlatformVersion = AppProfile.builtIn.platformVersion) {
         self.settings = settings
@@ -115,7 +118,7 @@ public struct ATSPolicy: Equatable, Sendable {
         let arbitraryIgnoredBy = isModern ? settings.arbitraryLoadsOverride : nil
         let arbitrary = settings.allowsArbitraryLoads == true && arbitraryIgnoredBy == nil
 
-        if isModern, settings.allowsArbitraryLoadsInWebContent == true {
+        if isModern, isWebContent, settings.allowsArbitraryLoadsInWebContent == true {
             return ATSVerdict(isAllowed: true, reason: "NSAllowsArbitraryLoadsInWebContent")
         }
         if let exception = matchingException(for: host) {

@@ -173,6 +173,21 @@ public struct CookieJar: Equatable, Sendable {
         return String(decoding: header, as: UTF8.self)
     }
 
+    /// The cookies the jar holds for a URL, HttpOnly ones included, in `Cookie` header order:
+    /// what it would send with the app's own load of that URL (no SameSite or third-party
+    /// rule applies to it). Looks at every cookie: for checks (`expect cookie`), not requests.
+    public func cookies(for url: String, now: Double) -> [Cookie] {
+        let parsedURL = WebURL(url)
+        guard Self.pageHasCookies(url) else { return [] }
+        let host = Self.canonicalHost(parsedURL.host ?? "")
+        let secure = parsedURL.normalizedScheme == "https"
+        let path = parsedURL.path.isEmpty ? "/" : String(parsedURL.path)
+        return cookies.filter { cookie in
+            (cookie.isHostOnly ? host == cookie.domain : Self.domainMatches(host: host, domain: cookie.domain))
+                && !cookie.isExpired(at: now) && (!cookie.isSecure || secure) && Self.pathMatches(path, cookie.path)
+        }.sorted(by: Self.precedes)
+    }
+
     // MARK: - document.cookie
 
     /// Whether a page at this URL has cookies at all: `file:` pages (and other non-http pages)
