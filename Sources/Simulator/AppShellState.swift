@@ -81,6 +81,9 @@ public enum ShellInput: Equatable, Sendable {
     /// The user tapped a notification (by id; nil: the banner's, else the newest in the list),
     /// or one of its actions (by title or identifier).
     case notificationTapped(id: Int?, action: String?)
+    /// The user pulled the banner down (it stays, with its actions) or swiped it away.
+    case bannerExpanded
+    case bannerDismissed
 }
 
 /// What a user, a flow, the bridge or `webnav push` does to the app beyond its pages
@@ -97,6 +100,10 @@ public enum ShellAction: Equatable, Sendable {
     /// A tap on a notification (by id; nil: the banner's, else the newest in the list), or on
     /// one of its actions (by title or identifier).
     case tapNotification(id: Int? = nil, action: String? = nil)
+    /// The banner pulled down: it shows its actions and stays until dismissed.
+    case expandBanner
+    /// The banner swiped away (it stays in the list).
+    case dismissBanner
 
     /// The state machine's input for it.
     var input: AppInput {
@@ -107,6 +114,8 @@ public enum ShellAction: Equatable, Sendable {
         case .clearData: return .observed([AppEvent(.cookie, "clear data: cookies, localStorage and sessionStorage emptied")])
         case .receiveNotification(let incoming, let after): return .shell(.notificationReceived(incoming, after: after))
         case .tapNotification(let id, let action): return .shell(.notificationTapped(id: id, action: action))
+        case .expandBanner: return .shell(.bannerExpanded)
+        case .dismissBanner: return .shell(.bannerDismissed)
         }
     }
 }
@@ -121,6 +130,8 @@ public struct AppShellState: Equatable, Sendable {
     public internal(set) var notifications: [DeliveredNotification] = []
     /// The banner over the top of the device, while it shows.
     public internal(set) var banner: DeliveredNotification?
+    /// Whether the banner is pulled down: expanded, it stays until dismissed or tapped.
+    public internal(set) var bannerIsExpanded = false
     /// The number on the app's icon.
     public internal(set) var badge = 0
 
@@ -206,6 +217,13 @@ extension SimulatedApp {
             return [.schedule(.notificationDue(id: id), after: delay)]
         case .notificationTapped(let id, let actionName):
             return tapNotification(id: id, actionName: actionName)
+        case .bannerExpanded:
+            shell.bannerIsExpanded = shell.banner != nil
+            return []
+        case .bannerDismissed:
+            shell.banner = nil
+            shell.bannerIsExpanded = false
+            return []
         }
     }
 
@@ -216,7 +234,7 @@ extension SimulatedApp {
             guard shell.launch == .waiting else { return [] }
             return becomeReady()
         case .bannerExpired(let id):
-            if shell.banner?.id == id { shell.banner = nil }
+            if shell.banner?.id == id, !shell.bannerIsExpanded { shell.banner = nil }
             return []
         case .notificationDue(let id):
             guard let incoming = shell.scheduled.removeValue(forKey: id) else { return [] }
@@ -304,6 +322,7 @@ extension SimulatedApp {
         var effects: [AppEffect] = []
         if options.contains(.banner) {
             shell.banner = notification
+            shell.bannerIsExpanded = false
             shown.append("banner")
             effects.append(.schedule(.bannerExpired(id: id), after: AppShellState.bannerDuration))
         }
@@ -351,7 +370,10 @@ extension SimulatedApp {
 
     /// A tapped notification leaves the banner and the list, as in Notification Center.
     private mutating func dismiss(_ notification: DeliveredNotification) {
-        if shell.banner?.id == notification.id { shell.banner = nil }
+        if shell.banner?.id == notification.id {
+            shell.banner = nil
+            shell.bannerIsExpanded = false
+        }
         shell.notifications.removeAll { $0.id == notification.id }
     }
 

@@ -47,7 +47,7 @@ struct FlowRecorder: Equatable {
             case .tapNotification(nil, let action?): line = "tap notification action \(FlowText.quoted(action))"
             // A notification chosen in the list, or one that came through the control socket,
             // has no step of its own.
-            case .tapNotification, .receiveNotification: line = nil
+            case .tapNotification, .receiveNotification, .expandBanner, .dismissBanner: line = nil
             }
         case .activate(let item):
             let sameText = items.filter { $0.text == item.text }

@@ -81,14 +81,16 @@ public enum DeviceRenderer {
 
     /// Draws the device (status bar, navigation bar, web view) into an area; returns the click regions.
     /// The app shell draws over it: the launch screen until the root is up, the notification
-    /// banner (`banner` says how), and the privacy guard while the app is in the background.
+    /// banner (with `selectedBannerAction` reversed when it is expanded), and the privacy guard
+    /// while the app is in the background.
     @discardableResult
     public static func drawDevice(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String,
                                   viewport: WebViewport, appearance shown: BarAppearance? = nil,
-                                  banner form: BannerForm = .collapsed) -> FrameRegions {
+                                  selectedBannerAction: Int? = nil) -> FrameRegions {
         var regions = drawScreens(of: app, into: &screen, area: area, clock: clock, viewport: viewport, appearance: shown)
         let profile = app.navigator.profile
         if let banner = app.shell.banner {
+            let form: BannerForm = app.shell.bannerIsExpanded ? .expanded(selectedAction: selectedBannerAction) : .collapsed
             regions.banner = NotificationBannerWidget.draw(banner, appName: profile.launchScreenTitle, form: form, into: &screen, area: area)
         }
         if !app.shell.isActive, let privacyGuard = profile.privacyGuard {
