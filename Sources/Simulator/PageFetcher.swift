@@ -88,10 +88,16 @@ final class PageFetcher {
 
     private func fetchRemote(_ url: String, for screen: ScreenID, reload: Bool) -> FetchedPage {
         var loader = self.loader
-        loader.cookies = cookies(for: screen)
+        let cookies = cookies(for: screen)
+        loader.cookies = cookies
         let request = LoadRequest(url: url)
         var result: LoadResult?
-        let content = store.sharedPage(for: url, reload: reload) {
+        // A page is shared with the run's other apps only when cookies have no part in it: a
+        // request that would carry cookies is always loaded for this app, and a response that
+        // sets cookies (or came through redirects, which may) is never shared, or the other
+        // apps' jars would miss its Set-Cookie fields.
+        let carriesCookies = !cookies.cookies(for: url).isEmpty
+        let content = store.sharedPage(for: url, reload: reload || carriesCookies) {
             let loaded = loader.load(request)
             result = loaded
             switch loaded {
@@ -103,8 +109,10 @@ final class PageFetcher {
                           (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }
                     return Data(css.body)
                 }
+                let shareable = response.mayBeReused && response.requestHeaders["Cookie"] == nil
+                    && response.headers.values("Set-Cookie").isEmpty && response.hops.isEmpty
                 return (PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
-                                    styleSheets: styleSheets), response.mayBeReused)
+                                    styleSheets: styleSheets), shareable)
             case .failure(let failure):
                 return (errorPage(for: failure), false)
             case .handOff:

@@ -40,12 +40,13 @@ final class InfoPlistTests: XCTestCase {
         }
     }
 
-    func testTheSampleInPagesHasSeed000sException() throws {
+    func testTheSampleInPagesHasSeed000sExceptionAndTheDemoServers() throws {
         let path = DemoServer.repositoryRoot.appendingPathComponent("Pages/Info.plist").path
         let plist = try InfoPlist.read(path: path)
         XCTAssertEqual(plist, InfoPlist(
             bundleIdentifier: "com.example.webnav.demo", urlSchemes: ["mkwebview"],
             appTransportSecurity: .dictionary(["NSExceptionDomains": .dictionary([
+                "127.0.0.1": .dictionary(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)]),
                 "192.168.1.87:8080": .dictionary(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)]),
             ])]),
             queriesSchemes: ["tel", "mailto", "sms"]))
