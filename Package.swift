@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
-        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "TestSupport"]),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "WebnavTests", dependencies: ["webnav", "TestSupport"]),
     ]

@@ -145,4 +145,13 @@ final class ATSTests: XCTestCase {
         XCTAssertEqual(ATSLinter.check(.string("x")).map(\.code), ["ats-wrong-type"])
         XCTAssertEqual(ATSLinter.check(nil), [])
     }
+
+    func testArbitraryLoadsInWebContentFreesWebViewsOnly() {
+        var policy = ATSPolicy(dictionary: .dictionary(["NSAllowsArbitraryLoadsInWebContent": .bool(true), "NSAllowsArbitraryLoads": .bool(true)]))
+        XCTAssertEqual(policy.evaluate("http://example.com/"), ATSVerdict(isAllowed: true, reason: "NSAllowsArbitraryLoadsInWebContent"))
+        policy.isWebContent = false
+        XCTAssertEqual(policy.evaluate("http://example.com/"), ATSVerdict(
+            isAllowed: false,
+            reason: "plain http needs an exception in NSAppTransportSecurity; NSAllowsArbitraryLoads is ignored because NSAllowsArbitraryLoadsInWebContent is present"))
+    }
 }

@@ -129,6 +129,25 @@ final class CookieJarTests: XCTestCase {
         XCTAssertEqual(jar.documentCookie(for: "https://example.com/", now: now), "s=1; p=1; js=1")
     }
 
+    func testTheCookiesHeldForAURLAreWhatANavigationWouldSend() {
+        var jar = jar()
+        jar.receive(setCookie: [
+            "host=1; Path=/", "wide=2; Domain=example.com; Path=/", "deep=3; Path=/shop/cart", "s=4; Secure", "h=5; HttpOnly",
+            "strict=6; SameSite=Strict", "gone=7; Max-Age=10",
+        ], from: "https://www.example.com/shop/cart/item", now: now)
+        jar.receive(setCookie: ["other=8"], from: "https://other.com/", now: now)
+        XCTAssertEqual(jar.cookies(for: "https://www.example.com/shop/cart/item", now: now + 20).map { "\($0.name)=\($0.value)" },
+                       ["deep=3", "s=4", "h=5", "strict=6", "host=1", "wide=2"],
+                       "longer paths first (the default path is /shop/cart), then creation; no expired cookie")
+        XCTAssertEqual(jar.cookies(for: "http://www.example.com/shop/cart", now: now).map(\.name), ["deep", "h", "strict", "gone", "host", "wide"],
+                       "no Secure cookie over http")
+        XCTAssertEqual(jar.cookies(for: "https://www.example.com/shop/x", now: now).map(\.name), ["host", "wide"], "no cookie of another path")
+        XCTAssertEqual(jar.cookies(for: "https://example.com/", now: now).map(\.name), ["wide"], "host-only cookies stay on their host")
+        XCTAssertEqual(jar.cookies(for: "file:///app/Pages/index.html", now: now), [])
+        XCTAssertEqual(jar.cookieHeader(for: "https://www.example.com/shop/cart/item", now: now + 20), "deep=3; s=4; h=5; strict=6; host=1; wide=2",
+                       "the same cookies as a request's Cookie field")
+    }
+
     func testFilePagesHaveNoCookies() {
         var jar = jar()
         XCTAssertFalse(CookieJar.pageHasCookies("file:///app/Pages/index.html"))
