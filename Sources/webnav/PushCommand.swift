@@ -21,25 +21,30 @@ enum PushCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         let source = arguments.positionals[0]
+        let name = source == "-" ? "stdin" : source
         let pid = try arguments.integer("pid", in: 1...Int(Int32.max)).map(Int32.init)
         let bytes = try read(source)
         // What can be checked without the app's profile is checked before anything is sent.
-        let (_, problems) = NotificationPayload.parse(bytes)
-        let errors = problems.filter { $0.severity == .error }
-        guard errors.isEmpty else {
-            throw UserError(errors.map(\.description).joined(separator: "; "), path: source == "-" ? "stdin" : source)
-        }
+        let errors = NotificationPayload.parse(bytes).problems.filter { $0.severity == .error }
+        guard errors.isEmpty else { throw UserError(errors.map(Self.text).joined(separator: "; "), path: name) }
         let folder = ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
         let reply = try send(bytes, to: try target(in: folder, pid: pid))
         guard let status = reply.first, status == "ok" || status == "error" else {
             throw UserError("the terminal UI gave an answer webnav does not understand: \(reply.joined(separator: " / "))")
         }
-        for line in reply.dropFirst() where line.hasPrefix("warning ") || line.hasPrefix("error") {
-            try StandardStream.error.line((source == "-" ? "stdin" : source) + ": " + line)
+        let problems = reply.dropFirst().filter { $0.hasPrefix("warning ") || $0.hasPrefix("error ") }
+        guard status == "ok" else {
+            let refused = problems.filter { $0.hasPrefix("error ") }.map { String($0.dropFirst("error ".count)) }
+            throw UserError(refused.isEmpty ? "the terminal UI refused the payload" : refused.joined(separator: "; "), path: name)
         }
-        guard status == "ok" else { return 2 }
+        for warning in problems { try StandardStream.error.line("\(name): warning: \(warning.dropFirst("warning ".count))") }
         for line in reply.dropFirst() where line.hasPrefix("delivered") { try StandardStream.output.line(line) }
         return 0
+    }
+
+    /// `CODE: message`, as the error line shows a payload's problem.
+    private static func text(_ problem: PayloadProblem) -> String {
+        "\(problem.code): \(problem.message)"
     }
 
     /// The payload's bytes, at most the control socket's limit.
@@ -50,7 +55,7 @@ enum PushCommand {
                 throw UserError("cannot read the payload from stdin: \(String(cString: strerror(errno)))")
             }
             guard bytes.count <= limit else {
-                throw UserError("error payload-too-large: the payload is over \(limit) bytes; APNs accepts at most \(NotificationPayload.maximumBytes)",
+                throw UserError("payload-too-large: the payload is over \(limit) bytes; APNs accepts at most \(NotificationPayload.maximumBytes)",
                                 path: "stdin")
             }
             return bytes
@@ -60,7 +65,7 @@ enum PushCommand {
             throw UserError("cannot read payload: \(ErrorDescription.reason(error))", path: source)
         }
         guard data.count <= limit else {
-            throw UserError("error payload-too-large: the payload is \(data.count) bytes; APNs accepts at most \(NotificationPayload.maximumBytes)",
+            throw UserError("payload-too-large: the payload is \(data.count) bytes; APNs accepts at most \(NotificationPayload.maximumBytes)",
                             path: source)
         }
         return Array(data)
