@@ -1,5 +1,7 @@
 import AppShell
+import Flows
 import Foundation
+import PageKit
 import NavigatorCore
 import Simulator
 @testable import TerminalApp
@@ -109,5 +111,20 @@ final class AppShellKeysTests: XCTestCase {
         XCTAssertEqual(actions.map { recorder.step(for: $0, items: []) },
                        ["background", "foreground", "restart", "clear data", "tap notification", "tap notification action \"Reply\"",
                         nil, nil, nil, nil])
+    }
+
+    func testTheCommandLineTakesPush() {
+        let payload = #"{"aps": {"alert": {"title": "Typed", "body": "at the prompt"}}}"#
+        let parser = FlowParser { url in
+            guard url.path == "/app/Pages/typed.apns" else { throw PageReadError.notFound(path: url.path) }
+            return Data(payload.utf8)
+        }
+        let host = Fixture.host()
+        let ui = DrivenUI(TerminalAppState(app: host.snapshot.app, size: TerminalSize(columns: 40, rows: 12), parser: parser), host: host)
+        ui.command("push typed.apns")
+        XCTAssertEqual(ui.app.shell.banner?.heading, "Typed")
+        XCTAssertEqual(ui.frame().lines[2], " │ Typed                              │")
+        ui.command("push missing.apns")
+        XCTAssertEqual(ui.frame().lines.suffix(2), [" column 6: cannot read payload", " \"missing.apns\": No such file"])
     }
 }
