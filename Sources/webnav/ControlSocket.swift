@@ -107,7 +107,9 @@ final class ControlSocketListener: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var stopped = false
-    private var thread: Thread?
+    /// Signalled when the listener's thread has finished.
+    private let finished = DispatchSemaphore(value: 0)
+    private var isStarted = false
 
     /// Binds the socket (only its user may connect); fails with a one-line reason.
     init(path: String) throws(UserError) {
@@ -134,25 +136,31 @@ final class ControlSocketListener: @unchecked Sendable {
 
     /// Starts accepting; `answer` runs on the listener's thread.
     func start(answer: @escaping @Sendable ([UInt8]) -> [String]) {
-        let thread = Thread { [self] in accept(answer: answer) }
+        isStarted = true
+        let thread = Thread { [self] in
+            accept(answer: answer)
+            finished.signal()
+        }
         thread.name = "webnav control socket"
-        self.thread = thread
         thread.start()
     }
 
-    /// Stops accepting and removes the socket file.
+    /// Stops accepting, waits for the thread (so nothing of it runs while the process exits)
+    /// and removes the socket file.
     func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
         lock.unlock()
         guard !wasStopped else { return }
-        shutdown(descriptor, Int32(SHUT_RDWR))
         unlink(path)
+        if isStarted { _ = finished.wait(timeout: .now() + .seconds(ControlSocket.timeoutSeconds + 1)) }
     }
 
     deinit {
-        stop()
+        lock.lock()
+        stopped = true
+        lock.unlock()
         close(descriptor)
     }
 

@@ -33,6 +33,7 @@ enum InteractiveCommand {
         try environment.requirePagesFolder()
         let data = try DataFolder(arguments.value("data"), profile: environment.profile)
         let socket = try listen(environment)
+        defer { socket.listener.stop() }
         let terminal = try startTerminal()
         let (host, launch) = launchedHost(environment, websiteData: data?.contents)
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
@@ -97,6 +98,7 @@ enum InteractiveCommand {
         }
         let data = try DataFolder(arguments.value("data"), profile: environment.profile)
         let socket = try listen(environment)
+        defer { socket.listener.stop() }
         let terminal = try startTerminal()
         let (host, launch) = launchedHost(environment, websiteData: data?.contents)
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)

@@ -36,7 +36,7 @@ final class AppShellCommandTests: XCTestCase {
             .map { $0 == "&&" ? $0 : "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             .joined(separator: " ")
         let session = try TmuxSession(command: command, columns: columns, rows: rows,
-                                      environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
+                                      environment: environment.merging(["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]) { $1 })
         sessions.append(session)
         XCTAssertTrue(session.waitFor(text: text, timeout: 10), pane(session))
         return session
@@ -160,7 +160,7 @@ final class AppShellCommandTests: XCTestCase {
         first.sendKeys("Enter")
         XCTAssertTrue(first.waitFor(text: "cookies set"), pane(first))
         first.sendKeys("q")
-        XCTAssertEqual(first.waitForExit(timeout: 5), 0)
+        XCTAssertEqual(first.waitForExit(timeout: 5), 0, pane(first))
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent("cookies.json"))) as? [String: Any]
         XCTAssertEqual((saved?["cookies"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["theme", "lang"],
                        "persistent cookies only: session ones end with the run")
