@@ -1,6 +1,8 @@
 # webnav: two commands on a fresh machine.
-#   make run    installs what is missing, builds, and starts webnav on Pages/
-#   make test   installs what is missing, builds, runs the unit and terminal tests, the example flows and lints Pages/
+#   make run    installs what is missing, builds, and starts webnav on Pages/ (the demo app, with its
+#               server on 127.0.0.1:8765, stopped when webnav exits)
+#   make test   installs what is missing, builds, runs the unit and terminal tests, the example flows
+#               (Pages/app-flows with the demo server on a free port) and lints Pages/
 #   make bench  the benchmarks (release build, side by side with lynx)
 
 SWIFT ?= swift
@@ -18,18 +20,26 @@ deps:
 build: deps
 	$(SWIFT) build -c release
 
+# The demo app (Pages/demo-app.json) checks its server at launch and links to its pages.
+DEMO_PORT := 8765
+# The app-shell flows run against their own server on a free port, the profile rewritten for it.
+APP_FLOWS = Scripts/with-demo-server.py --profile Pages/demo-app.json --root /pages/server.html -- \
+	$(1) run Pages/app-flows --profile {profile} --jobs 2
+
 run: build
-	$(RELEASE)
+	Scripts/with-demo-server.py --port $(DEMO_PORT) -- $(RELEASE) --profile Pages/demo-app.json
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
 	$(DEBUG) run Pages/flows --jobs 2
+	$(call APP_FLOWS,$(DEBUG))
 	$(DEBUG) lint --profile Pages/webnav.json Pages
 
 flows: deps
 	$(SWIFT) build
 	$(DEBUG) run Pages/flows --jobs 2
+	$(call APP_FLOWS,$(DEBUG))
 
 bench: deps
 	@Scripts/install-deps.sh lynx valgrind

@@ -28,13 +28,13 @@ let package = Package(
         .target(name: "PageKit", dependencies: ["URLKit"]),
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
-        .target(name: "AppShell", dependencies: ["URLKit", "CCurl"]),
+        .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl"]),
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit"]),
         // Screens as values, widgets, and the terminals that show them.
         .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"]),
         // Flow files: parser, runner and reports.
-        .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit"]),
+        .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit"]),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
         .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"]),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
@@ -44,14 +44,14 @@ let package = Package(
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "URLKit", "TestSupport"]),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
-        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "TestSupport"]),
-        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
+        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "AppShell", "TestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "NavigatorCore", "PageKit", "TestSupport"]),
         .testTarget(name: "WebnavTests", dependencies: ["webnav", "TestSupport"], exclude: ["Fixtures"]),
     ]

@@ -267,15 +267,39 @@ def bench_shell():
         port = int(server.stdout.readline().split()[1])
         done = subprocess.run([WEBNAV, "__bench-shell", "http://127.0.0.1:%d/page?bytes=12288" % port],
                               cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            print("   not available: %s" % (done.stderr.strip() or done.stdout.strip()))
+            return None
+        for line in done.stdout.strip().splitlines():
+            print("   " + line)
+        # The goals are printed by webnav beside each figure ("goal <= …  ok|MISSED").
+        ok = "MISSED" not in done.stdout
+        return bench_http_flow(port) and ok
     finally:
         server.terminate()
         server.wait()
-    if done.returncode != 0:
-        print("   not available: %s" % (done.stderr.strip() or done.stdout.strip()))
-        return None
-    for line in done.stdout.strip().splitlines():
-        print("   " + line)
-    return True
+
+
+def bench_http_flow(port, loads=100):
+    """One flow of `loads` http page loads (each a different page: nothing is shared), run with --jobs 2."""
+    folder = tempfile.mkdtemp(prefix="webnav-bench-http-")
+    try:
+        with open(os.path.join(folder, "webnav.json"), "w") as profile:
+            profile.write('{"ats": {"NSAllowsLocalNetworking": true}}\n')
+        os.mkdir(os.path.join(folder, "Pages"))
+        with open(os.path.join(folder, "Pages", "index.html"), "w") as page:
+            page.write("<title>Home</title>\n")
+        with open(os.path.join(folder, "http.flow"), "w") as flow:
+            for number in range(loads):
+                flow.write("open http://127.0.0.1:%d/page?bytes=%d\nexpect page \"bench\"\n" % (port, 4096 + number))
+        start = time.perf_counter()
+        done = subprocess.run([WEBNAV, "run", "http.flow", "--jobs", "2"], cwd=folder, capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr.strip()
+        print("   a flow of %d http page loads, --jobs 2: %.3f s, %.2f ms a load (%s)" % (loads, elapsed, elapsed * 1000 / loads, summary))
+        return done.returncode == 0
+    finally:
+        shutil.rmtree(folder)
 
 
 def measured(command, cwd):

@@ -13,7 +13,8 @@ Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdou
   /chain/N                  N redirects, then a page
   /loop                     a redirect to itself
   /status/CODE              that status with an HTML body naming it (404, 500, …)
-  /alive?status=S           HEAD or GET liveness check answering S (default 200)
+  /alive?status=S&require=H HEAD or GET liveness check answering S (default 200); 412 when the
+                            request lacks the header H
   /hang                     accepts the connection and never answers
   /trickle?every=S&chunks=N a chunked page, one chunk every S seconds
   /large?mb=N               N MB of text (default 100), streamed
@@ -130,6 +131,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 code = 400
             return self.send(code, ("<h1>%d</h1><p>the server says %d</p>" % (code, code)).encode())
         if path == "/alive":
+            required = query.get("require", [None])[0]
+            if required and self.headers.get(required) is None:
+                return self.send(412, ("missing header %s\n" % required).encode(), "text/plain")
             return self.send(int(number("status", 200)), b"alive\n", "text/plain")
         if path == "/hang":
             while True:

@@ -30,14 +30,46 @@ public enum FlowCommand: Equatable, Sendable {
     case snapshot
     /// `wait DURATION`: virtual time moves on, running every timer that falls due.
     case wait(Duration)
+    /// `clear data`: every website data store emptied.
+    case clearData
+    /// `background`, `foreground`, `restart`.
+    case lifecycle(LifecycleStep)
+    /// `push FILE`: a remote notification.
+    case push(PayloadFile)
+    /// `notify FILE [after DURATION]`: a local notification.
+    case notify(PayloadFile, after: Duration)
     case expect(Expectation)
 
     /// Whether the step acts on the app (as opposed to checking or recording it).
     public var isAction: Bool {
         switch self {
-        case .open, .tap, .back, .close, .reload, .wait: return true
+        case .open, .tap, .back, .close, .reload, .wait, .clearData, .lifecycle, .push, .notify: return true
         case .size, .snapshot, .expect: return false
         }
+    }
+}
+
+/// A step of the app's lifecycle (shell.md section 7).
+public enum LifecycleStep: String, Equatable, Sendable, CaseIterable {
+    case background, foreground, restart
+}
+
+/// A notification payload file a step names, read when the flow is parsed.
+public struct PayloadFile: Equatable, Sendable {
+    /// The path as written in the flow.
+    public var path: String
+    /// The file's bytes, at most `keptBytes` of them.
+    public var bytes: [UInt8]
+    /// The file's whole size.
+    public var size: Int
+
+    /// More than any payload may have: a larger file is refused by its size alone.
+    public static let keptBytes = 64 * 1024
+
+    public init(path: String, bytes: [UInt8], size: Int? = nil) {
+        self.path = path
+        self.bytes = Array(bytes.prefix(Self.keptBytes))
+        self.size = size ?? bytes.count
     }
 }
 
@@ -70,6 +102,8 @@ public enum TapTarget: Equatable, Sendable {
     case number(Int)
     case leftButton
     case rightButton
+    /// `tap notification` (the banner's, else the newest in the list), or one of its actions.
+    case notification(action: String?)
 }
 
 /// A check of what the user would see (flows.md's expectation table).
@@ -91,4 +125,14 @@ public enum Expectation: Equatable, Sendable {
     case stack([String])
     case event(String)
     case warning(DeeplinkWarning.Code)
+    /// The top screen's store holds this cookie for the top page's URL.
+    case cookie(name: String, value: String)
+    /// The launch screen is gone: the root screen is up.
+    case launchReady
+    /// The liveness check failed with a reason containing this text.
+    case launchFailed(String)
+    /// A notification with this title (else body) is on the banner or in the list.
+    case notification(String)
+    case badge(Int)
+    case privacyGuard(Visibility)
 }

@@ -7,8 +7,10 @@ struct FlowCommandParser {
     let path: String
     let line: Int
 
-    static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "wait", "expect"]
-    static let expectationWords = ["depth", "title", "bar", "left", "right", "color", "url", "page", "text", "no", "stack", "event", "warning"]
+    static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "wait", "clear", "background",
+                               "foreground", "restart", "push", "notify", "expect"]
+    static let expectationWords = ["depth", "title", "bar", "left", "right", "color", "url", "page", "text", "no", "stack", "event", "warning",
+                                   "cookie", "launch", "notification", "badge", "privacy"]
 
     private func error(_ message: String, at token: FlowToken) -> UserError {
         UserError(message, at: SourceLocation(path: path, line: line, column: token.column))
@@ -33,7 +35,34 @@ struct FlowCommandParser {
         case "open":
             return .open(try expectArguments(1, usage: "open URL")[0].text)
         case "tap":
+            if tokens.count >= 2, tokens[1].text == "notification", !tokens[1].isQuoted {
+                return .tap(.notification(action: try notificationAction()))
+            }
             return .tap(tapTarget(try expectArguments(1, usage: "tap TARGET")[0]))
+        case "clear":
+            let argument = try expectArguments(1, usage: "clear data")[0]
+            guard argument.text == "data", !argument.isQuoted else { throw error("clear takes data: clear data", at: argument) }
+            return .clearData
+        case "background", "foreground", "restart":
+            _ = try expectArguments(0, usage: word.text)
+            return .lifecycle(LifecycleStep(rawValue: word.text)!)
+        case "push":
+            return .push(PayloadFile(path: try expectArguments(1, usage: "push FILE")[0].text, bytes: []))
+        case "notify":
+            guard tokens.count == 2 || tokens.count == 4 else {
+                throw error("notify FILE [after DURATION]: expected 1 or 3 arguments, got \(tokens.count - 1)", at: tokens.count > 4 ? tokens[4] : word)
+            }
+            var delay = Duration.zero
+            if tokens.count == 4 {
+                guard tokens[2].text == "after", !tokens[2].isQuoted else {
+                    throw error("notify FILE [after DURATION]: expected after, got \"\(tokens[2].text)\"", at: tokens[2])
+                }
+                guard let duration = FlowDuration.parse(tokens[3].text) else {
+                    throw error("notify takes a duration such as 500ms, 2s or 1m after after, got \"\(tokens[3].text)\"", at: tokens[3])
+                }
+                delay = duration
+            }
+            return .notify(PayloadFile(path: tokens[1].text, bytes: []), after: delay)
         case "back", "close", "reload", "snapshot":
             _ = try expectArguments(0, usage: word.text)
             let commands: [String: FlowCommand] = ["back": .back, "close": .close, "reload": .reload, "snapshot": .snapshot]
@@ -61,6 +90,15 @@ struct FlowCommandParser {
         }
     }
 
+    /// `tap notification` or `tap notification action "TITLE"`.
+    private func notificationAction() throws(UserError) -> String? {
+        guard tokens.count > 2 else { return nil }
+        guard tokens[2].text == "action", !tokens[2].isQuoted else {
+            throw error("tap notification takes nothing, or action \"TITLE\"", at: tokens[2])
+        }
+        return try expectArguments(1, after: 3, usage: "tap notification action \"TITLE\"")[0].text
+    }
+
     private func tapTarget(_ token: FlowToken) -> TapTarget {
         if token.isQuoted { return .text(token.text) }
         switch token.text {
@@ -74,7 +112,7 @@ struct FlowCommandParser {
 
     private func expectation() throws(UserError) -> Expectation {
         guard tokens.count >= 2 else {
-            throw error("expect needs what to check: \(Self.expectationWords.joined(separator: ", "))", at: tokens[0])
+            throw error("expect needs what to check, such as depth or text; webnav help flows lists them", at: tokens[0])
         }
         let what = tokens[1]
         switch what.text {
@@ -120,6 +158,35 @@ struct FlowCommandParser {
             return .stack(tokens.dropFirst(2).map(\.text))
         case "event":
             return .event(try expectArguments(1, after: 2, usage: "expect event \"S\"")[0].text)
+        case "cookie":
+            let arguments = try expectArguments(2, after: 2, usage: "expect cookie \"NAME\" \"VALUE\"")
+            return .cookie(name: arguments[0].text, value: arguments[1].text)
+        case "launch":
+            guard tokens.count >= 3, !tokens[2].isQuoted, tokens[2].text == "ready" || tokens[2].text == "failed" else {
+                throw error("expect launch takes ready, or failed \"REASON\"", at: tokens.count >= 3 ? tokens[2] : what)
+            }
+            if tokens[2].text == "ready" {
+                _ = try expectArguments(0, after: 3, usage: "expect launch ready")
+                return .launchReady
+            }
+            return .launchFailed(try expectArguments(1, after: 3, usage: "expect launch failed \"REASON\"")[0].text)
+        case "notification":
+            return .notification(try expectArguments(1, after: 2, usage: "expect notification \"TITLE\"")[0].text)
+        case "badge":
+            let argument = try expectArguments(1, after: 2, usage: "expect badge N")[0]
+            guard let badge = Int(argument.text), badge >= 0 else {
+                throw error("expect badge takes a number, got \"\(argument.text)\"", at: argument)
+            }
+            return .badge(badge)
+        case "privacy":
+            guard tokens.count >= 3, tokens[2].text == "guard", !tokens[2].isQuoted else {
+                throw error("expect privacy takes guard: expect privacy guard visible|hidden", at: tokens.count >= 3 ? tokens[2] : what)
+            }
+            let argument = try expectArguments(1, after: 3, usage: "expect privacy guard visible|hidden")[0]
+            guard let visibility = Expectation.Visibility(rawValue: argument.text) else {
+                throw error("expect privacy guard takes visible or hidden, got \"\(argument.text)\"", at: argument)
+            }
+            return .privacyGuard(visibility)
         case "warning":
             let argument = try expectArguments(1, after: 2, usage: "expect warning CODE")[0]
             guard let code = DeeplinkWarning.Code(rawValue: argument.text) else {
@@ -129,7 +196,7 @@ struct FlowCommandParser {
             return .warning(code)
         default:
             let hint = Self.suggestion(for: what.text, among: Self.expectationWords)
-            throw error("unknown expectation \"\(what.text)\"\(hint) (expect \(Self.expectationWords.joined(separator: ", ")))", at: what)
+            throw error("unknown expectation \"\(what.text)\"\(hint); webnav help flows lists them", at: what)
         }
     }
 

@@ -11,6 +11,12 @@ public enum FlowHelp {
         ("snapshot", "put the rendered screen into the output"),
         ("include PATH", "run another flow file's steps here (relative to this file; at most 64 deep)"),
         ("wait DURATION", "let virtual time pass (500ms, 2s, 1m), running the app's timers that fall due"),
+        ("clear data", "empty every website data store: cookies, localStorage, sessionStorage"),
+        ("background, foreground", "the app leaves for the background (its privacyGuard shows) or comes back"),
+        ("restart", "a fresh stack from the root, stores kept (the launch check runs again)"),
+        ("push FILE", "deliver a remote notification (an .apns payload, as xcrun simctl push takes it)"),
+        ("notify FILE [after DURATION]", "a local notification, now or after virtual time passes"),
+        ("tap notification [action \"TITLE\"]", "tap the banner's notification (else the newest in the list), or one of its actions"),
         ("expect depth N", "the stack holds N screens"),
         ("expect title \"T\"", "the top screen's bar title"),
         ("expect bar visible|hidden", "whether the top screen has a bar"),
@@ -22,6 +28,11 @@ public enum FlowHelp {
         ("expect stack \"A\" \"B\" ...", "screen labels, bottom to top"),
         ("expect event \"S\"", "an event since the last action contains S"),
         ("expect warning CODE", "the last deeplink produced that linter warning"),
+        ("expect cookie \"NAME\" \"VALUE\"", "the top screen's store holds the cookie for the top page's URL (HttpOnly too)"),
+        ("expect launch ready, expect launch failed \"S\"", "the root screen is up / the liveness check failed with a reason containing S"),
+        ("expect notification \"TITLE\"", "a notification with this title (else body) is on the banner or in the list"),
+        ("expect badge N", "the number on the app's icon"),
+        ("expect privacy guard visible|hidden", "whether the privacyGuard covers the device (while the app is in the background)"),
     ]
 
     /// The text of `webnav help flows`.

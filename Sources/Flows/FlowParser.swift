@@ -142,7 +142,15 @@ public struct FlowParser: Sendable {
                                        location: SourceLocation(path: path, line: lineNumber, column: argument.column)))
                 continue
             }
-            let command = try FlowCommandParser(tokens: tokens, path: path, line: lineNumber).command()
+            var command = try FlowCommandParser(tokens: tokens, path: path, line: lineNumber).command()
+            switch command {
+            case .push(let file):
+                command = .push(try payload(file, folder: folder, at: SourceLocation(path: path, line: lineNumber, column: tokens[1].column)))
+            case .notify(let file, let delay):
+                command = .notify(try payload(file, folder: folder, at: SourceLocation(path: path, line: lineNumber, column: tokens[1].column)),
+                                  after: delay)
+            default: break
+            }
             result.append(.step(FlowStep(command: command, location: location, folder: folder, source: Self.trimmingSpacesAndTabs(line))))
         }
         return result
@@ -164,6 +172,17 @@ public struct FlowParser: Sendable {
                                         text: String(comment.dropFirst()), followsStep: !split.tokens.isEmpty))
         }
         return comments
+    }
+
+    /// Reads the payload a `push` or `notify` step names, relative to the flow's folder.
+    private func payload(_ file: PayloadFile, folder: URL, at location: SourceLocation) throws(UserError) -> PayloadFile {
+        let url = URL(fileURLWithPath: file.path, relativeTo: folder).standardizedFileURL
+        do {
+            let data = try readFile(url)
+            return PayloadFile(path: file.path, bytes: Array(data.prefix(PayloadFile.keptBytes)), size: data.count)
+        } catch {
+            throw UserError("cannot read payload \"\(file.path)\": \(ReadFailure.reason(error))", at: location)
+        }
     }
 
     /// The included file's path as messages show it: beside the including file's path.

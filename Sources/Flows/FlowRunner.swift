@@ -82,11 +82,20 @@ public struct FlowRunner: Sendable {
                           stack: host.snapshot.app.navigator.screens.map(\.label), usedFiles: usedFiles(flow, host))
     }
 
-    /// The flow's own file, its includes, and the local pages the host loaded.
+    /// The flow's own file, its includes, the payloads it delivers, and the local pages the host loaded.
     private func usedFiles(_ flow: Flow, _ host: AppHost) -> [String] {
         var files = [flow.path]
         var seen: Set<String> = [flow.path]
         for step in flow.steps where seen.insert(step.location.path).inserted { files.append(step.location.path) }
+        for step in flow.steps {
+            switch step.command {
+            case .push(let file), .notify(let file, _):
+                let path = URL(fileURLWithPath: file.path, relativeTo: step.folder).standardizedFileURL.path
+                if seen.insert(path).inserted { files.append(path) }
+            default:
+                continue
+            }
+        }
         for url in host.snapshot.loadedURLs {
             guard let parsed = URL(string: url), parsed.isFileURL, seen.insert(parsed.path).inserted else { continue }
             files.append(parsed.path)

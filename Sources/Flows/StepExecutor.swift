@@ -48,16 +48,18 @@ public enum StepExecutor {
             return .done(note: "size \(columns)x\(rows)")
         case .wait(let duration):
             return act(.wait(duration), host: host, context: &context)
+        case .clearData, .lifecycle, .push, .notify:
+            return performShellStep(step.command, host: host, context: &context)
         case .snapshot:
             return .snapshot(DeviceRenderer.frame(of: host.snapshot.app, columns: context.columns, rows: context.rows).lines)
         case .expect(let expectation):
-            if let failure = check(expectation, app: host.snapshot.app, context: context) { return .failed(failure) }
+            if let failure = check(expectation, app: host.snapshot.app, context: context, dataStores: host.dataStores) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")
         }
     }
 
     /// Performs an action and records the events it caused.
-    private static func act(_ action: AppAction, host: AppHost, context: inout FlowContext) -> StepOutcome {
+    static func act(_ action: AppAction, host: AppHost, context: inout FlowContext) -> StepOutcome {
         let logged = Array(host.perform(action).newEvents)
         context.eventsSinceAction += logged
         return .done(note: logged.last?.text ?? "nothing happened")
@@ -78,6 +80,9 @@ public enum StepExecutor {
 
     /// What a tap does, found on a snapshot that is let go before the tap is performed.
     private static func findTarget(_ target: TapTarget, app: SimulatedApp, context: FlowContext) -> Result<AppAction, TapFailure> {
+        if case .notification(let action) = target {
+            return notificationTap(action, app: app).mapError { TapFailure(message: $0.message) }
+        }
         guard let top = app.top else { return .failure(TapFailure(message: "no screen to tap")) }
         func failed(_ message: String) -> Result<AppAction, TapFailure> { .failure(TapFailure(message: message)) }
         func activate(_ item: PageItem) -> Result<AppAction, TapFailure> { .success(.activate(item)) }
@@ -88,6 +93,8 @@ public enum StepExecutor {
         case .rightButton:
             guard top.appearance.rightButton else { return failed("tap right: the right button is hidden\(hiddenReason(top))") }
             return .success(.navigator(.rightButtonTapped))
+        case .notification(let action):
+            return notificationTap(action, app: app).mapError { TapFailure(message: $0.message) }
         case .number(let number):
             let items = app.layout(of: top.id, width: contentWidth(context)).items
             guard number <= items.count else {
@@ -126,8 +133,9 @@ public enum StepExecutor {
 
     // MARK: - Expectations
 
-    /// Nil when the expectation holds, else `expected …, got …`.
-    static func check(_ expectation: Expectation, app: SimulatedApp, context: FlowContext) -> String? {
+    /// Nil when the expectation holds, else `expected …, got …`; `dataStores` holds the
+    /// cookies `expect cookie` looks at.
+    static func check(_ expectation: Expectation, app: SimulatedApp, context: FlowContext, dataStores: WebsiteDataStores? = nil) -> String? {
         let top = app.top
         let appearance = top?.appearance ?? .noBar
         func quoted(_ text: String) -> String { "\"\(text)\"" }
@@ -178,6 +186,8 @@ public enum StepExecutor {
             let codes = app.navigator.lastDeeplinkWarnings.map(\.code)
             if codes.contains(code) { return nil }
             return "expected warning \(code.rawValue), got \(codes.isEmpty ? "no warnings" : codes.map(\.rawValue).joined(separator: ", "))"
+        case .cookie, .launchReady, .launchFailed, .notification, .badge, .privacyGuard:
+            return checkShell(expectation, app: app, dataStores: dataStores)
         }
     }
 

@@ -38,7 +38,7 @@ extension LintRun {
         let rootURL = Self.member(["root", "url"], in: document)?.value
         checkRoot(at: Site(path: path, line: rootURL?.line ?? 1, column: rootURL?.column ?? 1, scopes: [.file(path: path)]))
         if let ats = Self.member(["ats"], in: document)?.value, case .object = ats.value {
-            let platform = AppShell.PlatformVersion(profile.platformVersion.description) ?? .default
+            let platform = profile.platformVersion
             for warning in ATSLinter.check(PropertyValue(json: ats.value), platformVersion: platform) {
                 let key = Self.member(Array(warning.keys.dropFirst()), in: ats)?.key
                 report(warning.code, "\(warning.keyPath): \(warning.message)",
@@ -119,7 +119,7 @@ extension LintRun {
             let message = warning.hasPrefix(path + ": ") ? String(warning.dropFirst(path.count + 2)) : warning
             report(LintCode.plistWarning, message, at: site(Self.plistWarningOffset(message, keys: keys, text: text)))
         }
-        let platform = AppShell.PlatformVersion(profile.platformVersion.description) ?? .default
+        let platform = profile.platformVersion
         for warning in ATSLinter.check(plist.appTransportSecurity, platformVersion: platform) {
             report(warning.code, "\(warning.keyPath): \(warning.message)", at: site(keys.offset(of: warning.keys)))
         }

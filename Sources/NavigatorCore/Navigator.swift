@@ -25,6 +25,10 @@ public struct Navigator: Equatable, Sendable {
         switch event {
         case .appLaunched:
             return launch()
+        case .appRestarted:
+            let removed = screens.map(\.id)
+            screens = []
+            return removed.isEmpty ? [] : [.discardScreens(removed)]
         case .urlOpened(let input, let base):
             return open(input, base: base ?? top?.currentPage.url, target: nil)
         case .linkActivated(let input, let target):

@@ -2,6 +2,8 @@
 public enum NavigatorEvent: Equatable, Sendable {
     /// The app started: the root screen appears.
     case appLaunched
+    /// The app restarts: every screen goes (the next `appLaunched` builds the root again).
+    case appRestarted
     /// A URL delivered from outside the app (a push notification, `simctl openurl`, the `:` line);
     /// a relative page URL resolves against `base`, else against the top page.
     case urlOpened(String, base: String?)

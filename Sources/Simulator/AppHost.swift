@@ -1,3 +1,4 @@
+import AppShell
 import Foundation
 import NavigatorCore
 import PageKit
@@ -17,6 +18,8 @@ public enum AppAction: Equatable, Sendable {
     case wait(Duration)
     /// Real time (the terminal UI): run the timers due by now.
     case tick
+    /// The app shell: lifecycle, notifications, website data (`ShellAction`).
+    case shell(ShellAction)
 }
 
 /// The app as its clients see it after an action settled.
@@ -52,12 +55,20 @@ public final class AppHost: @unchecked Sendable {
 
     /// A host for a fresh app; `launch` it before anything else. Flows run on virtual time,
     /// the terminal UI on real time.
-    public init(profile: AppProfile, pagesBase: URL, store: PageStore, clock: AppClockMode = .virtual) {
+    /// `websiteData` is where the shared data store starts (`--data DIR`); flows start empty.
+    public init(profile: AppProfile, pagesBase: URL, store: PageStore, clock: AppClockMode = .virtual,
+                websiteData: WebsiteDataStore? = nil) {
         let app = SimulatedApp(profile: profile, pagesBase: pagesBase)
-        worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store),
-                            clock: AppClock(mode: clock))
+        let date = AppDate(mode: clock)
+        dataStores = WebsiteDataStores(profile: profile, initial: websiteData, clock: { date.seconds })
+        worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store,
+                                                           dataStores: dataStores),
+                            clock: AppClock(mode: clock), date: date)
         worker.start()
     }
+
+    /// Every screen's cookies and storage (for page scripts, flow checks and `--data DIR`).
+    public let dataStores: WebsiteDataStores
 
     deinit {
         worker.stop()
@@ -83,6 +94,8 @@ private final class HostWorker: @unchecked Sendable {
     private var app: SimulatedApp
     private let fetcher: PageFetcher
     private var clock: AppClock
+    /// The clock's date as cookies see it (virtual in flows).
+    private let date: AppDate
     private var loadedURLs: [String] = []
     private var loadedURLSet: Set<String> = []
 
@@ -96,10 +109,11 @@ private final class HostWorker: @unchecked Sendable {
         init(_ action: AppAction?) { self.action = action }
     }
 
-    init(app: SimulatedApp, fetcher: PageFetcher, clock: AppClock) {
+    init(app: SimulatedApp, fetcher: PageFetcher, clock: AppClock, date: AppDate) {
         self.app = app
         self.fetcher = fetcher
         self.clock = clock
+        self.date = date
     }
 
     func start() {
@@ -151,13 +165,17 @@ private final class HostWorker: @unchecked Sendable {
     private func execute(_ action: AppAction) {
         switch action {
         case .launch:
-            apply(.navigator(.appLaunched))
+            apply(.shell(.launch))
         case .navigator(let event):
             if case .urlOpened(let url, let base) = event {
                 fetcher.grantReadAccess(toFolderOf: base.flatMap { WebURL($0).resolving(url) } ?? url)
             }
             apply(.navigator(event))
         case .activate(let item):
+            if let refusal = app.userInputRefusal("tap") {
+                apply(.observed([refusal]))
+                return
+            }
             guard let url = item.url else {
                 apply(.observed([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")]))
                 return
@@ -169,8 +187,12 @@ private final class HostWorker: @unchecked Sendable {
             let target = clock.now + duration
             runTimers(upTo: target)
             clock.advance(to: target)
+            date.moved(to: clock.date)
         case .tick:
             runTimers(upTo: clock.now)
+        case .shell(let action):
+            if action == .clearData { fetcher.dataStores.removeAll() }
+            apply(action.input)
         }
         runTimers(upTo: clock.now)
     }
@@ -178,6 +200,7 @@ private final class HostWorker: @unchecked Sendable {
     /// Runs the timers due by `limit`, in order, each settling before the next.
     private func runTimers(upTo limit: Duration) {
         while let event = clock.takeDue(upTo: limit) {
+            date.moved(to: clock.date)
             apply(.timerFired(event))
         }
     }
@@ -210,6 +233,10 @@ private final class HostWorker: @unchecked Sendable {
                     fetcher.screensLeft(ids)
                 case .schedule(let event, let delay):
                     clock.schedule(event, after: delay)
+                case .checkAlive(let check):
+                    let (outcome, events) = fetcher.checkAlive(check)
+                    if !events.isEmpty { pending.append(.observed(events)) }
+                    pending.append(.shell(.launchCheckAnswered(outcome)))
                 }
             }
         }

@@ -26,63 +26,45 @@ final class PageFetcher {
     private let loader: ResourceLoader
     private let profile: AppProfile
     private let pagesBase: String
-    private let cookiePolicy: CookiePolicy
-    /// The shared website data store (every screen's, unless `dataStore` is `perScreen`).
-    let sharedCookies: CookieStore
-    private var screenCookies: [ScreenID: CookieStore] = [:]
+    /// Every screen's cookies and storage.
+    let dataStores: WebsiteDataStores
     private var readAccessFolders: Set<String>
 
-    init(profile: AppProfile, pagesBase: String, store: PageStore) {
+    init(profile: AppProfile, pagesBase: String, store: PageStore, dataStores: WebsiteDataStores) {
         self.store = store
         self.profile = profile
         self.pagesBase = pagesBase
+        self.dataStores = dataStores
         readAccessFolders = [pagesBase]
-        let platform = AppShell.PlatformVersion(profile.platformVersion.description) ?? .default
-        cookiePolicy = CookiePolicy.webKit(platformVersion: platform)
-        sharedCookies = CookieStore(jar: CookieJar(policy: cookiePolicy))
         let identity = WebViewIdentity(
             profileUserAgent: profile.userAgent, applicationNameForUserAgent: profile.applicationNameForUserAgent,
             platformVersion: profile.platformVersion.description,
             headers: HTTPHeaders(profile.headers.map { HTTPHeaders.Field($0.name, $0.value) }))
-        let ats = ATSPolicy(dictionary: profile.ats.flatMap { PropertyValue(json: $0.dictionary) }, platformVersion: platform)
+        let ats = ATSPolicy(dictionary: profile.ats.flatMap { PropertyValue(json: $0.dictionary) }, platformVersion: profile.platformVersion)
         loader = ResourceLoader(
             configuration: LoaderConfiguration(identity: identity, timeoutSeconds: profile.timeoutSeconds,
                                                readAccessFolder: nil, ats: ats),
             cookies: nil)
-        seed(sharedCookies)
     }
 
     /// The cookie store a screen's web view uses.
     func cookies(for screen: ScreenID) -> CookieStore {
-        screenCookies[screen] ?? sharedCookies
+        dataStores.data(for: screen).cookies
     }
 
     /// A new screen: with `perScreen` data stores it gets a fresh, non-persistent one.
     func screenAppeared(_ screen: ScreenID, isRoot: Bool) {
-        guard !isRoot, profile.dataStore == .perScreen, screenCookies[screen] == nil else { return }
-        let store = CookieStore(jar: CookieJar(policy: cookiePolicy))
-        seed(store)
-        screenCookies[screen] = store
+        dataStores.screenAppeared(screen, isRoot: isRoot)
     }
 
     func screensLeft(_ screens: [ScreenID]) {
-        for screen in screens { screenCookies[screen] = nil }
+        dataStores.screensLeft(screens)
     }
 
     /// A URL opened from outside the app: a file there is loaded with read access to its folder.
     func grantReadAccess(toFolderOf url: String) {
         guard let parsed = URL(string: url), parsed.isFileURL else { return }
         readAccessFolders.insert(parsed.deletingLastPathComponent().absoluteString)
-    }
-
-    /// Empties every store (`clear data`), then sets the profile's cookies again.
-    func clearData() {
-        sharedCookies.update { jar, _ in jar = CookieJar(policy: cookiePolicy) }
-        seed(sharedCookies)
-        for store in screenCookies.values {
-            store.update { jar, _ in jar = CookieJar(policy: cookiePolicy) }
-            seed(store)
-        }
     }
 
     /// Fetches a page for a screen; `reload` fetches again what could have been shared.
@@ -110,10 +92,16 @@ final class PageFetcher {
             return FetchedPage(content: errorPage(for: failure), events: [event(.failed(url: url, failure: failure))])
         }
         var loader = self.loader
-        loader.cookies = cookies(for: screen)
+        let cookies = cookies(for: screen)
+        loader.cookies = cookies
         let request = LoadRequest(url: url)
         var result: LoadResult?
-        let content = store.sharedPage(for: url, reload: reload) {
+        // A page is shared with the run's other apps only when cookies have no part in it: a
+        // request that would carry cookies is always loaded for this app, and a response that
+        // sets cookies (or came through redirects, which may) is never shared, or the other
+        // apps' jars would miss its Set-Cookie fields.
+        let carriesCookies = !cookies.cookies(for: url).isEmpty
+        let content = store.sharedPage(for: url, reload: reload || carriesCookies) {
             let loaded = loader.load(request)
             result = loaded
             switch loaded {
@@ -125,8 +113,10 @@ final class PageFetcher {
                           (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }
                     return Data(css.body)
                 }
+                let shareable = response.mayBeReused && response.requestHeaders["Cookie"] == nil
+                    && response.headers.values("Set-Cookie").isEmpty && response.hops.isEmpty
                 return (PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
-                                    styleSheets: styleSheets), response.mayBeReused)
+                                    styleSheets: styleSheets), shareable)
             case .failure(let failure):
                 return (errorPage(for: failure), false)
             case .handOff:
@@ -139,6 +129,27 @@ final class PageFetcher {
             return FetchedPage(content: content, events: events, handOff: target)
         }
         return FetchedPage(content: content, events: events)
+    }
+
+    /// The profile's liveness check, as the app's own code makes it (seed 000: a URLSession
+    /// request before the web view exists): through the loader with the profile's headers,
+    /// timeout and ATS (where `NSAllowsArbitraryLoadsInWebContent` does not count), without the
+    /// web views' cookies. Redirects are followed, as URLSession follows them.
+    func checkAlive(_ check: AppProfile.Launch) -> (LaunchCheckOutcome, [AppEvent]) {
+        var loader = self.loader
+        loader.cookies = nil
+        loader.configuration.ats.isWebContent = false
+        let request = LoadRequest(url: check.checkAlive.string, method: check.method)
+        let result = loader.load(request)
+        let events = LoadEvent.events(for: result, request: request).map(event)
+        switch result {
+        case .response(let response):
+            return (.status(response.status ?? 0), events)
+        case .failure(let failure):
+            return (.failed(failure.description), events)
+        case .handOff(let url, _):
+            return (.failed("redirected out of http to \(url)"), events)
+        }
     }
 
     private func event(_ load: LoadEvent) -> AppEvent {
@@ -159,16 +170,6 @@ final class PageFetcher {
 
     private func display(_ url: String) -> String {
         url.hasPrefix(pagesBase) && url.count > pagesBase.count ? String(url.dropFirst(pagesBase.count)) : url
-    }
-
-    private func seed(_ store: CookieStore) {
-        let cookies = profile.cookies.map {
-            ProfileCookie(name: $0.name, value: $0.value, domain: $0.domain, path: $0.path, secure: $0.secure,
-                          httpOnly: $0.httpOnly, expires: $0.expires?.timeIntervalSince1970)
-        }
-        store.update { jar, now in
-            for cookie in cookies { jar.set(cookie.cookie(now: now), now: now) }
-        }
     }
 }
 

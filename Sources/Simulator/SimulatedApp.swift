@@ -36,10 +36,19 @@ public enum AppInput: Sendable {
     case observed([AppEvent])
     /// A timer the app set (`AppEffect.schedule`) fired.
     case timerFired(TimedEvent)
+    /// Launch, lifecycle and notifications (`AppShellState`).
+    case shell(ShellInput)
 }
 
 /// Something the app asked to be told about later (`AppEffect.schedule`).
-public enum TimedEvent: Equatable, Sendable {}
+public enum TimedEvent: Equatable, Sendable {
+    /// The liveness check passed and `launch.delayMs` is over: the root screen loads.
+    case launchDelayElapsed
+    /// A banner's time is up.
+    case bannerExpired(id: Int)
+    /// A local notification's time has come.
+    case notificationDue(id: Int)
+}
 
 /// Work the app asks its host to do: the app itself does no I/O.
 public enum AppEffect: Equatable, Sendable {
@@ -49,6 +58,9 @@ public enum AppEffect: Equatable, Sendable {
     case discardScreens([ScreenID])
     /// Answer with `AppInput.timerFired(event)` once `after` has passed on the app's clock.
     case schedule(TimedEvent, after: Duration)
+    /// Run the profile's liveness check through the loader, then answer with
+    /// `ShellInput.launchCheckAnswered`.
+    case checkAlive(AppProfile.Launch)
 }
 
 /// The simulated app as a value-type state machine: the navigation engine, the web views'
@@ -58,12 +70,14 @@ public enum AppEffect: Equatable, Sendable {
 /// pages, running scripts) and feeds the results back. Copies are cheap (documents and the
 /// log are copy on write), so the host hands copies to the flow runner and the terminal UI.
 public struct SimulatedApp: Sendable {
-    public private(set) var navigator: Navigator
+    public internal(set) var navigator: Navigator
     public private(set) var webViews: [ScreenID: WebView] = [:]
     /// The recent events, oldest first, and how many there were since launch.
-    public private(set) var eventLog = EventLog()
+    public internal(set) var eventLog = EventLog()
     /// Everything opened outside the app, oldest first.
     public private(set) var presentations: [SystemPresentation] = []
+    /// Launch, lifecycle and notifications.
+    public internal(set) var shell = AppShellState()
 
     public init(profile: AppProfile, pagesBase: URL) {
         navigator = Navigator(profile: profile, pagesBase: pagesBase.absoluteString)
@@ -73,7 +87,7 @@ public struct SimulatedApp: Sendable {
     public mutating func handle(_ input: AppInput) -> [AppEffect] {
         switch input {
         case .navigator(let event):
-            return perform(navigator.handle(event))
+            return shellIntercept(event) ?? perform(navigator.handle(event))
         case .pageLoaded(let id, let url, let content):
             guard navigator.screens.contains(where: { $0.id == id }) else { return [] }
             let previous = webViews[id]
@@ -101,7 +115,9 @@ public struct SimulatedApp: Sendable {
             eventLog.append(contentsOf: events)
             return []
         case .timerFired(let event):
-            switch event {}
+            return handleShellTimer(event)
+        case .shell(let input):
+            return handleShell(input)
         }
     }
 
@@ -125,7 +141,7 @@ public struct SimulatedApp: Sendable {
     }
 
     /// Turns the engine's effects into log lines, presentations and host effects.
-    private mutating func perform(_ effects: [NavigatorEffect]) -> [AppEffect] {
+    mutating func perform(_ effects: [NavigatorEffect]) -> [AppEffect] {
         var hostEffects: [AppEffect] = []
         for effect in effects {
             switch effect {

@@ -37,6 +37,18 @@ struct FlowRecorder: Equatable {
             line = nil
         case .wait(let duration):
             line = "wait \(FlowDuration.text(duration))"
+        case .shell(let action):
+            switch action {
+            case .restart: line = "restart"
+            case .background: line = "background"
+            case .foreground: line = "foreground"
+            case .clearData: line = "clear data"
+            case .tapNotification(nil, nil): line = "tap notification"
+            case .tapNotification(nil, let action?): line = "tap notification action \(FlowText.quoted(action))"
+            // A notification chosen in the list, or one that came through the control socket,
+            // has no step of its own.
+            case .tapNotification, .receiveNotification, .expandBanner, .dismissBanner: line = nil
+            }
         case .activate(let item):
             let sameText = items.filter { $0.text == item.text }
             line = sameText.count == 1 && !item.text.isEmpty ? "tap \(FlowText.quoted(item.text))" : "tap #\(item.number)"
@@ -48,7 +60,7 @@ struct FlowRecorder: Equatable {
             case .backGesturePerformed: line = "back"
             case .reloadRequested: line = "reload"
             case .linkActivated(let url, _): line = "open \(FlowText.quoted(url))"
-            case .appLaunched, .pageLoaded, .pageURLChanged: line = nil
+            case .appLaunched, .appRestarted, .pageLoaded, .pageURLChanged: line = nil
             }
         }
         if line != nil { steps += 1 }

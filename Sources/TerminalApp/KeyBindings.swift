@@ -26,7 +26,7 @@ enum KeyBindings {
         HelpSection("Screens", [
             KeyHint("← Backspace h", "back: web history, else pop"),
             KeyHint("x", "close the screen (what ✕ does)"),
-            KeyHint("r", "reload the page"),
+            KeyHint("r", "reload the page; retry a failed launch"),
         ]),
         HelpSection("Simulator", [
             KeyHint(":", "a URL or a flow step: open, tap, expect…"),
@@ -38,6 +38,12 @@ enum KeyBindings {
             KeyHint("Esc", "close the panel, the command line"),
             KeyHint("Ctrl-L Ctrl-Z", "redraw; suspend (fg resumes)"),
             KeyHint("q Ctrl-C", "quit"),
+        ]),
+        HelpSection("App", [
+            KeyHint("c", "notification banner, else the list"),
+            KeyHint("H", "home: to the background and back"),
+            KeyHint("Ctrl-R", "restart the app (stores kept)"),
+            KeyHint("click banner", "tap the notification"),
         ]),
     ]
 

@@ -45,8 +45,11 @@ public struct TerminalAppLoop {
 
     /// Runs until the state asks to quit, or, with `stopsWhenIdle` (headless terminals),
     /// until no input is waiting and the host is done. The terminal is closed on the way out.
+    ///
+    /// `startingWith` runs first, through the host's queue (a launch that checks a server
+    /// shows the launch screen meanwhile); `inbox` brings actions from outside the terminal.
     public func run(_ state: inout TerminalAppState, host: AppHost, on terminal: Terminal, stopsWhenIdle: Bool = false,
-                    recording: RecordingFile? = nil) {
+                    recording: RecordingFile? = nil, startingWith initial: [TerminalAppEffect] = [], inbox: AppInbox? = nil) {
         defer { terminal.close() }
         let worker = HostWorkQueue(host: host)
         defer { worker.stop() }
@@ -55,6 +58,7 @@ public struct TerminalAppLoop {
             _ = state.handle(.resize(columns: terminal.size.columns, rows: terminal.size.rows), now: clock.now())
         }
         if let recording { _ = effects.perform(state.didStartRecording(path: recording.path), on: &state, clock: clock) }
+        if effects.perform(initial, on: &state, clock: clock) { return }
         var watchedPage = WatchedPage()
         /// When the app's next timer fires (its page scripts' and its own): the loop ticks the host then.
         var timerDue: ContinuousClock.Instant?
@@ -67,6 +71,9 @@ public struct TerminalAppLoop {
         }
         while true {
             take(worker.takeResults())
+            for action in inbox?.take() ?? [] {
+                _ = effects.perform(state.perform(action), on: &state, clock: clock)
+            }
             if let due = timerDue, due <= ContinuousClock.now, !worker.isBusy {
                 timerDue = nil
                 worker.submit(.action(.tick), context: state.context)
@@ -78,7 +85,8 @@ public struct TerminalAppLoop {
             terminal.draw(state.render(now: clock.now(), clock: clock.timeOfDay()))
             let busy = worker.isBusy
             let untilTimer = timerDue.map { max(.zero, $0 - ContinuousClock.now) } ?? idleRedraw
-            guard var event = terminal.nextEvent(timeout: busy ? .zero : min(idleRedraw, untilTimer)) else {
+            let wait = min(idleRedraw, untilTimer, inbox == nil ? idleRedraw : AppInbox.pollInterval)
+            guard var event = terminal.nextEvent(timeout: busy ? .zero : wait) else {
                 if busy {
                     worker.waitForResults(timeout: busyRedraw)
                 } else if stopsWhenIdle && !worker.hasResults {

@@ -14,7 +14,7 @@ extension TerminalAppState {
         DeviceRenderer.drawDevice(of: app, into: &screen, area: geometry.device, clock: clock,
                                   viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem,
                                                         horizontalOffset: shown?.horizontalOffset ?? 0),
-                                  appearance: shownAppearance)
+                                  appearance: shownAppearance, selectedBannerAction: notificationSelection?.action)
         if let panel, let area = geometry.panel {
             switch panel {
             case .stack: PanelRenderer.drawStack(of: app, into: &screen, area: area, start: panelScroll)
@@ -23,6 +23,9 @@ extension TerminalAppState {
                 if let builder { PanelRenderer.drawBuilder(builder.panelContent(profile: app.navigator.profile), into: &screen, area: area) }
             case .flow:
                 if let stepper { PanelRenderer.drawFlow(stepper.panelContent, into: &screen, area: area) }
+            case .notifications:
+                PanelRenderer.drawNotifications(app.shell.notifications, badge: app.shell.badge, selected: notificationSelection?.id,
+                                                selectedAction: notificationSelection?.action, into: &screen, area: area)
             }
         }
         drawFooter(into: &screen, area: geometry.footer, now: now)
@@ -50,7 +53,7 @@ extension TerminalAppState {
             screen.setStyle(CellStyle(reverse: true), row: area.row + area.height - 1, column: area.column + visible.cursorColumn)
             return
         }
-        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? busyStatus ?? stepStatus {
+        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? busyStatus ?? stepStatus ?? backgroundStatus {
             // A message too long for its row takes the URL's row, then rows above the footer: never cut.
             let rows = shown.rows(width: area.width, available: area.height >= 2 ? area.row + area.height : 1)
             if rows.count > 1 {

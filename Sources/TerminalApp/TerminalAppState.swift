@@ -70,13 +70,13 @@ struct ScreenViewport: Equatable {
 public struct TerminalAppState {
     /// The panel beside the device (or over the web view on narrow terminals).
     public enum SidePanel: Equatable, Sendable {
-        case stack, eventLog, flow, builder
+        case stack, eventLog, flow, builder, notifications
     }
 
     /// The app as the host last reported it.
     public internal(set) var app: SimulatedApp
     public private(set) var size: TerminalSize
-    public private(set) var panel: SidePanel?
+    public internal(set) var panel: SidePanel?
     public private(set) var showsHelp = false
     var helpScroll = 0
     /// The first line the stack or log panel shows, once the user scrolled it; nil: follow the top or the newest.
@@ -84,6 +84,8 @@ public struct TerminalAppState {
     var prompt: CommandPrompt?
     /// The deeplink builder, while it is open.
     var builder: DeeplinkBuilder?
+    /// The notification chosen in the notification list or on the expanded banner.
+    var notificationSelection: NotificationSelection?
     /// The recording in progress (`webnav record`, `R`).
     var recorder: FlowRecorder?
     /// Whether the prompt is a `/` search rather than the `:` command line.
@@ -171,6 +173,9 @@ public struct TerminalAppState {
             if message.map({ !$0.isShown(at: now) }) ?? false { message = nil }
             if prompt != nil {
                 effects = handlePromptKey(key, now: now)
+            } else if isChoosingNotification, !showsHelp {
+                message = nil
+                effects = handleNotificationKey(key)
             } else if builder != nil {
                 message = nil
                 effects = handleBuilderKey(key)
@@ -190,6 +195,7 @@ public struct TerminalAppState {
             panelScroll = scrolled
             return []
         }
+        if let effects = handleShellKey(key) { return effects }
         switch key {
         case .character("q"):
             return quit()
@@ -563,7 +569,9 @@ public struct TerminalAppState {
             message = nil
             var scratch = Screen(width: size.columns, height: size.rows)
             let regions = DeviceRenderer.drawDevice(of: app, into: &scratch, area: geometry.device, clock: "", viewport: WebViewport())
-            if let left = regions.leftButton, left.contains(row: event.row, column: event.column) {
+            if let banner = regions.banner, banner.contains(row: event.row, column: event.column) {
+                return tapBanner()
+            } else if let left = regions.leftButton, left.contains(row: event.row, column: event.column) {
                 return act(.leftButtonTapped)
             } else if let right = regions.rightButton, right.contains(row: event.row, column: event.column) {
                 return act(.rightButtonTapped)

@@ -1,3 +1,4 @@
+import AppShell
 import Foundation
 import Glibc
 import Flows
@@ -8,16 +9,20 @@ import TerminalUI
 
 /// `webnav` and `webnav open URL...`: the terminal UI; `webnav run --step FLOW`: stepping through a flow.
 enum InteractiveCommand {
+    /// `--data DIR`: the terminal UI's cookies and storage kept between runs.
+    static let dataOption = OptionSpec(name: "data", valueName: "DIR",
+                                       help: "keep cookies and localStorage in DIR between runs (read at start, written on quit)")
+
     static let startSpec = CommandSpec(
-        name: "", synopsis: "[--profile FILE] [--pages DIR]",
+        name: "", synopsis: "[--profile FILE] [--pages DIR] [--data DIR]",
         summary: "The terminal UI on the app's root page.",
-        options: [], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
+        options: [dataOption], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
     )
 
     static let openSpec = CommandSpec(
-        name: "open", synopsis: "open URL...",
+        name: "open", synopsis: "open URL... [--data DIR]",
         summary: "The terminal UI, after delivering each URL in order (deeplinks are routed, pages load in the top screen).",
-        options: [], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
+        options: [dataOption], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
         details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them."
     )
 
@@ -26,18 +31,45 @@ enum InteractiveCommand {
         let environment = try AppEnvironment.load(arguments)
         try environment.reportWarnings()
         try environment.requirePagesFolder()
+        let data = try DataFolder(arguments.value("data"), profile: environment.profile)
+        let socket = try listen(environment)
+        defer { socket.listener.stop() }
         let terminal = try startTerminal()
-        let host = launchedHost(environment)
+        let (host, launch) = launchedHost(environment, websiteData: data?.contents)
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         let loop = TerminalAppLoop()
         // The profile's warnings, in the log and the footer, where the user looks.
         loop.perform(profileWarningEffects(environment), on: &state, host: host)
+        var start = launch
         for url in arguments.positionals {
-            loop.perform(state.open(url, base: base), on: &state, host: host)
+            if launch.isEmpty {
+                loop.perform(state.open(url, base: base), on: &state, host: host)
+            } else {
+                start += state.open(url, base: base)
+            }
         }
-        loop.run(&state, host: host, on: terminal)
+        loop.run(&state, host: host, on: terminal, startingWith: start, inbox: socket.inbox)
+        socket.listener.stop()
+        try data?.save(host)
         return state.exitStatus
+    }
+
+    /// The control socket `webnav push` delivers to, and where its payloads go.
+    private static func listen(_ environment: AppEnvironment) throws(UserError) -> (listener: ControlSocketListener, inbox: AppInbox) {
+        let folder = ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
+        let listener = try ControlSocketListener(path: ControlSocket.path(folder: folder))
+        let inbox = AppInbox()
+        let settings = NotificationSettings(profile: environment.profile)
+        listener.start { bytes in
+            let (payload, problems) = NotificationPayload.parse(bytes, settings: settings)
+            let lines = problems.map(\.description)
+            guard let payload else { return ["error"] + lines }
+            inbox.post(.shell(.receiveNotification(IncomingNotification(payload: payload, origin: .push, warnings: problems))))
+            let heading = payload.title ?? payload.body ?? ""
+            return ["ok"] + lines + ["delivered to webnav (pid \(getpid())): \"\(heading)\""]
+        }
+        return (listener, inbox)
     }
 
     static func open(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
@@ -45,9 +77,9 @@ enum InteractiveCommand {
     }
 
     static let recordSpec = CommandSpec(
-        name: "record", synopsis: "record FILE.flow",
+        name: "record", synopsis: "record FILE.flow [--data DIR]",
         summary: "The terminal UI, writing every action as a flow step into FILE as it happens; on quit the state reached is appended as expectations.",
-        options: [], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
+        options: [dataOption], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
         details: "Replay it with webnav run FILE.flow. R in the terminal UI starts and stops a recording too."
     )
 
@@ -64,10 +96,15 @@ enum InteractiveCommand {
         } catch {
             throw UserError(error.message)
         }
+        let data = try DataFolder(arguments.value("data"), profile: environment.profile)
+        let socket = try listen(environment)
+        defer { socket.listener.stop() }
         let terminal = try startTerminal()
-        let host = launchedHost(environment)
+        let (host, launch) = launchedHost(environment, websiteData: data?.contents)
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
-        TerminalAppLoop().run(&state, host: host, on: terminal, recording: recording)
+        TerminalAppLoop().run(&state, host: host, on: terminal, recording: recording, startingWith: launch, inbox: socket.inbox)
+        socket.listener.stop()
+        try data?.save(host)
         return state.exitStatus
     }
 
@@ -76,11 +113,11 @@ enum InteractiveCommand {
         try requireTerminal()
         try environment.requirePagesFolder()
         let terminal = try startTerminal()
-        let host = launchedHost(environment)
+        let (host, launch) = launchedHost(environment, websiteData: nil)
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow, parser: fileParser)
         let loop = TerminalAppLoop()
         loop.perform(profileWarningEffects(environment), on: &state, host: host)
-        loop.run(&state, host: host, on: terminal)
+        loop.run(&state, host: host, on: terminal, startingWith: launch)
         for line in state.stepSummary ?? [] { try StandardStream.output.line(line) }
         return state.exitStatus
     }
@@ -96,12 +133,14 @@ enum InteractiveCommand {
     }
 
     /// A host running the app on its root page, reading pages again when their files change
-    /// (so `r` shows an edit).
-    private static func launchedHost(_ environment: AppEnvironment) -> AppHost {
+    /// (so `r` shows an edit). An app without a liveness check is launched here; with one, the
+    /// launch is the effect returned, for the loop to run while the launch screen shows.
+    private static func launchedHost(_ environment: AppEnvironment, websiteData: WebsiteDataStore?) -> (AppHost, [TerminalAppEffect]) {
         let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true),
-                           clock: .real)
+                           clock: .real, websiteData: websiteData)
+        if environment.profile.launch != nil { return (host, [.perform(.launch)]) }
         host.perform(.launch)
-        return host
+        return (host, [])
     }
 
     /// ncurses on the terminal: standard output, or `/dev/tty` when standard output is not a
@@ -124,4 +163,34 @@ enum InteractiveCommand {
 
     /// Reads the files that `include` names at the `:` prompt.
     private static let fileParser = FlowParser.files
+}
+
+/// `--data DIR`: the website data read at start and written on quit (each file atomically).
+struct DataFolder {
+    let directory: DataDirectory
+    let contents: WebsiteDataStore
+
+    /// Reads DIR (nil without `--data`); a damaged file, or DIR being a file, is a one-line error.
+    init?(_ path: String?, profile: AppProfile) throws(UserError) {
+        guard let path else { return nil }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw UserError("--data takes a folder, and this is a file", path: path)
+        }
+        directory = DataDirectory(path: path)
+        do {
+            contents = try directory.load(policy: CookiePolicy.webKit(platformVersion: profile.platformVersion), now: Date().timeIntervalSince1970)
+        } catch {
+            throw UserError("cannot read --data: \(error.reason)", path: error.path)
+        }
+    }
+
+    /// Writes the shared store as the app left it.
+    func save(_ host: AppHost) throws(UserError) {
+        do {
+            try directory.save(host.dataStores.shared.contents, now: Date().timeIntervalSince1970)
+        } catch {
+            throw UserError("cannot write --data: \(error.reason)", path: error.path)
+        }
+    }
 }

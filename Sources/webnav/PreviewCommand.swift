@@ -25,6 +25,11 @@ enum PreviewCommand {
         try environment.requirePagesFolder()
         let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
         var app = host.perform(.launch).app
+        // A frame of the app as it is after launching: the launch screen's delay passes (in
+        // virtual time), a failed liveness check stays on screen with its reason.
+        if app.shell.launch == .waiting, let launch = environment.profile.launch {
+            app = host.perform(.wait(.milliseconds(launch.delayMs))).app
+        }
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         for url in arguments.positionals {
             let before = app.eventLog.total

@@ -15,6 +15,7 @@ enum Webnav {
         "completion": (CompletionCommand.spec, CompletionCommand.run),
         "record": (InteractiveCommand.recordSpec, InteractiveCommand.record),
         "lint": (LintCommand.spec, LintCommand.run),
+        "push": (PushCommand.spec, PushCommand.run),
     ] }
 
     static let overview = """
@@ -34,11 +35,12 @@ enum Webnav {
                                       find deeplink and navigation problems in pages, scripts, flows,
                                       the profile, Info.plists and payloads (exit 1 when there are some)
       webnav record FILE.flow         the terminal UI, writing each action as a flow step
+      webnav push FILE.apns|-         deliver a push notification to the running terminal UI
       webnav completion bash|zsh|fish a shell completion script
       webnav help [COMMAND], webnav help flows (every flow step), --help, --version
 
     common options (before or after the command): --profile FILE (default webnav.json here, else built in),
-      --pages DIR (default Pages)
+      --pages DIR (default Pages); the terminal UI also takes --data DIR (cookies and storage kept between runs)
     exit status: 0 success, 1 a flow failed, 2 a usage error or malformed input
     """
 

@@ -1,4 +1,5 @@
 import AppShell
+import NavigatorCore
 import XCTest
 
 final class ATSTests: XCTestCase {
@@ -10,7 +11,7 @@ final class ATSTests: XCTestCase {
     ])
 
     func verdicts(_ dictionary: PropertyValue?, _ version: String, _ urls: [String]) -> [String] {
-        let policy = ATSPolicy(dictionary: dictionary, platformVersion: PlatformVersion(version)!)
+        let policy = ATSPolicy(dictionary: dictionary, platformVersion: AppProfile.PlatformVersion(version)!)
         return urls.map { url in
             let verdict = policy.evaluate(url)
             return "\(verdict.isAllowed ? "allowed" : "blocked") \(url): \(verdict.reason)\(verdict.requiresTLS12 ? " [TLS 1.2]" : "")"
@@ -122,7 +123,7 @@ final class ATSTests: XCTestCase {
                 "list.com": .array([]),
             ]),
         ])
-        XCTAssertEqual(ATSLinter.check(dictionary, platformVersion: PlatformVersion(16)).map(\.description), [
+        XCTAssertEqual(ATSLinter.check(dictionary, platformVersion: AppProfile.PlatformVersion(major: 16)).map(\.description), [
             "ats-wrong-type: NSAppTransportSecurity.NSAllowsArbitraryLoadsInWebContent: must be a Boolean, found a string; ignored",
             "ats-unknown-key: NSAppTransportSecurity.NSAlowsLocalNetworking: unknown key, ATS ignores it (did you mean \"NSAllowsLocalNetworking\"?)",
             "ats-domain-wildcard: NSAppTransportSecurity.NSExceptionDomains.*.example.org: this exception never matches: wildcards are not supported: use the domain with NSIncludesSubdomains; write \"example.org\"",
@@ -145,11 +146,12 @@ final class ATSTests: XCTestCase {
         XCTAssertEqual(ATSLinter.check(nil), [])
     }
 
-    func testPlatformVersions() {
-        XCTAssertEqual(PlatformVersion("17.0"), PlatformVersion(17, 0))
-        XCTAssertEqual(PlatformVersion("16.4.1"), PlatformVersion(16, 4, 1))
-        XCTAssertEqual(PlatformVersion("9"), PlatformVersion(9))
-        XCTAssertEqual(["", "17.", "a.b", "1.2.3.4", "-1", "17.0 "].map(PlatformVersion.init), [nil, nil, nil, nil, nil, nil])
-        XCTAssertLessThan(PlatformVersion(16, 4), PlatformVersion(17))
+    func testArbitraryLoadsInWebContentFreesWebViewsOnly() {
+        var policy = ATSPolicy(dictionary: .dictionary(["NSAllowsArbitraryLoadsInWebContent": .bool(true), "NSAllowsArbitraryLoads": .bool(true)]))
+        XCTAssertEqual(policy.evaluate("http://example.com/"), ATSVerdict(isAllowed: true, reason: "NSAllowsArbitraryLoadsInWebContent"))
+        policy.isWebContent = false
+        XCTAssertEqual(policy.evaluate("http://example.com/"), ATSVerdict(
+            isAllowed: false,
+            reason: "plain http needs an exception in NSAppTransportSecurity; NSAllowsArbitraryLoads is ignored because NSAllowsArbitraryLoadsInWebContent is present"))
     }
 }

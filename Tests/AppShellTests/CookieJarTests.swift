@@ -1,4 +1,6 @@
 import AppShell
+import Foundation
+import NavigatorCore
 import TestSupport
 import XCTest
 
@@ -127,6 +129,25 @@ final class CookieJarTests: XCTestCase {
         XCTAssertEqual(jar.documentCookie(for: "https://example.com/", now: now), "s=1; p=1; js=1")
     }
 
+    func testTheCookiesHeldForAURLAreWhatANavigationWouldSend() {
+        var jar = jar()
+        jar.receive(setCookie: [
+            "host=1; Path=/", "wide=2; Domain=example.com; Path=/", "deep=3; Path=/shop/cart", "s=4; Secure", "h=5; HttpOnly",
+            "strict=6; SameSite=Strict", "gone=7; Max-Age=10",
+        ], from: "https://www.example.com/shop/cart/item", now: now)
+        jar.receive(setCookie: ["other=8"], from: "https://other.com/", now: now)
+        XCTAssertEqual(jar.cookies(for: "https://www.example.com/shop/cart/item", now: now + 20).map { "\($0.name)=\($0.value)" },
+                       ["deep=3", "s=4", "h=5", "strict=6", "host=1", "wide=2"],
+                       "longer paths first (the default path is /shop/cart), then creation; no expired cookie")
+        XCTAssertEqual(jar.cookies(for: "http://www.example.com/shop/cart", now: now).map(\.name), ["deep", "h", "strict", "gone", "host", "wide"],
+                       "no Secure cookie over http")
+        XCTAssertEqual(jar.cookies(for: "https://www.example.com/shop/x", now: now).map(\.name), ["host", "wide"], "no cookie of another path")
+        XCTAssertEqual(jar.cookies(for: "https://example.com/", now: now).map(\.name), ["wide"], "host-only cookies stay on their host")
+        XCTAssertEqual(jar.cookies(for: "file:///app/Pages/index.html", now: now), [])
+        XCTAssertEqual(jar.cookieHeader(for: "https://www.example.com/shop/cart/item", now: now + 20), "deep=3; s=4; h=5; strict=6; host=1; wide=2",
+                       "the same cookies as a request's Cookie field")
+    }
+
     func testFilePagesHaveNoCookies() {
         var jar = jar()
         XCTAssertFalse(CookieJar.pageHasCookies("file:///app/Pages/index.html"))
@@ -155,8 +176,8 @@ final class CookieJarTests: XCTestCase {
         XCTAssertEqual(itp.cookieHeader(for: "https://api.example.com/", context: crossResource, now: now), nil)
         XCTAssertEqual(itp.receive(setCookie: ["b=1"], from: "https://api.example.com/", context: crossResource, now: now).map(\.reason), [.thirdParty])
         XCTAssertEqual(itp.cookieHeader(for: "https://api.example.com/", context: CookieContext(isTopLevelNavigation: false, initiatorSite: "example.com"), now: now), "a=1")
-        XCTAssertEqual(CookiePolicy.webKit(platformVersion: PlatformVersion(13, 7)), CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil))
-        XCTAssertEqual(CookiePolicy.webKit(platformVersion: PlatformVersion(17)), CookiePolicy())
+        XCTAssertEqual(CookiePolicy.webKit(platformVersion: AppProfile.PlatformVersion(major: 13, minor: 7)), CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil))
+        XCTAssertEqual(CookiePolicy.webKit(platformVersion: AppProfile.PlatformVersion(major: 17)), CookiePolicy())
     }
 
     func testMalformedSetCookieFieldsAreIgnored() {
@@ -181,9 +202,9 @@ final class CookieJarTests: XCTestCase {
 
     func testProfileCookiesAreSetAsGiven() {
         var jar = jar()
-        for cookie in [ProfileCookie(name: "token", value: "t1", domain: ".example.com", secure: true, httpOnly: true,
-                                     expires: ProfileCookie.parseDate("2030-01-01T00:00:00Z")),
-                       ProfileCookie(name: "host", value: "h", domain: "www.example.com", path: "/app")] {
+        for cookie in [AppProfile.Cookie(name: "token", value: "t1", domain: ".example.com", secure: true, httpOnly: true,
+                                          expires: Date(timeIntervalSince1970: 1_893_456_000)),
+                       AppProfile.Cookie(name: "host", value: "h", domain: "www.example.com", path: "/app")] {
             jar.set(cookie.cookie(now: now), now: now)
         }
         XCTAssertEqual(jar.cookies, [
@@ -191,7 +212,6 @@ final class CookieJarTests: XCTestCase {
                    isHostOnly: false, creationTime: now, creationIndex: 0),
             Cookie(name: "host", value: "h", domain: "www.example.com", path: "/app", creationTime: now, creationIndex: 1),
         ])
-        XCTAssertEqual(ProfileCookie.parseDate("Wed, 09 Jun 2100 10:18:14 GMT"), 4_116_219_494)
         XCTAssertEqual(jar.cookieHeader(for: "https://www.example.com/app/x", now: now), "host=h; token=t1")
     }
 

@@ -1,4 +1,5 @@
 import AppShell
+import NavigatorCore
 import Foundation
 import TestSupport
 import XCTest
@@ -40,12 +41,13 @@ final class InfoPlistTests: XCTestCase {
         }
     }
 
-    func testTheSampleInPagesHasSeed000sException() throws {
+    func testTheSampleInPagesHasSeed000sExceptionAndTheDemoServers() throws {
         let path = DemoServer.repositoryRoot.appendingPathComponent("Pages/Info.plist").path
         let plist = try InfoPlist.read(path: path)
         XCTAssertEqual(plist, InfoPlist(
             bundleIdentifier: "com.example.webnav.demo", urlSchemes: ["mkwebview"],
             appTransportSecurity: .dictionary(["NSExceptionDomains": .dictionary([
+                "127.0.0.1": .dictionary(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)]),
                 "192.168.1.87:8080": .dictionary(["NSExceptionAllowsInsecureHTTPLoads": .bool(true)]),
             ])]),
             queriesSchemes: ["tel", "mailto", "sms"]))
@@ -113,6 +115,32 @@ final class NotificationPayloadTests: XCTestCase {
         XCTAssertEqual(category.problems, [])
         XCTAssertEqual(NotificationPayload.parse(try payload("category"), settings: NotificationSettings()).problems.map(\.code),
                        ["payload-category-unregistered"])
+    }
+
+    func testSettingsComeFromTheProfile() {
+        var profile = AppProfile.builtIn
+        profile.bundleId = "com.example.app"
+        profile.notifications.categories = [AppProfile.NotificationCategory(name: "MESSAGE", actions: [])]
+        profile.notifications.contentExtension = true
+        profile.notifications.linkKey = "url"
+        profile.notifications.imageKey = "picture"
+        XCTAssertEqual(NotificationSettings(profile: profile), NotificationSettings(
+            bundleIdentifier: "com.example.app", categories: ["MESSAGE"], hasServiceExtension: true, linkKey: "url", imageKey: "picture"))
+    }
+
+    func testALocalNotificationHasNoSizeLimitNorTargetBundle() {
+        let big = Array(("{\"Simulator Target Bundle\": \"com.other\", \"aps\": {\"alert\": \"" + String(repeating: "x", count: 5000) + "\"}}").utf8)
+        let local = NotificationPayload.parse(big, settings: settings, isRemote: false)
+        XCTAssertEqual(local.problems, [])
+        XCTAssertEqual(local.payload?.body?.count, 5000)
+        XCTAssertEqual(NotificationPayload.parse(big, settings: settings).problems.map(\.code), ["payload-too-large", "payload-bundle-mismatch"])
+    }
+
+    func testOnlyTheStartOfALargeFileIsRead() {
+        let start = Array("{\"aps\": {\"alert\": \"".utf8)
+        XCTAssertEqual(NotificationPayload.parse(start, settings: settings, size: 70_000).problems.map(\.description),
+                       ["error payload-too-large: the payload is 70000 bytes; APNs accepts at most 4096"],
+                       "the size decides; the cut JSON is not read")
     }
 
     func testEachProblemHasItsCode() {

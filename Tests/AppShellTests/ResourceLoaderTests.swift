@@ -1,4 +1,5 @@
 import AppShell
+import NavigatorCore
 import Foundation
 import TestSupport
 import XCTest
@@ -233,7 +234,7 @@ final class ResourceLoaderTests: XCTestCase {
 
     func testATSBlocksBeforeAnythingIsSent() throws {
         let url = try server.url("/echo")
-        let result = loader(ats: ATSPolicy(dictionary: nil, platformVersion: PlatformVersion(17))).load(LoadRequest(url: url))
+        let result = loader(ats: ATSPolicy(dictionary: nil, platformVersion: AppProfile.PlatformVersion(major: 17))).load(LoadRequest(url: url))
         let failure = try XCTUnwrap(result.failure)
         XCTAssertEqual(failure.code, .appTransportSecurityRequiresSecureConnection)
         XCTAssertEqual(failure.detail, "iOS 17.0 no longer allows IP addresses by default: add NSAllowsLocalNetworking or an exception for the address")
@@ -290,7 +291,7 @@ final class LoaderCookieTests: XCTestCase {
         defer { server.stop() }
         let store = CookieStore(jar: CookieJar(publicSuffixes: PublicSuffixList(text: "com")), clock: { 1_800_000_000 })
         store.update { jar, now in
-            jar.set(ProfileCookie(name: "profile", value: "p1", domain: "127.0.0.1").cookie(now: now), now: now)
+            jar.set(AppProfile.Cookie(name: "profile", value: "p1", domain: "127.0.0.1").cookie(now: now), now: now)
         }
         let loader = ResourceLoader(
             configuration: LoaderConfiguration(identity: WebViewIdentity(userAgent: "ua"), readAccessFolder: nil,

@@ -18,8 +18,8 @@ final class CommandLineTests: XCTestCase {
 
     func testUsageErrorsAreOneLineAndExitTwo() throws {
         let cases: [([String], String)] = [
-            (["fly"], "webnav: error: unknown command 'fly'; commands: completion, dump, lint, open, preview, record, resolve, run, help\n"),
-            (["rn"], "webnav: error: unknown command 'rn' (did you mean 'run'?); commands: completion, dump, lint, open, preview, record, resolve, run, help\n"),
+            (["fly"], "webnav: error: unknown command 'fly'; commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n"),
+            (["rn"], "webnav: error: unknown command 'rn' (did you mean 'run'?); commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n"),
             (["resolve"], "webnav: error: 'webnav resolve' needs at least one URL (usage: webnav resolve URL... [--json])\n"),
             (["resolve", "--jsno", "x"], "webnav: error: unknown option --jsno for 'webnav resolve' (did you mean --json?)\n"),
             (["dump", "a.html", "--width"], "webnav: error: --width needs a value (N)\n"),

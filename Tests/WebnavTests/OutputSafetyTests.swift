@@ -108,7 +108,7 @@ final class OutputSafetyTests: XCTestCase {
             (["--version", "extra"], "webnav: error: --version takes no arguments, got \"extra\"\n"),
             (["--help", "me"], "webnav: error: --help takes no arguments, got \"me\"\n"),
             (["--bogus"], "webnav: error: unknown option --bogus for 'webnav' (see webnav --help)\n"),
-            (["--pages", "x", "stray"], "webnav: error: unknown command 'stray'; commands: completion, dump, lint, open, preview, record, resolve, run, help\n"),
+            (["--pages", "x", "stray"], "webnav: error: unknown command 'stray'; commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n"),
             (["help", "run", "extra"], "webnav: error: 'webnav help' takes one command name, got \"extra\" too\n"),
             (["dump", "--profile", "/dev/null", "Pages/index.html"], "webnav: error: /dev/null: cannot read profile: not a regular file (a device, FIFO or socket cannot be read as one)\n"),
         ]
@@ -119,7 +119,7 @@ final class OutputSafetyTests: XCTestCase {
         }
         let helpHelp = try WebnavProcess.run(["help", "help"])
         XCTAssertEqual(helpHelp.status, 0)
-        XCTAssertEqual(helpHelp.stdout, "usage: webnav help [COMMAND]: the overview, or a command's options; commands: completion, dump, lint, open, preview, record, resolve, run, help\n")
+        XCTAssertEqual(helpHelp.stdout, "usage: webnav help [COMMAND]: the overview, or a command's options; commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n")
     }
 
     func testCommonOptionsGoBeforeOrAfterTheCommand() throws {

@@ -123,7 +123,7 @@ final class SubcommandTests: XCTestCase {
         let output = try WebnavProcess.run(["run", "flows/a-pass.flow", "bad.flow"], in: folder)
         XCTAssertEqual(output.status, 2)
         XCTAssertEqual(output.stdout, "")
-        XCTAssertEqual(output.stderr, "bad.flow:2:8: error: unknown expectation \"dept\" (did you mean \"depth\"?) (expect depth, title, bar, left, right, color, url, page, text, no, stack, event, warning)\n")
+        XCTAssertEqual(output.stderr, "bad.flow:2:8: error: unknown expectation \"dept\" (did you mean \"depth\"?); webnav help flows lists them\n")
     }
 
     func testPreviewPrintsTheFrameInPlainTextOrColour() throws {

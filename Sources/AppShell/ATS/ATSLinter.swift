@@ -1,3 +1,4 @@
+import NavigatorCore
 /// A mistake in an `NSAppTransportSecurity` dictionary: settings that do not do what their
 /// author meant.
 public struct ATSWarning: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -57,7 +58,7 @@ public enum ATSLinter {
     }
 
     /// Every warning for the dictionary, in key order.
-    public static func check(_ dictionary: PropertyValue?, platformVersion: PlatformVersion = .default) -> [ATSWarning] {
+    public static func check(_ dictionary: PropertyValue?, platformVersion: AppProfile.PlatformVersion = AppProfile.builtIn.platformVersion) -> [ATSWarning] {
         let root = "NSAppTransportSecurity"
         guard let dictionary else { return [] }
         guard let members = dictionary.dictionaryValue else {
@@ -81,7 +82,7 @@ public enum ATSLinter {
             }
         }
         let settings = ATSSettings(dictionary)
-        if platformVersion >= PlatformVersion(10), settings.allowsArbitraryLoads == true, let override = settings.arbitraryLoadsOverride {
+        if platformVersion >= .init(major: 10), settings.allowsArbitraryLoads == true, let override = settings.arbitraryLoadsOverride {
             warnings.append(ATSWarning(
                 code: "ats-arbitrary-loads-ignored", keys: [root, "NSAllowsArbitraryLoads"],
                 message: "ignored on iOS 10 and later because \(override) is present (it only serves iOS 9)"))
@@ -89,7 +90,7 @@ public enum ATSLinter {
         return warnings
     }
 
-    private static func checkDomain(_ domain: String, settings: PropertyValue, path: [String], platformVersion: PlatformVersion) -> [ATSWarning] {
+    private static func checkDomain(_ domain: String, settings: PropertyValue, path: [String], platformVersion: AppProfile.PlatformVersion) -> [ATSWarning] {
         var warnings: [ATSWarning] = []
         if let (code, problem) = ATSDomainKey.check(domain, platformVersion: platformVersion) {
             let intended = ATSDomainKey.intendedHost(domain)

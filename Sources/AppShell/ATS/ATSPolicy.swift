@@ -1,37 +1,5 @@
+import NavigatorCore
 import URLKit
-
-/// An iOS version (`platformVersion` in the profile: `"17.0"`, `"16.4.1"`).
-public struct PlatformVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public var patch: Int
-
-    public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
-        self.major = major
-        self.minor = minor
-        self.patch = patch
-    }
-
-    /// Parses `MAJOR[.MINOR[.PATCH]]`; nil for anything else.
-    public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0 >= "0" && $0 <= "9" } }) else { return nil }
-        let numbers = parts.compactMap { Int($0) }
-        self.init(numbers[0], numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
-    }
-
-    /// The profile's default, `"17.0"`.
-    public static let `default` = PlatformVersion(17, 0)
-
-    public static func < (lhs: PlatformVersion, rhs: PlatformVersion) -> Bool {
-        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
-    }
-
-    public var description: String {
-        patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)"
-    }
-}
 
 /// The keys of an app's `NSAppTransportSecurity` dictionary that decide web-view loads; values
 /// of the wrong type count as absent (the linter reports them).
@@ -125,14 +93,17 @@ public struct ATSVerdict: Equatable, Sendable {
 /// exception (which may then name an IP address or a CIDR range).
 public struct ATSPolicy: Equatable, Sendable {
     public var settings: ATSSettings
-    public var platformVersion: PlatformVersion
+    public var platformVersion: AppProfile.PlatformVersion
+    /// Loads of a web view (true), or of the app's own code, such as a URLSession liveness
+    /// check, which `NSAllowsArbitraryLoadsInWebContent` does not free.
+    public var isWebContent = true
 
-    public init(settings: ATSSettings = ATSSettings(), platformVersion: PlatformVersion = .default) {
+    public init(settings: ATSSettings = ATSSettings(), platformVersion: AppProfile.PlatformVersion = AppProfile.builtIn.platformVersion) {
         self.settings = settings
         self.platformVersion = platformVersion
     }
 
-    public init(dictionary: PropertyValue?, platformVersion: PlatformVersion = .default) {
+    public init(dictionary: PropertyValue?, platformVersion: AppProfile.PlatformVersion = AppProfile.builtIn.platformVersion) {
         self.init(settings: ATSSettings(dictionary), platformVersion: platformVersion)
     }
 
@@ -140,14 +111,14 @@ public struct ATSPolicy: Equatable, Sendable {
         let parsed = WebURL(url)
         let scheme = parsed.normalizedScheme
         guard scheme == "http" || scheme == "https" else { return ATSVerdict(isAllowed: true, reason: "not http") }
-        guard platformVersion >= PlatformVersion(9) else { return ATSVerdict(isAllowed: true, reason: "no ATS before iOS 9") }
+        guard platformVersion >= .init(major: 9) else { return ATSVerdict(isAllowed: true, reason: "no ATS before iOS 9") }
         let host = HostName(parsed.host ?? "")
         let secure = scheme == "https"
-        let isModern = platformVersion >= PlatformVersion(10)
+        let isModern = platformVersion >= .init(major: 10)
         let arbitraryIgnoredBy = isModern ? settings.arbitraryLoadsOverride : nil
         let arbitrary = settings.allowsArbitraryLoads == true && arbitraryIgnoredBy == nil
 
-        if isModern, settings.allowsArbitraryLoadsInWebContent == true {
+        if isModern, isWebContent, settings.allowsArbitraryLoadsInWebContent == true {
             return ATSVerdict(isAllowed: true, reason: "NSAllowsArbitraryLoadsInWebContent")
         }
         if let exception = matchingException(for: host) {
@@ -166,10 +137,10 @@ public struct ATSPolicy: Equatable, Sendable {
             case .unqualified, .dotLocal:
                 if isModern { return ATSVerdict(isAllowed: true, reason: "iOS 10 and later allow \(local.name) by default") }
             case .ipAddress:
-                if platformVersion < PlatformVersion(17), isModern {
+                if platformVersion < .init(major: 17), isModern {
                     return ATSVerdict(isAllowed: true, reason: "iOS 10 to 16 allow IP addresses by default")
                 }
-                if platformVersion >= PlatformVersion(17), settings.allowsLocalNetworking == true {
+                if platformVersion >= .init(major: 17), settings.allowsLocalNetworking == true {
                     return ATSVerdict(isAllowed: true, reason: "NSAllowsLocalNetworking")
                 }
             }
@@ -181,7 +152,7 @@ public struct ATSPolicy: Equatable, Sendable {
 
         var reason: String
         switch host.localKind {
-        case .ipAddress? where platformVersion >= PlatformVersion(17):
+        case .ipAddress? where platformVersion >= .init(major: 17):
             reason = "iOS \(platformVersion) no longer allows IP addresses by default: add NSAllowsLocalNetworking or an exception for the address"
         case let local? where !isModern:
             reason = "iOS \(platformVersion) does not allow \(local.name) without an exception"
@@ -203,7 +174,7 @@ public struct ATSPolicy: Equatable, Sendable {
         var best: ATSSettings.ExceptionDomain?
         for exception in settings.exceptionDomains {
             if host.ipAddress != nil {
-                guard platformVersion >= PlatformVersion(17), let range = IPAddressRange(exception.key),
+                guard platformVersion >= .init(major: 17), let range = IPAddressRange(exception.key),
                       let address = host.ipAddress, range.contains(address) else { continue }
                 if best == nil || (IPAddressRange(best!.key)?.prefixLength ?? 0) < range.prefixLength { best = exception }
                 continue
@@ -264,18 +235,18 @@ struct HostName {
 /// The checks of an `NSExceptionDomains` key that Apple's rules forbid.
 enum ATSDomainKey {
     /// Why a key never matches a host, or nil when it is well formed.
-    static func problem(_ key: String, platformVersion: PlatformVersion) -> String? {
+    static func problem(_ key: String, platformVersion: AppProfile.PlatformVersion) -> String? {
         check(key, platformVersion: platformVersion)?.problem
     }
 
     /// The linter code and the reason a key never matches, or nil when it is well formed.
-    static func check(_ key: String, platformVersion: PlatformVersion) -> (code: String, problem: String)? {
+    static func check(_ key: String, platformVersion: AppProfile.PlatformVersion) -> (code: String, problem: String)? {
         if key.contains("://") { return ("ats-domain-scheme", "it has a scheme") }
         if key.hasPrefix("*") { return ("ats-domain-wildcard", "wildcards are not supported: use the domain with NSIncludesSubdomains") }
         if key.contains("/"), IPAddressRange(key) == nil { return ("ats-domain-path", "it has a path") }
         if IPAddress(key) == nil, IPAddressRange(key) == nil, hasPort(key) { return ("ats-domain-port", "it has a port") }
         if key != key.lowercased() { return ("ats-domain-uppercase", "it is not lower case") }
-        if IPAddressRange(key) != nil, platformVersion < PlatformVersion(17) {
+        if IPAddressRange(key) != nil, platformVersion < .init(major: 17) {
             return ("ats-domain-ip", "iOS \(platformVersion) does not accept IP addresses as exception domains (iOS 17 does)")
         }
         return nil

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NavigatorCore
 import URLKit
 
 /// What decides whether a cookie goes with a request, beyond its URL.
@@ -46,8 +47,8 @@ public struct CookiePolicy: Equatable, Sendable {
 
     /// WebKit in a WKWebView: ITP is on by default from iOS 14 (third-party blocking and the
     /// 7-day cap on script cookies); before that only RFC 6265.
-    public static func webKit(platformVersion: PlatformVersion) -> CookiePolicy {
-        platformVersion >= PlatformVersion(14) ? CookiePolicy() : CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil)
+    public static func webKit(platformVersion: AppProfile.PlatformVersion) -> CookiePolicy {
+        platformVersion >= .init(major: 14) ? CookiePolicy() : CookiePolicy(blocksThirdPartyCookies: false, scriptCookieLifetimeCap: nil)
     }
 }
 
@@ -170,6 +171,21 @@ public struct CookieJar: Equatable, Sendable {
             header.append(contentsOf: taken[match.list].list[match.index].value.utf8)
         }
         return String(decoding: header, as: UTF8.self)
+    }
+
+    /// The cookies the jar holds for a URL, HttpOnly ones included, in `Cookie` header order:
+    /// what it would send with the app's own load of that URL (no SameSite or third-party
+    /// rule applies to it). Looks at every cookie: for checks (`expect cookie`), not requests.
+    public func cookies(for url: String, now: Double) -> [Cookie] {
+        let parsedURL = WebURL(url)
+        guard Self.pageHasCookies(url) else { return [] }
+        let host = Self.canonicalHost(parsedURL.host ?? "")
+        let secure = parsedURL.normalizedScheme == "https"
+        let path = parsedURL.path.isEmpty ? "/" : String(parsedURL.path)
+        return cookies.filter { cookie in
+            (cookie.isHostOnly ? host == cookie.domain : Self.domainMatches(host: host, domain: cookie.domain))
+                && !cookie.isExpired(at: now) && (!cookie.isSecure || secure) && Self.pathMatches(path, cookie.path)
+        }.sorted(by: Self.precedes)
     }
 
     // MARK: - document.cookie

@@ -38,6 +38,11 @@ public final class CookieStore: CookieAccess, @unchecked Sendable {
         }
     }
 
+    /// The cookies held for a URL, HttpOnly ones included (`CookieJar.cookies(for:now:)`).
+    public func cookies(for url: String) -> [Cookie] {
+        update { jar, now in jar.cookies(for: url, now: now) }
+    }
+
     /// `document.cookie` for a page.
     public func documentCookie(for pageURL: String) -> String {
         update { jar, now in jar.documentCookie(for: pageURL, now: now) }

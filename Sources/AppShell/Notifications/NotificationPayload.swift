@@ -1,4 +1,5 @@
 import Foundation
+import NavigatorCore
 
 /// What the app knows about its notifications (the profile's `notifications` and `bundleId`).
 public struct NotificationSettings: Equatable, Sendable {
@@ -19,6 +20,13 @@ public struct NotificationSettings: Equatable, Sendable {
         self.hasServiceExtension = hasServiceExtension
         self.linkKey = linkKey
         self.imageKey = imageKey
+    }
+
+    /// What the profile says: its bundle id and its `notifications`.
+    public init(profile: AppProfile) {
+        self.init(bundleIdentifier: profile.bundleId, categories: Set(profile.notifications.categories.map(\.name)),
+                  hasServiceExtension: profile.notifications.contentExtension, linkKey: profile.notifications.linkKey,
+                  imageKey: profile.notifications.imageKey)
     }
 }
 
@@ -84,16 +92,21 @@ public struct NotificationPayload: Equatable, Sendable {
     public static let maximumBytes = 4096
 
     /// Reads and checks a payload; the payload is nil when a problem is an error.
-    public static func parse(_ bytes: [UInt8], settings: NotificationSettings = NotificationSettings())
-        -> (payload: NotificationPayload?, problems: [PayloadProblem]) {
+    ///
+    /// `size` is the file's whole size when `bytes` holds only its start. A local notification
+    /// (`isRemote` false: `UNNotificationRequest`, no APNs) has no size limit and no target bundle.
+    public static func parse(_ bytes: [UInt8], settings: NotificationSettings = NotificationSettings(), size: Int? = nil,
+                             isRemote: Bool = true) -> (payload: NotificationPayload?, problems: [PayloadProblem]) {
         var problems: [PayloadProblem] = []
         func refuse(_ code: String, _ message: String) -> (NotificationPayload?, [PayloadProblem]) {
             (nil, problems + [PayloadProblem(code: code, severity: .error, message: message)])
         }
-        if bytes.count > maximumBytes {
+        let size = size ?? bytes.count
+        if isRemote, size > maximumBytes {
             problems.append(PayloadProblem(
                 code: "payload-too-large", severity: .error,
-                message: "the payload is \(bytes.count) bytes; APNs accepts at most \(maximumBytes)"))
+                message: "the payload is \(size) bytes; APNs accepts at most \(maximumBytes)"))
+            if size > bytes.count { return (nil, problems) }
         }
         let object: Any
         do {
@@ -144,7 +157,7 @@ public struct NotificationPayload: Equatable, Sendable {
         payload.link = root[settings.linkKey] as? String
         payload.image = root[settings.imageKey] as? String
 
-        if let target = payload.targetBundle, let bundle = settings.bundleIdentifier, target != bundle {
+        if isRemote, let target = payload.targetBundle, let bundle = settings.bundleIdentifier, target != bundle {
             return refuse("payload-bundle-mismatch",
                          "\"Simulator Target Bundle\" is \(target), but the app is \(bundle): simctl would deliver it to another app")
         }

@@ -1,12 +1,5 @@
 import Foundation
-
-/// The profile's `dataStore`: one store for every screen, or a fresh one per pushed screen.
-public enum DataStoreMode: String, Sendable, CaseIterable {
-    /// Every screen shares one store (MKWebviewBridge's shared process pool; the default).
-    case shared
-    /// Each pushed screen gets a fresh, non-persistent store (`WKWebsiteDataStore.nonPersistent()`).
-    case perScreen
-}
+import NavigatorCore
 
 /// What a WKWebsiteDataStore holds for the simulated app: cookies and `localStorage`.
 /// (`sessionStorage` belongs to a web view, not to the store: each screen keeps its own.)
@@ -23,7 +16,7 @@ public struct WebsiteDataStore: Equatable, Sendable {
     }
 
     /// A fresh store for a screen pushed under `mode`: nil means "use the shared one".
-    public static func forNewScreen(mode: DataStoreMode, policy: CookiePolicy) -> WebsiteDataStore? {
+    public static func forNewScreen(mode: AppProfile.DataStore, policy: CookiePolicy) -> WebsiteDataStore? {
         switch mode {
         case .shared: return nil
         case .perScreen: return WebsiteDataStore(cookies: CookieJar(policy: policy), isPersistent: false)

@@ -41,6 +41,8 @@ public struct FrameRegions: Equatable, Sendable {
     public var webView: ScreenArea
     public var leftButton: ScreenArea?
     public var rightButton: ScreenArea?
+    /// The notification banner, while one shows.
+    public var banner: ScreenArea?
 }
 
 /// Draws the simulated app into a Screen: status bar, navigation bar, web view, and the footer.
@@ -78,13 +80,39 @@ public enum DeviceRenderer {
     }
 
     /// Draws the device (status bar, navigation bar, web view) into an area; returns the click regions.
+    /// The app shell draws over it: the launch screen until the root is up, the notification
+    /// banner (with `selectedBannerAction` reversed when it is expanded), and the privacy guard
+    /// while the app is in the background.
     @discardableResult
     public static func drawDevice(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String,
-                                  viewport: WebViewport, appearance shown: BarAppearance? = nil) -> FrameRegions {
+                                  viewport: WebViewport, appearance shown: BarAppearance? = nil,
+                                  selectedBannerAction: Int? = nil) -> FrameRegions {
+        var regions = drawScreens(of: app, into: &screen, area: area, clock: clock, viewport: viewport, appearance: shown)
+        let profile = app.navigator.profile
+        if let banner = app.shell.banner {
+            let form: BannerForm = app.shell.bannerIsExpanded ? .expanded(selectedAction: selectedBannerAction) : .collapsed
+            regions.banner = NotificationBannerWidget.draw(banner, appName: profile.launchScreenTitle, form: form, into: &screen, area: area)
+        }
+        if !app.shell.isActive, let privacyGuard = profile.privacyGuard {
+            PrivacyGuardWidget.draw(into: &screen, area: area, title: privacyGuard.title)
+            regions = FrameRegions(webView: ScreenArea(row: area.row, column: area.column, width: 0, height: 0))
+        }
+        return regions
+    }
+
+    /// The status bar, then the launch screen or the top screen's bar and web view.
+    private static func drawScreens(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String,
+                                    viewport: WebViewport, appearance shown: BarAppearance?) -> FrameRegions {
         let appearance = shown ?? app.top?.appearance ?? .noBar
         StatusBarWidget.draw(into: &screen, area: ScreenArea(row: area.row, column: area.column, width: area.width, height: min(1, area.height)),
-                             appearance: appearance, clock: clock, depth: app.navigator.screens.count)
+                             appearance: appearance, clock: clock, depth: app.navigator.screens.count, badge: app.shell.badge)
         var top = area.row + min(1, area.height)
+        if app.shell.launch != .ready {
+            let launchArea = ScreenArea(row: top, column: area.column, width: area.width, height: area.row + area.height - top)
+            LaunchScreenWidget.draw(into: &screen, area: launchArea, title: app.navigator.profile.launchScreenTitle, phase: app.shell.launch,
+                                    check: app.navigator.profile.launch)
+            return FrameRegions(webView: ScreenArea(row: top, column: area.column, width: 0, height: 0))
+        }
         var zones = NavigationBarWidget.ButtonZones()
         if appearance.barVisible {
             let barHeight = min(NavigationBarWidget.height, area.row + area.height - top)
