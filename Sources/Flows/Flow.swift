@@ -27,7 +27,9 @@ public enum FlowCommand: Equatable, Sendable {
     case close
     case reload
     case size(columns: Int, rows: Int)
-    case snapshot
+    /// `snapshot` or `snapshot "name"`: the screen into the transcript, and as `name.txt` and
+    /// `name.svg` into the artifacts folder when named.
+    case snapshot(name: String?)
     /// `wait DURATION`: virtual time moves on, running every timer that falls due.
     case wait(Duration)
     /// `clear data`: every website data store emptied.

@@ -63,9 +63,16 @@ struct FlowCommandParser {
                 delay = duration
             }
             return .notify(PayloadFile(path: tokens[1].text, bytes: []), after: delay)
-        case "back", "close", "reload", "snapshot":
+        case "snapshot":
+            guard tokens.count > 1 else { return .snapshot(name: nil) }
+            let name = try expectArguments(1, usage: "snapshot [\"NAME\"]")[0]
+            if let problem = Self.artifactNameProblem(name.text) {
+                throw error("snapshot \"\(VisibleText.escaping(name.text))\": \(problem)", at: name)
+            }
+            return .snapshot(name: name.text)
+        case "back", "close", "reload":
             _ = try expectArguments(0, usage: word.text)
-            let commands: [String: FlowCommand] = ["back": .back, "close": .close, "reload": .reload, "snapshot": .snapshot]
+            let commands: [String: FlowCommand] = ["back": .back, "close": .close, "reload": .reload]
             return commands[word.text]!
         case "size":
             let argument = try expectArguments(1, usage: "size COLSxROWS")[0]
@@ -206,6 +213,18 @@ struct FlowCommandParser {
         let digits = text.hasPrefix("#") ? text.dropFirst() : text[...]
         guard [3, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         return HexColor(parameter: String(digits)).color
+    }
+
+    /// Why a snapshot name cannot be a file name in the artifacts folder, or nil.
+    static func artifactNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "a snapshot name cannot be empty" }
+        if name.utf8.count > 100 { return "a snapshot name is at most 100 bytes (it names two files)" }
+        if name == "." || name == ".." || name.hasPrefix(".") { return "a snapshot name cannot start with a dot" }
+        if name.contains(where: { $0 == "/" || $0 == "\\" }) { return "a snapshot name cannot hold a path separator" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
+            return "a snapshot name cannot hold control characters"
+        }
+        return nil
     }
 
     static func suggestion(for word: String, among known: [String]) -> String {

@@ -8,7 +8,7 @@ public enum FlowHelp {
         ("close", "the right button's action (even when hidden)"),
         ("reload", "reload the top page"),
         ("size COLSxROWS", "the simulated screen size (default 80x24, 20x6 to 1000x1000)"),
-        ("snapshot", "put the rendered screen into the output"),
+        ("snapshot [\"NAME\"]", "put the rendered screen into the output; named, also NAME.txt and NAME.svg in the artifacts folder"),
         ("include PATH", "run another flow file's steps here (relative to this file; at most 64 deep)"),
         ("wait DURATION", "let virtual time pass (500ms, 2s, 1m), running the app's timers that fall due"),
         ("clear data", "empty every website data store: cookies, localStorage, sessionStorage"),

@@ -25,6 +25,9 @@ public enum FlowReport {
         if let failure = result.failure {
             try write("\n" + (framed(failure.picture) + failure.stackDescription.map { "  " + $0 }).joined(separator: "\n"))
         }
+        if !result.artifacts.isEmpty {
+            try write("\n  pictures: " + result.artifacts.joined(separator: ", "))
+        }
     }
 
     /// The closing line: `N passed, N failed`.
@@ -63,6 +66,7 @@ public enum FlowReport {
             ("steps", String(result.stepsRun)),
             ("failure", failure),
             ("stack", JSONText.array(result.stack.map(JSONText.quote))),
+            ("artifacts", JSONText.array(result.artifacts.map(JSONText.quote))),
         ]
         let object = JSONText.object(members)
         guard !result.snapshots.isEmpty else { return try write(object) }
@@ -108,14 +112,21 @@ public enum FlowReport {
         }
         for result in results {
             let open = "    <testcase classname=\"webnav.flows\" name=\"\(escaped(result.path))\" file=\"\(escaped(result.path))\""
-            guard let failure = result.failure else {
+            guard result.failure != nil || !result.artifacts.isEmpty else {
                 xml.append(open + "/>")
                 continue
             }
-            let message = "\(failure.location.path):\(failure.location.line): \(failure.message)"
-            let body = (failure.picture + [""] + failure.stackDescription).joined(separator: "\n")
             xml.append(open + ">")
-            xml.append("      <failure message=\"\(escaped(message))\" type=\"FlowFailure\">\(escaped(message + "\n\n" + body))</failure>")
+            if let failure = result.failure {
+                let message = "\(failure.location.path):\(failure.location.line): \(failure.message)"
+                let body = (failure.picture + [""] + failure.stackDescription).joined(separator: "\n")
+                xml.append("      <failure message=\"\(escaped(message))\" type=\"FlowFailure\">\(escaped(message + "\n\n" + body))</failure>")
+            }
+            if !result.artifacts.isEmpty {
+                // The pictures, as the JUnit attachments convention (Jenkins, GitLab) links them.
+                let attachments = result.artifacts.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")
+                xml.append("      <system-out>\(escaped(attachments))</system-out>")
+            }
             xml.append("    </testcase>")
         }
         xml += ["  </testsuite>", "</testsuites>", ""]

@@ -16,6 +16,8 @@ public struct FlowResult: Sendable {
     public var stack: [String]
     /// The files the flow used: its own, those it included, and the local pages it loaded.
     public var usedFiles: [String] = []
+    /// The pictures it left in the artifacts folder: named snapshots, and the failure picture.
+    public var artifacts: [String] = []
 
     /// The result with its snapshots let go of (once they are reported).
     public var withoutSnapshots: FlowResult {
@@ -40,11 +42,14 @@ public struct FlowRunner: Sendable {
     public let profile: AppProfile
     public let pagesBase: URL
     public let store: PageStore
+    /// Where named snapshots and failure pictures go; nil: nowhere.
+    public var artifacts: ArtifactFolder?
 
-    public init(profile: AppProfile, pagesBase: URL, store: PageStore) {
+    public init(profile: AppProfile, pagesBase: URL, store: PageStore, artifacts: ArtifactFolder? = nil) {
         self.profile = profile
         self.pagesBase = pagesBase
         self.store = store
+        self.artifacts = artifacts
     }
 
     /// A host running a freshly launched app.
@@ -60,26 +65,45 @@ public struct FlowRunner: Sendable {
         var context = FlowContext()
         let snapshots = SnapshotSpool()
         var stepsRun = 0
+        var artifactPaths: [String] = []
         for step in flow.steps {
             stepsRun += 1
             switch StepExecutor.perform(step, host: host, context: &context) {
             case .done, .held:
                 continue
-            case .snapshot(let lines):
-                snapshots.append(lines)
+            case .snapshot(let screen, let name):
+                snapshots.append(screen.lines)
+                if let name, let artifacts {
+                    do {
+                        artifactPaths += try artifacts.writeSnapshot(screen, name: name, flowPath: flow.path)
+                    } catch {
+                        return failed(flow, at: step, "snapshot \"\(name)\": cannot write \(artifacts.path): \(error.localizedDescription)",
+                                      host: host, context: context, stepsRun: stepsRun, snapshots: snapshots, artifacts: artifactPaths)
+                    }
+                }
             case .failed(let message):
-                let app = host.snapshot.app
-                let failure = FlowFailure(
-                    location: step.location, message: message,
-                    picture: DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows).lines,
-                    stackDescription: StackDescription.lines(of: app)
-                )
-                return FlowResult(path: flow.path, stepsRun: stepsRun, failure: failure, snapshots: snapshots,
-                                  stack: app.navigator.screens.map(\.label), usedFiles: usedFiles(flow, host))
+                return failed(flow, at: step, message, host: host, context: context, stepsRun: stepsRun, snapshots: snapshots,
+                              artifacts: artifactPaths)
             }
         }
         return FlowResult(path: flow.path, stepsRun: stepsRun, failure: nil, snapshots: snapshots,
-                          stack: host.snapshot.app.navigator.screens.map(\.label), usedFiles: usedFiles(flow, host))
+                          stack: host.snapshot.app.navigator.screens.map(\.label), usedFiles: usedFiles(flow, host),
+                          artifacts: artifactPaths)
+    }
+
+    /// The result of a flow that failed at `step`, its picture saved to the artifacts folder.
+    private func failed(_ flow: Flow, at step: FlowStep, _ message: String, host: AppHost, context: FlowContext, stepsRun: Int,
+                        snapshots: SnapshotSpool, artifacts artifactPaths: [String]) -> FlowResult {
+        let app = host.snapshot.app
+        let screen = DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows)
+        let stack = StackDescription.lines(of: app)
+        var paths = artifactPaths
+        if let artifacts, let written = try? artifacts.writeFailure(screen, stack: stack, flowPath: flow.path) {
+            paths += written
+        }
+        let failure = FlowFailure(location: step.location, message: message, picture: screen.lines, stackDescription: stack)
+        return FlowResult(path: flow.path, stepsRun: stepsRun, failure: failure, snapshots: snapshots,
+                          stack: app.navigator.screens.map(\.label), usedFiles: usedFiles(flow, host), artifacts: paths)
     }
 
     /// The flow's own file, its includes, the payloads it delivers, and the local pages the host loaded.

@@ -21,7 +21,8 @@ public enum StepOutcome: Equatable, Sendable {
     /// The expectation held.
     case held(note: String)
     /// `snapshot`: the rendered screen as plain text lines.
-    case snapshot([String])
+    /// `snapshot`: the rendered screen, and the name it is saved under when named.
+    case snapshot(Screen, name: String?)
     /// A failed expectation or an impossible tap: the message after `PATH:LINE: `.
     case failed(String)
 }
@@ -50,8 +51,8 @@ public enum StepExecutor {
             return act(.wait(duration), host: host, context: &context)
         case .clearData, .lifecycle, .push, .notify:
             return performShellStep(step.command, host: host, context: &context)
-        case .snapshot:
-            return .snapshot(DeviceRenderer.frame(of: host.snapshot.app, columns: context.columns, rows: context.rows).lines)
+        case .snapshot(let name):
+            return .snapshot(DeviceRenderer.frame(of: host.snapshot.app, columns: context.columns, rows: context.rows), name: name)
         case .expect(let expectation):
             if let failure = check(expectation, app: host.snapshot.app, context: context, dataStores: host.dataStores) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")

@@ -128,7 +128,8 @@ extension TerminalAppState {
             }
         case .held(let note):
             self.report(report.events, note: note, noteTone: .success, now: now)
-        case .snapshot(let lines):
+        case .snapshot(let screen, _):
+            let lines = screen.lines
             message = FooterMessage(text: "snapshot: \(lines.count) rows, as on the screen at \(context.columns)x\(context.rows)", tone: .info,
                                     expiry: now + FooterMessage.toastDuration)
         case .failed(let failure):

@@ -9,7 +9,8 @@ enum RunCommand {
         summary: "Run flow files (a folder means every *.flow under it, sorted, except _*.flow fragments), each from a fresh app.",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per flow on stdout (the summary goes to stderr)"),
-            OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE"),
+            OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE (it links the pictures)"),
+            OptionSpec(name: "artifacts", valueName: "DIR", help: "where snapshot \"name\" and failing flows put their .txt and .svg pictures (default webnav-artifacts)"),
             OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
             OptionSpec(name: "watch", valueName: nil, help: "run again whenever a flow, a page or the profile changes (only the flows that use it)"),
@@ -49,7 +50,10 @@ enum RunCommand {
             return try InteractiveCommand.stepThrough(flows[0], environment: environment)
         }
         try environment.requirePagesFolder()
-        let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false))
+        let artifacts = ArtifactFolder(path: arguments.value("artifacts") ?? "webnav-artifacts", flows: flows)
+        if let problem = artifacts.problem() { throw UserError("cannot write pictures to \(artifacts.path): \(problem)") }
+        let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false),
+                                artifacts: artifacts)
         var results: [FlowResult] = []
         let json = arguments.has("json")
         var writeFailure: UserError?

@@ -48,7 +48,7 @@ final class FlowParserTests: XCTestCase {
         """), [
             .open("mkwebview://webview?url=a.html&title=A"), .open("detail page.html"),
             .tap(.text("Products")), .tap(.text("Products")), .tap(.number(3)), .tap(.leftButton), .tap(.rightButton),
-            .tap(.text("left")), .back, .close, .reload, .size(columns: 100, rows: 30), .snapshot,
+            .tap(.text("left")), .back, .close, .reload, .size(columns: 100, rows: 30), .snapshot(name: nil),
         ])
     }
 

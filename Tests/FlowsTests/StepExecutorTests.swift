@@ -141,7 +141,8 @@ final class StepExecutorTests: XCTestCase {
 
     func testSnapshotAndSize() {
         assertPasses("size 30x8")
-        guard case .snapshot(let lines) = step("snapshot") else { return XCTFail("no snapshot") }
+        guard case .snapshot(let screen, nil) = step("snapshot") else { return XCTFail("no snapshot") }
+        let lines = screen.lines
         XCTAssertEqual(lines, [
             " 9:41                 depth 1",
             " Open alpha List List two",

@@ -93,10 +93,11 @@ final class SubcommandTests: XCTestCase {
         ])
         XCTAssertEqual(lines[7], "  │  Hello there                                                                     │")
         XCTAssertTrue(lines.contains("  │  push: b.html                                                                    │"))
-        XCTAssertEqual(Array(lines.suffix(5)), [
+        XCTAssertEqual(Array(lines.suffix(6)), [
             "  stack (bottom to top):",
             "    1. Home  index.html  no bar (status #FFFFFF)",
             "    2. B  b.html  bar: title \"B\", ‹, nav #FFFFFF, tint #292F33, status #FFFFFF",
+            "  pictures: webnav-artifacts/flows-b-fail.failure.txt, webnav-artifacts/flows-b-fail.failure.svg",
             "1 passed, 1 failed",
             "",
         ])
@@ -107,8 +108,8 @@ final class SubcommandTests: XCTestCase {
         let output = try WebnavProcess.run(["run", "--json", "--junit", "report.xml", "--jobs", "2", "flows/b-fail.flow", "flows/a-pass.flow"], in: folder)
         XCTAssertEqual(output.status, 1)
         XCTAssertEqual(output.stdout, """
-        {"flow":"flows/b-fail.flow","passed":false,"steps":2,"failure":{"path":"flows/b-fail.flow","line":3,"message":"expected depth 3, got 2"},"stack":["Home","B"]}
-        {"flow":"flows/a-pass.flow","passed":true,"steps":2,"failure":null,"stack":["Home","B"]}
+        {"flow":"flows/b-fail.flow","passed":false,"steps":2,"failure":{"path":"flows/b-fail.flow","line":3,"message":"expected depth 3, got 2"},"stack":["Home","B"],"artifacts":["webnav-artifacts/flows-b-fail.failure.txt","webnav-artifacts/flows-b-fail.failure.svg"]}
+        {"flow":"flows/a-pass.flow","passed":true,"steps":2,"failure":null,"stack":["Home","B"],"artifacts":[]}
 
         """)
         XCTAssertEqual(output.stderr, "1 passed, 1 failed\n")

@@ -1,0 +1,74 @@
+import Foundation
+import TerminalUI
+
+/// The artifacts folder (`run --artifacts DIR`, default `webnav-artifacts/`): a named `snapshot`
+/// writes `NAME.txt` and `NAME.svg` there, and a failing flow its failure picture.
+///
+/// A name two flows of one run both use is prefixed with each flow's file name (`checkout-cart`),
+/// decided before the run from the flows themselves, so the files are the same whatever
+/// order `--jobs` finishes them in. Files are written whole to a temporary name and renamed.
+public final class ArtifactFolder: @unchecked Sendable {
+    /// The folder, as given (messages and reports show paths under it as the user wrote it).
+    public let path: String
+    private let sharedNames: Set<String>
+    private let lock = NSLock()
+    private var created = false
+
+    /// A folder for the artifacts of `flows`.
+    public init(path: String, flows: [Flow]) {
+        self.path = path
+        var users: [String: Set<String>] = [:]
+        for flow in flows {
+            for step in flow.steps {
+                if case .snapshot(let name?) = step.command { users[name, default: []].insert(flow.path) }
+            }
+        }
+        sharedNames = Set(users.filter { $0.value.count > 1 }.keys)
+    }
+
+    /// Why the folder cannot be written, checked before any flow runs; nil when it can.
+    public func problem() -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? (access(path, W_OK) == 0 ? nil : "the folder cannot be written") : "not a folder"
+        }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return access(parent, W_OK) == 0 ? nil : "its folder cannot be written"
+    }
+
+    /// Writes a snapshot as `NAME.txt` and `NAME.svg`; returns the paths written.
+    func writeSnapshot(_ screen: Screen, name: String, flowPath: String) throws -> [String] {
+        let base = sharedNames.contains(name) ? "\(Self.stem(of: flowPath))-\(name)" : name
+        return try write(text: screen.lines.joined(separator: "\n") + "\n", svg: SVGRenderer().render(screen), base: base)
+    }
+
+    /// Writes a failing flow's picture as `FLOW.failure.txt` (with the stack) and `.svg`.
+    func writeFailure(_ screen: Screen, stack: [String], flowPath: String) throws -> [String] {
+        let text = (screen.lines + [""] + stack).joined(separator: "\n") + "\n"
+        return try write(text: text, svg: SVGRenderer().render(screen), base: "\(Self.stem(of: flowPath)).failure")
+    }
+
+    private func write(text: String, svg: String, base: String) throws -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if !created {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            created = true
+        }
+        let folder = URL(fileURLWithPath: path, isDirectory: true)
+        var written: [String] = []
+        for (suffix, contents) in [("txt", text), ("svg", svg)] {
+            try Data(contents.utf8).write(to: folder.appendingPathComponent("\(base).\(suffix)"), options: .atomic)
+            written.append((path.hasSuffix("/") ? path : path + "/") + "\(base).\(suffix)")
+        }
+        return written
+    }
+
+    /// A flow's file name without `.flow`, its folders joined with `-` so names stay flat.
+    static func stem(of flowPath: String) -> String {
+        var name = flowPath.hasSuffix(".flow") ? String(flowPath.dropLast(5)) : flowPath
+        while name.hasPrefix("./") { name.removeFirst(2) }
+        while name.hasPrefix("/") { name.removeFirst() }
+        return name.replacingOccurrences(of: "/", with: "-")
+    }
+}
