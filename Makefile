@@ -49,6 +49,8 @@ bench: deps
 install: build
 	install -d $(PREFIX)/bin
 	install -m 755 $(RELEASE) $(PREFIX)/bin/webnav
+	install -d $(PREFIX)/share/man/man1
+	install -m 644 man/webnav.1 $(PREFIX)/share/man/man1/webnav.1
 
 clean:
 	rm -rf .build

@@ -17,6 +17,8 @@ command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # The shells whose completion scripts the tests check.
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v fish >/dev/null 2>&1 || missing+=(fish)
+# groff checks the manual page in the tests.
+command -v groff >/dev/null 2>&1 || missing+=(groff-base)
 # The loader's tests and the demo start Scripts/demo-server.py (standard library only).
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 # The Public Suffix List, read by the cookie jar (Domain=co.uk is refused, sites for SameSite).

@@ -1,5 +1,11 @@
 import TerminalUI
 
+/// Every key of the terminal UI, by section, as the help shows them (the manual page lists them too).
+public enum TerminalKeys {
+    public static var sections: [HelpSection] { KeyBindings.help }
+    public static var promptNote: String { KeyBindings.helpFootnote }
+}
+
 /// The keys as the footer hints and the help list them.
 enum KeyBindings {
     static let hints = [

@@ -5,7 +5,7 @@ import NavigatorCore
 /// `webnav run FLOW...`: run flow files headless (or step by step with `--step`).
 enum RunCommand {
     static let spec = CommandSpec(
-        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--step]",
+        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--step] [--watch] [--shard I/N] [--artifacts DIR]",
         summary: "Run flow files (a folder means every *.flow under it, sorted, except _*.flow fragments), each from a fresh app.",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per flow on stdout (the summary goes to stderr)"),

@@ -74,3 +74,34 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(output.stderr, "webnav: error: completion takes bash, zsh or fish, got \"tcsh\"\n")
     }
 }
+
+/// `man/webnav.1` is what `webnav __man` makes from the program's own tables.
+final class ManPageTests: XCTestCase {
+    func testTheCommittedManualIsCurrent() throws {
+        let output = try WebnavProcess.run(["__man"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let file = WebnavProcess.packageRoot.appendingPathComponent("man/webnav.1")
+        let committed = try String(contentsOf: file, encoding: .utf8)
+        if committed != output.stdout, ProcessInfo.processInfo.environment["WEBNAV_RECORD"] != nil {
+            try Data(output.stdout.utf8).write(to: file)
+        }
+        XCTAssertEqual(committed, output.stdout, "man/webnav.1 is stale: run .build/debug/webnav __man > man/webnav.1")
+        for word in ["completion", "dump", "lint", "open", "preview", "push", "record", "resolve", "run", "wait DURATION", "\\-\\-shard"] {
+            XCTAssertTrue(committed.contains(word), word)
+        }
+    }
+
+    func testGroffReadsItWithoutWarnings() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { throw XCTSkip("groff is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+        process.arguments = ["-k", "-man", "-Tutf8", "-ww", "-z", WebnavProcess.packageRoot.appendingPathComponent("man/webnav.1").path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(text, "")
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+}
