@@ -19,6 +19,14 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // JavaScriptCore's header only: ScriptRuntime's adapter opens the library with dlopen when a
+        // page runs scripts. No pkgConfig: SwiftPM would then link the library (and GLib) into
+        // every program (DECISIONS.md); the header's folder (`pkg-config --cflags
+        // javascriptcoregtk-4.1`) is given to ScriptRuntime instead.
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
 
         // URLs: the one URL type, resolution as a web view does it, percent-encoding.
         .target(name: "URLKit"),
@@ -29,6 +37,13 @@ let package = Package(
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
         .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl"]),
+        // Page scripts: JavaScriptCore, a DOM over PageKit's tree, the event loop.
+        .target(
+            name: "ScriptRuntime",
+            dependencies: ["PageKit", "URLKit", "CJavaScriptCore"],
+            exclude: ["Prelude"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+        ),
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit"]),
         // Screens as values, widgets, and the terminals that show them.
@@ -48,6 +63,7 @@ let package = Package(
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(name: "ScriptRuntimeTests", dependencies: ["ScriptRuntime", "PageKit", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),

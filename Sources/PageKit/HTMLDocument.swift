@@ -4,6 +4,10 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
 
     init(_ index: Int32) { self.index = index }
 
+    /// The node's index in its document's arena, for code that must name nodes with plain
+    /// numbers (page scripts); `HTMLDocument.node(rawValue:)` turns it back into an ID.
+    public var rawValue: Int { Int(index) }
+
     public var description: String { "#\(index)" }
 }
 
@@ -15,7 +19,7 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
 public struct HTMLDocument: Sendable {
     /// What a node is.
     public enum NodeKind: UInt8, Sendable {
-        case document, element, text, comment
+        case document, element, text, comment, documentFragment
     }
 
     /// Why a tree mutation was refused.
@@ -51,6 +55,8 @@ public struct HTMLDocument: Sendable {
     }
 
     static let none: Int32 = -1
+    /// The `parent` of a node whose slot was freed and waits in `freeNodes`.
+    static let freed: Int32 = -2
 
     /// One node: what it is and its links to its neighbours, by index.
     struct Node {
@@ -89,6 +95,11 @@ public struct HTMLDocument: Sendable {
     private var textWithRoom: (node: Int32, end: Int) = (HTMLDocument.none, 0)
     /// Set by the parser from the page's DOCTYPE.
     public internal(set) var quirksMode = QuirksMode.noQuirks
+    /// Slots of freed nodes and attributes, reused before the arrays grow.
+    private var freeNodes: [Int32] = []
+    private var freeAttributes: [Int32] = []
+    /// Bytes of `storage` no node or attribute refers to any more.
+    private var garbageBytes = 0
 
     /// An empty document: only the root.
     public init() {}
@@ -117,7 +128,7 @@ public struct HTMLDocument: Sendable {
     public func text(of node: NodeID) -> String? {
         switch kind(of: node) {
         case .text, .comment: return string(in: dataRange(of: node.index))
-        case .document, .element: return nil
+        case .document, .element, .documentFragment: return nil
         }
     }
 
@@ -187,7 +198,7 @@ public struct HTMLDocument: Sendable {
     public func textContent(of node: NodeID) -> String {
         switch kind(of: node) {
         case .text, .comment: return text(of: node) ?? ""
-        case .document, .element: break
+        case .document, .element, .documentFragment: break
         }
         var bytes: [UInt8] = []
         var current = nodes[Int(node.index)].firstChild
@@ -248,6 +259,7 @@ public struct HTMLDocument: Sendable {
         let atom = names.atom(for: attributeKey(name, of: node))
         let range = store(value)
         if let attribute = attributeIndex(atom, of: node.index) {
+            garbageBytes += Int(attributes[attribute].valueLength)
             attributes[attribute].valueStart = range.start
             attributes[attribute].valueLength = range.length
         } else {
@@ -268,6 +280,7 @@ public struct HTMLDocument: Sendable {
                 } else {
                     attributes[Int(previous)].next = next
                 }
+                freeAttribute(attribute)
                 return
             }
             previous = attribute
@@ -280,10 +293,11 @@ public struct HTMLDocument: Sendable {
     public mutating func setText(_ text: String, of node: NodeID) {
         switch kind(of: node) {
         case .text, .comment:
+            garbageBytes += Int(nodes[Int(node.index)].dataLength)
             let range = store(text)
             nodes[Int(node.index)].dataStart = range.start
             nodes[Int(node.index)].dataLength = range.length
-        case .document, .element:
+        case .document, .element, .documentFragment:
             while let child = firstChild(of: node) { remove(child) }
             if !text.isEmpty { try? appendChild(createText(text), to: node) }
         }
@@ -299,6 +313,18 @@ public struct HTMLDocument: Sendable {
     public mutating func createText(_ text: String) -> NodeID {
         let range = store(text)
         return NodeID(appendNode(Node(kind: .text, dataStart: range.start, dataLength: range.length)))
+    }
+
+    /// Creates a detached comment.
+    public mutating func createComment(_ text: String) -> NodeID {
+        let range = store(text)
+        return NodeID(appendNode(Node(kind: .comment, dataStart: range.start, dataLength: range.length)))
+    }
+
+    /// Creates a detached document fragment: a container that is never part of the tree itself
+    /// (inserting it moves its children).
+    public mutating func createDocumentFragment() -> NodeID {
+        NodeID(appendNode(Node(kind: .documentFragment)))
     }
 
     /// Moves a node to the end of the children of `parent`, detaching it from where it was.
@@ -339,7 +365,7 @@ public struct HTMLDocument: Sendable {
 
     private func checkInsertion(of child: NodeID, into parent: NodeID) throws {
         switch kind(of: parent) {
-        case .document, .element: break
+        case .document, .element, .documentFragment: break
         case .text, .comment: throw TreeError.notAContainer
         }
         if child == root { throw TreeError.wouldCreateCycle }
@@ -356,11 +382,73 @@ public struct HTMLDocument: Sendable {
 
     // MARK: - Arena
 
+    /// The ID of the node with this raw value, if that slot holds a node (not a freed one).
+    public func node(rawValue: Int) -> NodeID? {
+        guard rawValue >= 0, rawValue < nodes.count, nodes[rawValue].parent != Self.freed else { return nil }
+        return NodeID(Int32(rawValue))
+    }
+
+    /// How many node slots the arena holds, freed ones included (its size in memory).
+    public var arenaCount: Int { nodes.count }
+
+    /// How many slots hold nodes (freed ones excluded).
+    public var liveNodeCount: Int { nodes.count - freeNodes.count }
+
+    /// Frees a detached node and its whole subtree, so their slots serve new nodes.
+    ///
+    /// The caller guarantees no one names these nodes any more: their IDs will name new nodes.
+    /// The root and attached nodes are left as they are.
+    public mutating func free(_ node: NodeID) {
+        guard node != root, nodes[Int(node.index)].parent == Self.none else { return }
+        var pending = [node.index]
+        while let current = pending.popLast() {
+            var child = nodes[Int(current)].firstChild
+            while child != Self.none {
+                pending.append(child)
+                child = nodes[Int(child)].next
+            }
+            var freedNode = nodes[Int(current)]
+            switch freedNode.kind {
+            case .element:
+                var attribute = freedNode.dataStart
+                while attribute != Self.none {
+                    let next = attributes[Int(attribute)].next
+                    freeAttribute(attribute)
+                    attribute = next
+                }
+            case .text, .comment:
+                garbageBytes += Int(freedNode.dataLength)
+            case .document, .documentFragment:
+                break
+            }
+            freedNode = Node(kind: .comment, parent: Self.freed)
+            nodes[Int(current)] = freedNode
+            freeNodes.append(current)
+            if textWithRoom.node == current { textWithRoom = (Self.none, 0) }
+        }
+        compactStorageIfWasteful()
+    }
+
     /// Adds a detached node and returns its index.
     mutating func appendNode(_ node: Node) -> Int32 {
         if node.name == KnownName.base.rawValue { mayContainBase = true }
+        if let slot = freeNodes.popLast() {
+            nodes[Int(slot)] = node
+            return slot
+        }
         nodes.append(node)
         return Int32(nodes.count - 1)
+    }
+
+    private mutating func freeAttribute(_ attribute: Int32) {
+        garbageBytes += Int(attributes[Int(attribute)].valueLength)
+        attributes[Int(attribute)] = Attribute(name: Self.none, valueStart: 0, valueLength: 0)
+        freeAttributes.append(attribute)
+    }
+
+    /// Compacts `storage` once most of it is garbage (and there is enough to bother).
+    private mutating func compactStorageIfWasteful() {
+        if garbageBytes > 1 << 20 && garbageBytes * 2 > storage.count { compactStorage() }
     }
 
     /// Links a detached node into `parent`, before `reference` or last when there is none.
@@ -379,8 +467,14 @@ public struct HTMLDocument: Sendable {
     @discardableResult
     mutating func appendAttribute(atom: Int32, start: Int32, length: Int32, to element: Int32,
                                   after last: Int32? = nil) -> Int32 {
-        let attribute = Int32(attributes.count)
-        attributes.append(Attribute(name: atom, valueStart: start, valueLength: length))
+        let attribute: Int32
+        if let slot = freeAttributes.popLast() {
+            attribute = slot
+            attributes[Int(slot)] = Attribute(name: atom, valueStart: start, valueLength: length)
+        } else {
+            attribute = Int32(attributes.count)
+            attributes.append(Attribute(name: atom, valueStart: start, valueLength: length))
+        }
         var tail = last ?? nodes[Int(element)].dataStart
         if tail == Self.none {
             nodes[Int(element)].dataStart = attribute
@@ -480,6 +574,7 @@ public struct HTMLDocument: Sendable {
     }
 
     private mutating func store(_ text: String) -> (start: Int32, length: Int32) {
+        compactStorageIfWasteful()
         var text = text
         return text.withUTF8 { store(bytes: $0) }
     }
@@ -488,7 +583,8 @@ public struct HTMLDocument: Sendable {
     private mutating func compactStorage() {
         textWithRoom = (Self.none, 0)
         var compacted: [UInt8] = []
-        for index in nodes.indices where nodes[index].kind == .text || nodes[index].kind == .comment {
+        for index in nodes.indices where (nodes[index].kind == .text || nodes[index].kind == .comment)
+            && nodes[index].parent != Self.freed {
             let range = dataRange(of: Int32(index))
             nodes[index].dataStart = Int32(compacted.count)
             compacted.append(contentsOf: storage[range])
@@ -499,6 +595,7 @@ public struct HTMLDocument: Sendable {
             compacted.append(contentsOf: storage[range])
         }
         storage = compacted
+        garbageBytes = 0
     }
 
     // MARK: - Internal access for the layout

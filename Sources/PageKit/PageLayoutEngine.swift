@@ -170,7 +170,7 @@ struct LayoutPass {
                     }
                     exit(frame)
                 }
-            case .comment, .document:
+            case .comment, .document, .documentFragment:
                 break
             }
             var next = document.nodes[Int(node)].next

@@ -1,0 +1,425 @@
+internal import CJavaScriptCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one adapter to JavaScriptCore's C API: virtual machines, global contexts, evaluation,
+/// native functions and the few values that cross between Swift and JavaScript.
+///
+/// The library is opened with `dlopen` the first time a script engine is made (see DECISIONS.md:
+/// linking it cost every start of webnav about 5 ms, and `dump`/`resolve` never run scripts).
+/// Everything here runs on one thread, the engine's.
+enum JavaScriptCore {
+    /// The library's file name on Debian (package libjavascriptcoregtk-4.1-0).
+    static let libraryName = "libjavascriptcoregtk-4.1.so.0"
+
+    /// The library's functions, or why they could not be loaded.
+    static let functions: Result<CJSCFunctions, ScriptEngineError> = {
+        var table = CJSCFunctions()
+        if let failure = cjsc_load(&table, libraryName) {
+            return .failure(.javaScriptCoreUnavailable(String(cString: failure)))
+        }
+        return .success(table)
+    }()
+}
+
+/// Functions of the loaded library; only reachable once `JavaScriptCore.functions` succeeded.
+private nonisolated(unsafe) var jsc = CJSCFunctions()
+
+/// One JavaScriptCore virtual machine (a context group): its contexts may share values, and
+/// one execution time limit applies to each entry into any of them.
+final class JavaScriptMachine {
+    fileprivate let group: JSContextGroupRef
+    private let nativeFunctionClass: JSClassRef?
+
+    /// Whether the time limit stopped the script running now; reset by `evaluate` and `call`.
+    fileprivate(set) var timeLimitFired = false
+
+    /// Opens the library (on first use) and makes a virtual machine.
+    init() throws(ScriptEngineError) {
+        switch JavaScriptCore.functions {
+        case .success(let table): jsc = table
+        case .failure(let error): throw error
+        }
+        group = jsc.JSContextGroupCreate()!
+        var definition = JSClassDefinition()  // all zero, as kJSClassDefinitionEmpty
+        definition.callAsFunction = { context, function, _, count, arguments, exception in
+            guard let context, let function, let data = JSObjectGetPrivateForCallback(function) else {
+                return jsc.JSValueMakeUndefined(context)
+            }
+            let native = Unmanaged<NativeFunction>.fromOpaque(data).takeUnretainedValue()
+            let call = NativeCall(context: context, count: count, arguments: arguments)
+            switch native.body(call) {
+            case .success(let value):
+                return value.make(in: context)
+            case .failure(let thrown):
+                exception?.pointee = thrown.make(in: context)
+                return jsc.JSValueMakeUndefined(context)
+            }
+        }
+        nativeFunctionClass = jsc.JSClassCreate(&definition)
+    }
+
+    deinit {
+        jsc.JSContextGroupRelease(group)
+    }
+
+    /// Stops any single entry into JavaScript that runs longer than `seconds` of CPU time.
+    ///
+    /// The callback returns true, which ends the script: returning false without re-arming
+    /// leaves it running unwatched in JavaScriptCore 2.50 (webkit-bridge-facts.md §7.3).
+    func setTimeLimit(seconds: Double) {
+        let machine = Unmanaged.passUnretained(self).toOpaque()
+        jsc.JSContextGroupSetExecutionTimeLimit(group, seconds, { _, data in
+            if let data { Unmanaged<JavaScriptMachine>.fromOpaque(data).takeUnretainedValue().timeLimitFired = true }
+            return true
+        }, machine)
+    }
+
+    /// A new global context (a fresh global object) in this machine.
+    func makeContext(name: String) -> JavaScriptContext {
+        JavaScriptContext(machine: self, nativeFunctionClass: nativeFunctionClass, name: name)
+    }
+
+    /// Runs a full garbage collection now, so weak references to garbage read as gone.
+    func collectGarbage(in context: JavaScriptContext) {
+        jsc.JSSynchronousGarbageCollectForDebugging(context.context)
+    }
+}
+
+/// Reads the private data of an object made from the native function class.
+private func JSObjectGetPrivateForCallback(_ object: JSObjectRef) -> UnsafeMutableRawPointer? {
+    jsc.JSObjectGetPrivate(object)
+}
+
+/// A value passed between Swift and JavaScript: primitives, arrays of them, and kept values.
+enum ScriptValue: Equatable {
+    case undefined
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([ScriptValue])
+    /// Any JavaScript value kept from an earlier call (objects come back this way).
+    case kept(JavaScriptValue)
+
+    static func int(_ value: Int) -> ScriptValue { .number(Double(value)) }
+
+    fileprivate func make(in context: JSContextRef) -> JSValueRef? {
+        switch self {
+        case .undefined: return jsc.JSValueMakeUndefined(context)
+        case .null: return jsc.JSValueMakeNull(context)
+        case .bool(let value): return jsc.JSValueMakeBoolean(context, value)
+        case .number(let value): return jsc.JSValueMakeNumber(context, value)
+        case .string(let value):
+            let string = makeString(value)
+            defer { jsc.JSStringRelease(string) }
+            return jsc.JSValueMakeString(context, string)
+        case .array(let elements):
+            let values: [JSValueRef?] = elements.map { $0.make(in: context) }
+            return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray(context, values.count, $0.baseAddress, nil) }
+        case .kept(let kept):
+            return kept.value
+        }
+    }
+}
+
+/// A JavaScript value kept from Swift (protected from garbage collection while held).
+///
+/// Sendable only so that errors can carry one: it is used on the engine's thread alone.
+final class JavaScriptValue: Equatable, @unchecked Sendable {
+    fileprivate let context: JSGlobalContextRef
+    fileprivate let value: JSValueRef
+
+    fileprivate init(context: JSGlobalContextRef, value: JSValueRef) {
+        self.context = context
+        self.value = value
+        jsc.JSValueProtect(context, value)
+    }
+
+    deinit {
+        jsc.JSValueUnprotect(context, value)
+    }
+
+    static func == (left: JavaScriptValue, right: JavaScriptValue) -> Bool { left === right }
+}
+
+/// An error a native function throws into JavaScript (as a plain `Error` with this message).
+struct ScriptThrow: Error {
+    var message: String
+
+    fileprivate func make(in context: JSContextRef) -> JSValueRef? {
+        var argument: JSValueRef? = ScriptValue.string(message).make(in: context)
+        return jsc.JSObjectMakeError(context, 1, &argument, nil)
+    }
+}
+
+/// The arguments of one call of a native function, converted only when read.
+struct NativeCall {
+    fileprivate let context: JSContextRef
+    let count: Int
+    fileprivate let arguments: UnsafePointer<JSValueRef?>?
+
+    fileprivate init(context: JSContextRef, count: Int, arguments: UnsafePointer<JSValueRef?>?) {
+        self.context = context
+        self.count = count
+        self.arguments = arguments
+    }
+
+    private func value(_ index: Int) -> JSValueRef? {
+        guard index < count, let arguments else { return nil }
+        return arguments[index]
+    }
+
+    /// Whether the argument is missing, `undefined` or `null`.
+    func isNullish(_ index: Int) -> Bool {
+        guard let value = value(index) else { return true }
+        return jsc.JSValueIsUndefined(context, value) || jsc.JSValueIsNull(context, value)
+    }
+
+    /// The argument converted with ToNumber (NaN when missing or when the conversion throws).
+    func number(_ index: Int) -> Double {
+        guard let value = value(index) else { return .nan }
+        return jsc.JSValueToNumber(context, value, nil)
+    }
+
+    /// The argument as an integer: NaN and infinities become 0, others are truncated and clamped.
+    func int(_ index: Int) -> Int {
+        let number = number(index)
+        guard number.isFinite else { return 0 }
+        return Int(max(min(number, 9.0e15), -9.0e15))
+    }
+
+    /// The argument converted with ToBoolean.
+    func bool(_ index: Int) -> Bool {
+        guard let value = value(index) else { return false }
+        return jsc.JSValueToBoolean(context, value)
+    }
+
+    /// The argument converted with ToString ("" when missing or when the conversion throws).
+    func string(_ index: Int) -> String {
+        guard let value = value(index) else { return "" }
+        return readString(value, in: context) ?? ""
+    }
+
+    /// The argument as a string, or nil when it is missing, `undefined` or `null`.
+    func optionalString(_ index: Int) -> String? {
+        isNullish(index) ? nil : string(index)
+    }
+
+    /// The argument itself, kept (functions and objects the page hands the runtime).
+    func kept(_ index: Int) -> JavaScriptValue? {
+        guard let value = value(index) else { return nil }
+        guard let global = jsc.JSContextGetGlobalContext(context) else { return nil }
+        return JavaScriptValue(context: global, value: value)
+    }
+
+    /// The elements of an array argument, each converted with ToString.
+    func strings(_ index: Int) -> [String] {
+        guard let value = value(index), jsc.JSValueIsArray(context, value),
+              let object = jsc.JSValueToObject(context, value, nil) else { return [] }
+        let lengthName = makeString("length")
+        defer { jsc.JSStringRelease(lengthName) }
+        let length = jsc.JSValueToNumber(context, jsc.JSObjectGetProperty(context, object, lengthName, nil), nil)
+        guard length.isFinite, length > 0 else { return [] }
+        return (0..<Int(min(length, 1e7))).map { position in
+            let element = jsc.JSObjectGetPropertyAtIndex(context, object, UInt32(position), nil)
+            return element.flatMap { readString($0, in: context) } ?? ""
+        }
+    }
+}
+
+/// A Swift function callable from JavaScript.
+final class NativeFunction {
+    let body: (NativeCall) -> Result<ScriptValue, ScriptThrow>
+
+    init(_ body: @escaping (NativeCall) -> Result<ScriptValue, ScriptThrow>) {
+        self.body = body
+    }
+}
+
+/// Where and why a script threw.
+struct ScriptException: Error {
+    /// `String(exception)`, e.g. `TypeError: undefined is not an object (evaluating 'a.b')`.
+    var message: String
+    /// The `sourceURL`, `line` and `column` JavaScriptCore put on the error; nil for thrown
+    /// values that are not errors.
+    var sourceURL: String?
+    var line: Int?
+    var column: Int?
+    /// The time limit stopped the script (`JavaScript execution terminated.`).
+    var isTimeout: Bool
+    /// The thrown value itself.
+    var thrown: JavaScriptValue?
+}
+
+/// One global object in a machine, with the functions to run code in it.
+final class JavaScriptContext {
+    let machine: JavaScriptMachine
+    fileprivate let context: JSGlobalContextRef
+    private let nativeFunctionClass: JSClassRef?
+    /// Keeps every native function's Swift side alive as long as the context.
+    private var natives: [NativeFunction] = []
+
+    fileprivate init(machine: JavaScriptMachine, nativeFunctionClass: JSClassRef?, name: String) {
+        self.machine = machine
+        self.nativeFunctionClass = nativeFunctionClass
+        context = jsc.JSGlobalContextCreateInGroup(machine.group, nil)!
+        let contextName = makeString(name)
+        jsc.JSGlobalContextSetName(context, contextName)
+        jsc.JSStringRelease(contextName)
+    }
+
+    deinit {
+        jsc.JSGlobalContextRelease(context)
+    }
+
+    /// Runs a program (microtasks drain before it returns, unless this is a nested call) and
+    /// returns its completion value (objects kept), or the exception it threw.
+    @discardableResult
+    func evaluate(_ source: String, sourceURL: String, line: Int = 1) -> Result<ScriptValue, ScriptException> {
+        machine.timeLimitFired = false
+        let script = makeString(source)
+        let url = makeString(sourceURL)
+        defer {
+            jsc.JSStringRelease(script)
+            jsc.JSStringRelease(url)
+        }
+        var exception: JSValueRef?
+        let result = jsc.JSEvaluateScript(context, script, nil, url, Int32(clamping: max(line, 1)), &exception)
+        if let exception { return .failure(describe(exception)) }
+        return .success(primitive(result))
+    }
+
+    /// Evaluates a program whose value is a function, and keeps that function.
+    func evaluateFunction(_ source: String, sourceURL: String) -> Result<JavaScriptValue, ScriptException> {
+        machine.timeLimitFired = false
+        let script = makeString(source)
+        let url = makeString(sourceURL)
+        defer {
+            jsc.JSStringRelease(script)
+            jsc.JSStringRelease(url)
+        }
+        var exception: JSValueRef?
+        let result = jsc.JSEvaluateScript(context, script, nil, url, 1, &exception)
+        if let exception { return .failure(describe(exception)) }
+        guard let result, let object = jsc.JSValueToObject(context, result, nil), jsc.JSObjectIsFunction(context, object) else {
+            return .failure(ScriptException(message: "TypeError: not a function", isTimeout: false))
+        }
+        return .success(JavaScriptValue(context: context, value: object))
+    }
+
+    /// Calls a kept function with arguments; microtasks drain before it returns (unless this
+    /// call is nested in another).
+    @discardableResult
+    func call(_ function: JavaScriptValue, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptException> {
+        guard let object = jsc.JSValueToObject(context, function.value, nil) else { return .success(.undefined) }
+        machine.timeLimitFired = false
+        let values: [JSValueRef?] = arguments.map { $0.make(in: context) }
+        var exception: JSValueRef?
+        let result = values.withUnsafeBufferPointer {
+            jsc.JSObjectCallAsFunction(context, object, nil, values.count, $0.baseAddress, &exception)
+        }
+        if let exception { return .failure(describe(exception)) }
+        return .success(primitive(result))
+    }
+
+    /// A callable JavaScript object that runs `body` with the arguments it is given.
+    private func makeNativeFunction(_ body: @escaping (NativeCall) -> Result<ScriptValue, ScriptThrow>) -> JavaScriptObjectHandle {
+        let native = NativeFunction(body)
+        natives.append(native)
+        let object = jsc.JSObjectMake(context, nativeFunctionClass, Unmanaged.passUnretained(native).toOpaque())!
+        return JavaScriptObjectHandle(object: object)
+    }
+
+    /// Calls `installer(natives, configuration)`, a function evaluated from source, with an
+    /// object holding the native functions under their names; used once per context to hand
+    /// the prelude its natives.
+    func install(natives: [(String, (NativeCall) -> Result<ScriptValue, ScriptThrow>)], configuration: ScriptValue,
+                 into installer: JavaScriptValue) -> Result<ScriptValue, ScriptException> {
+        let holder = jsc.JSObjectMake(context, nil, nil)!
+        for (name, body) in natives {
+            let function = makeNativeFunction(body)
+            let propertyName = makeString(name)
+            jsc.JSObjectSetProperty(context, holder, propertyName, function.object, 0, nil)
+            jsc.JSStringRelease(propertyName)
+        }
+        machine.timeLimitFired = false
+        guard let function = jsc.JSValueToObject(context, installer.value, nil) else { return .success(.undefined) }
+        let arguments: [JSValueRef?] = [holder, configuration.make(in: context)]
+        var exception: JSValueRef?
+        let result = arguments.withUnsafeBufferPointer {
+            jsc.JSObjectCallAsFunction(context, function, nil, 2, $0.baseAddress, &exception)
+        }
+        if let exception { return .failure(describe(exception)) }
+        return .success(primitive(result))
+    }
+
+    /// Routes unhandled promise rejections of this context to a function of it.
+    func setUnhandledRejectionHandler(_ function: JavaScriptValue) {
+        guard let object = jsc.JSValueToObject(context, function.value, nil) else { return }
+        jsc.JSGlobalContextSetUnhandledRejectionCallback(context, object, nil)
+    }
+
+    private func primitive(_ value: JSValueRef?) -> ScriptValue {
+        guard let value else { return .undefined }
+        switch jsc.JSValueGetType(context, value) {
+        case kJSTypeUndefined: return .undefined
+        case kJSTypeNull: return .null
+        case kJSTypeBoolean: return .bool(jsc.JSValueToBoolean(context, value))
+        case kJSTypeNumber: return .number(jsc.JSValueToNumber(context, value, nil))
+        case kJSTypeString: return .string(readString(value, in: context) ?? "")
+        default: return .kept(JavaScriptValue(context: context, value: value))
+        }
+    }
+
+    private func describe(_ exception: JSValueRef) -> ScriptException {
+        let timedOut = machine.timeLimitFired
+        machine.timeLimitFired = false
+        let message = readString(exception, in: context) ?? "Error"
+        let thrown = JavaScriptValue(context: context, value: exception)
+        guard jsc.JSValueIsObject(context, exception), let object = jsc.JSValueToObject(context, exception, nil) else {
+            return ScriptException(message: message, isTimeout: timedOut, thrown: thrown)
+        }
+        func property(_ name: String) -> JSValueRef? {
+            let string = makeString(name)
+            defer { jsc.JSStringRelease(string) }
+            var ignored: JSValueRef?
+            return jsc.JSObjectGetProperty(context, object, string, &ignored)
+        }
+        func integer(_ name: String) -> Int? {
+            guard let value = property(name), jsc.JSValueGetType(context, value) == kJSTypeNumber else { return nil }
+            let number = jsc.JSValueToNumber(context, value, nil)
+            return number.isFinite ? Int(number) : nil
+        }
+        var sourceURL: String?
+        if let value = property("sourceURL"), jsc.JSValueGetType(context, value) == kJSTypeString {
+            sourceURL = readString(value, in: context)
+        }
+        return ScriptException(message: message, sourceURL: sourceURL, line: integer("line"), column: integer("column"),
+                               isTimeout: timedOut, thrown: thrown)
+    }
+}
+
+/// A JavaScript object made by the adapter, valid while its context lives and something in
+/// JavaScript references it.
+struct JavaScriptObjectHandle {
+    fileprivate let object: JSObjectRef
+}
+
+/// A JavaScriptCore string holding the UTF-16 of a Swift string; the caller releases it.
+private func makeString(_ text: String) -> JSStringRef? {
+    var units = Array(text.utf16)
+    if units.isEmpty { units.append(0) }
+    return units.withUnsafeBufferPointer { jsc.JSStringCreateWithCharacters($0.baseAddress, text.utf16.count) }
+}
+
+/// ToString of a value (nil when the conversion throws), with unpaired surrogates repaired.
+private func readString(_ value: JSValueRef, in context: JSContextRef) -> String? {
+    var exception: JSValueRef?
+    guard let string = jsc.JSValueToStringCopy(context, value, &exception), exception == nil else { return nil }
+    defer { jsc.JSStringRelease(string) }
+    let length = jsc.JSStringGetLength(string)
+    guard length > 0, let characters = jsc.JSStringGetCharactersPtr(string) else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+}

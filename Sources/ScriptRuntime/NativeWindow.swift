@@ -1,0 +1,206 @@
+import Foundation
+import PageKit
+import URLKit
+
+/// The window's natives: time, the console, errors, timers and tasks, navigation, history,
+/// dialogs, loads, cookies, storage and URLs. Everything the page asks of the host becomes a
+/// record or goes through the host's reader, storage, cookie jar and dialog presenter.
+enum NativeWindow {
+    static func define(into define: (String, @escaping NativeDOM.Body) -> Void, page: ScriptPage, world: PageWorld) {
+        unowned let page = page
+        unowned let world = world
+        let engine = page.engine
+        let worldIndex = world.index
+
+        // MARK: Time
+        define("now") { _ in .number(engine.now.rounded(.down)) }
+        define("perfNow") { _ in .number(max(0, engine.now - page.timeOrigin)) }
+        define("timeOrigin") { _ in .number(page.timeOrigin) }
+        define("overBudget") { _ in .bool(engine.taskIsOverBudget) }
+        define("taskNumber") { _ in .int(page.taskNumber) }
+        define("microtaskLimit") { _ in
+            engine.record(.timeout, page: page)
+            return .undefined
+        }
+
+        // MARK: Console and errors
+        define("log") { call in
+            engine.record(.console(level: ConsoleLevel(rawValue: call.string(0)) ?? .log, text: call.string(1)), page: page)
+            return .undefined
+        }
+        define("error") { call in
+            let url = call.string(1)
+            let line = call.int(2), column = call.int(3)
+            engine.record(.error(ScriptError(sourceURL: url.isEmpty ? page.url : url, line: line > 0 ? line : nil,
+                                             column: line > 0 && column > 0 ? column : nil, message: call.string(0))), page: page)
+            return .undefined
+        }
+        define("setRejectionHandler") { call in
+            if let handler = call.kept(0) { world.setRejectionHandler(handler) }
+            return .undefined
+        }
+
+        // MARK: Timers and tasks
+        define("setTimer") { call in
+            let id = page.nextTimerID
+            page.nextTimerID += 1
+            engine.setTimer(page: page.id.rawValue, world: worldIndex, id: id, delay: Double(max(0, call.int(0))), repeating: call.bool(1))
+            return .int(id)
+        }
+        define("clearTimer") { call in
+            engine.clearTimer(page: page.id.rawValue, id: call.int(0))
+            return .undefined
+        }
+        define("post") { _ in
+            let token = page.nextToken
+            page.nextToken += 1
+            engine.post(EventLoop.Task(page: page.id.rawValue, world: worldIndex, work: .callback(token)))
+            return .int(token)
+        }
+
+        // MARK: Navigation and history
+        define("navigate") { call in
+            let initiator = NavigationInitiator(rawValue: call.string(2)) ?? .location
+            engine.record(.navigation(url: call.string(0), replace: call.bool(1), initiatedBy: initiator), page: page)
+            return .undefined
+        }
+        define("windowOpen") { call in
+            engine.record(.windowOpen(url: call.string(0), target: call.string(1)), page: page)
+            return .undefined
+        }
+        define("history") { call in
+            let target = call.string(1)
+            switch call.string(0) {
+            case "push":
+                page.url = target
+                page.historyLength += 1
+                engine.record(.history(.push(url: target, state: HistoryStateID(rawValue: call.int(2)))), page: page)
+            case "replace":
+                page.url = target
+                engine.record(.history(.replace(url: target, state: HistoryStateID(rawValue: call.int(2)))), page: page)
+            default:
+                engine.record(.history(.go(call.int(2))), page: page)
+            }
+            return .undefined
+        }
+        define("historyLength") { _ in .int(page.historyLength) }
+
+        // MARK: Dialogs
+        define("dialog") { call in
+            let kind = ScriptDialog.Kind(rawValue: call.string(0)) ?? .alert
+            let message = call.string(1)
+            guard engine.configuration.hasUIDelegate else {
+                engine.record(.dialogSkipped(kind: kind, message: message), page: page)
+                switch kind {
+                case .alert: return .undefined
+                case .confirm: return .bool(false)
+                case .prompt: return .null
+                }
+            }
+            let answer = engine.ask(ScriptDialog(kind: kind, message: message, defaultText: kind == .prompt ? call.string(2) : nil,
+                                                 pageURL: page.url))
+            switch (kind, answer) {
+            case (.alert, _): return .undefined
+            case (.confirm, .ok): return .bool(true)
+            case (.confirm, .cancel): return .bool(false)
+            case (.prompt, .ok(let text)): return .string(text ?? "")
+            case (.prompt, .cancel): return .null
+            }
+        }
+
+        // MARK: Loads
+        define("load") { call in
+            let token = page.nextToken
+            page.nextToken += 1
+            page.pendingLoads[token] = request(call, kind: ScriptResourceRequest.Kind(rawValue: call.string(0)) ?? .fetch,
+                                               methodIndex: 1)
+            engine.post(EventLoop.Task(page: page.id.rawValue, world: worldIndex, work: .load(token)))
+            return .int(token)
+        }
+        define("loadSync") { call in
+            switch page.resources(request(call, kind: .xhr, methodIndex: 0)) {
+            case .success(let response): return page.responseValue(response)
+            case .failure(let error): return .string(error.message)
+            }
+        }
+        define("bytes") { call in
+            let token = call.int(0)
+            guard let bytes = page.keptBytes.first(where: { $0.token == token })?.bytes else { return .string("") }
+            return .string(String(decoding: bytes.map { UInt16($0) }, as: UTF16.self))
+        }
+        define("keepBytes") { call in
+            let binary = call.string(0)
+            return .int(page.keep(Data(binary.utf16.map { UInt8(truncatingIfNeeded: $0) })))
+        }
+
+        // MARK: Cookies and storage
+        define("cookie") { _ in
+            guard WebURL(page.url).normalizedScheme != "file" else { return .string("") }
+            return .string(engine.configuration.cookies.cookieString(for: page.url))
+        }
+        define("setCookie") { call in
+            if WebURL(page.url).normalizedScheme != "file" { engine.configuration.cookies.setCookie(call.string(0), for: page.url) }
+            return .undefined
+        }
+        define("storage") { call in
+            let kind: WebStorageKind = call.string(0) == "session" ? .session : .local
+            let storage = engine.configuration.storage
+            let origin = page.origin
+            let key = call.string(2)
+            switch call.string(1) {
+            case "length": return .int(storage.keys(origin: origin, kind: kind).count)
+            case "key":
+                let keys = storage.keys(origin: origin, kind: kind)
+                let index = Int(key) ?? -1
+                return index >= 0 && index < keys.count ? .string(keys[index]) : .null
+            case "get": return storage.value(forKey: key, origin: origin, kind: kind).map(ScriptValue.string) ?? .null
+            case "set": return .bool(storage.setValue(call.string(3), forKey: key, origin: origin, kind: kind))
+            case "remove":
+                storage.removeValue(forKey: key, origin: origin, kind: kind)
+                return .undefined
+            case "clear":
+                storage.clear(origin: origin, kind: kind)
+                return .undefined
+            default:
+                return .array(storage.keys(origin: origin, kind: kind).map(ScriptValue.string))
+            }
+        }
+
+        // MARK: URLs
+        define("url") { _ in .string(page.url) }
+        define("origin") { _ in .string(page.origin) }
+        define("originOf") { call in .string(WebURL(call.string(0)).origin) }
+        define("resolve") { call in page.resolve(call.string(0)).map(ScriptValue.string) ?? .null }
+        define("parseURL") { call in
+            URLSplitting.parts(of: call.string(0), base: call.optionalString(1)).map { .array($0.map(ScriptValue.string)) } ?? .null
+        }
+    }
+
+    /// A resource request from the arguments (kind, method, url, flat headers, binary body).
+    private static func request(_ call: NativeCall, kind: ScriptResourceRequest.Kind, methodIndex: Int) -> ScriptResourceRequest {
+        let flat = call.strings(methodIndex + 2)
+        var headers: [(name: String, value: String)] = []
+        var index = 0
+        while index + 1 < flat.count {
+            headers.append((flat[index], flat[index + 1]))
+            index += 2
+        }
+        let body = call.optionalString(methodIndex + 3).map { Data($0.utf16.map { UInt8(truncatingIfNeeded: $0) }) }
+        return ScriptResourceRequest(kind: kind, url: call.string(methodIndex + 1), method: call.string(methodIndex),
+                                     headers: headers, body: body)
+    }
+}
+
+extension ScriptPage {
+    /// `document.write`: into the parser while it runs, into an open document, else (the page
+    /// has loaded) it opens a new document that replaces this one when the task ends.
+    func documentWrite(_ text: String) {
+        if parser != nil {
+            parser!.write(text)
+        } else if openedDocument != nil {
+            openedDocument! += text
+        } else if !runningAsyncScript {
+            openedDocument = text
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import PageKit
+
+/// Frees removed nodes no script can reach, so a page that rebuilds its content forever stays
+/// within bounds (DECISIONS.md, "Node memory").
+///
+/// Each world keeps a wrapper per node it touched: strongly while the node is in a document,
+/// weakly (a `WeakRef`) once it leaves it, with every wrapper of one detached subtree keeping
+/// the others alive (WebKit's opaque roots: holding one node of a removed subtree keeps the
+/// subtree's expandos). A detached subtree is freed when no world still has a wrapper for any
+/// node in it; the arena reuses its slots.
+extension ScriptPage {
+    /// Sweeps when the live nodes have doubled (and grown by 2,000) since the last sweep.
+    func sweepIfNeeded() {
+        guard parser == nil, document.liveNodeCount > max(2 * liveAfterSweep, liveAfterSweep + 2000) else { return }
+        sweep()
+    }
+
+    /// Marks the wrapper of a node in a world.
+    func noteWrapper(_ node: NodeID, world: Int) {
+        let index = node.rawValue
+        if index >= wrapperMasks.count {
+            wrapperMasks.append(contentsOf: repeatElement(0, count: max(index + 1 - wrapperMasks.count, wrapperMasks.count)))
+        }
+        wrapperMasks[index] |= 1 << UInt32(world & 31)
+    }
+
+    func mask(_ raw: Int) -> UInt32 { raw < wrapperMasks.count ? wrapperMasks[raw] : 0 }
+
+    /// Finds detached subtrees, lets each world demote or release its wrappers, and frees the
+    /// subtrees nothing holds.
+    func sweep() {
+        let count = document.arenaCount
+        var connected = [Bool](repeating: false, count: count)
+        var stack = [document.root]
+        for content in templateContents.values { stack.append(content) }
+        for script in currentScripts { stack.append(rootOf(script)) }
+        while let node = stack.popLast() {
+            guard !connected[node.rawValue] else { continue }
+            connected[node.rawValue] = true
+            stack.append(contentsOf: document.children(of: node))
+        }
+        var groups: [Int: [NodeID]] = [:]
+        var rootOfNode = [Int](repeating: -1, count: count)
+        for raw in 0..<count where !connected[raw] {
+            guard let node = document.node(rawValue: raw) else { continue }
+            var path = [raw]
+            var current = node
+            var root = raw
+            while let parent = document.parent(of: current) {
+                if rootOfNode[parent.rawValue] >= 0 { root = rootOfNode[parent.rawValue]; break }
+                path.append(parent.rawValue)
+                current = parent
+                root = parent.rawValue
+            }
+            for step in path { rootOfNode[step] = root }
+            groups[root, default: []].append(node)
+        }
+        for world in worlds {
+            let bit = UInt32(1) << UInt32(world.index & 31)
+            let wrapped: [ScriptValue] = groups.values.compactMap { nodes in
+                let ids = nodes.filter { mask($0.rawValue) & bit != 0 }.map { ScriptValue.int($0.rawValue) }
+                return ids.isEmpty ? nil : .array(ids)
+            }
+            release(world.callHost("sweep", .array(wrapped)), bit: bit)
+        }
+        var pending = groups.values.reduce(0) { total, nodes in total + nodes.filter { mask($0.rawValue) != 0 }.count }
+        if pending > 2000 && pending * 2 > document.liveNodeCount {
+            engine.machine.collectGarbage(in: pageWorld.context)
+            for world in worlds {
+                release(world.callHost("sweep", .array([])), bit: UInt32(1) << UInt32(world.index & 31))
+            }
+            pending = 0
+        }
+        for (root, nodes) in groups where nodes.allSatisfy({ mask($0.rawValue) == 0 }) {
+            guard let rootNode = document.node(rawValue: root) else { continue }
+            for node in nodes { forget(node) }
+            document.free(rootNode)
+        }
+        liveAfterSweep = document.liveNodeCount
+    }
+
+    private func release(_ result: ScriptValue?, bit: UInt32) {
+        guard case .array(let released)? = result else { return }
+        for case .number(let value) in released {
+            let raw = Int(value)
+            if raw >= 0 && raw < wrapperMasks.count { wrapperMasks[raw] &= ~bit }
+        }
+    }
+
+    /// Drops what the page kept about a node that is being freed.
+    private func forget(_ node: NodeID) {
+        let raw = Int32(node.rawValue)
+        controls[raw] = nil
+        startedScripts.remove(raw)
+        parserInsertedScripts.remove(raw)
+        asyncCleared.remove(raw)
+        documentNodes.remove(raw)
+        creators[raw] = nil
+        submittingForms.remove(raw)
+        if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,
+           document.parent(of: content) == nil {
+            for child in Array(document.children(of: content)) { document.remove(child) }
+        }
+        if activeElement == node { activeElement = nil }
+        if node.rawValue < wrapperMasks.count { wrapperMasks[node.rawValue] = 0 }
+    }
+}

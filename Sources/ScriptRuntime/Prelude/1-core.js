@@ -1,0 +1,1527 @@
+// The DOM over PageKit's node tree: wrappers (one per node per world), nodes, elements,
+// documents, collections, attributes, class lists, datasets and inline styles.
+//
+// Evaluated once per global object as the body of `function (N, C)`: N holds the native
+// functions over node IDs (ScriptRuntime/NativeDOM.swift), C the world's configuration.
+
+"use strict";
+const G = globalThis;
+const ObjectDefine = Object.defineProperty;
+const FunctionToString = Function.prototype.toString;
+const nativeLooking = new WeakMap();
+
+/// Makes a function stringify as WebKit's own functions do (`function name() { [native code] }`):
+/// jQuery's Sizzle and Vue trust only native-looking DOM methods (webkit-bridge-facts.md §6).
+function markNative(f, name) {
+    if (typeof f === "function" && !nativeLooking.has(f)) nativeLooking.set(f, name === undefined ? f.name : name);
+    return f;
+}
+const toStringPatched = {
+    toString() {
+        if (nativeLooking.has(this)) return "function " + nativeLooking.get(this) + "() {\n    [native code]\n}";
+        return FunctionToString.call(this);
+    }
+}.toString;
+ObjectDefine(Function.prototype, "toString", { value: toStringPatched, writable: true, configurable: true, enumerable: false });
+markNative(toStringPatched, "toString");
+
+/// Marks a class (constructor, methods, accessors, static members) as native.
+function markClass(cls) {
+    markNative(cls);
+    for (const target of [cls, cls.prototype]) {
+        if (!target) continue;
+        for (const key of Reflect.ownKeys(target)) {
+            const d = Object.getOwnPropertyDescriptor(target, key);
+            const name = typeof key === "symbol" ? "" : key;
+            if (typeof d.value === "function" && key !== "constructor") markNative(d.value, name);
+            if (d.get) markNative(d.get, name);
+            if (d.set) markNative(d.set, name);
+        }
+    }
+    return cls;
+}
+
+/// Defines a global the way WebIDL does (writable, configurable, not enumerable).
+function defineGlobal(name, value) {
+    ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+function defineGetter(target, name, get, set) {
+    ObjectDefine(target, name, { get, set, configurable: true, enumerable: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// DOMException (WebKit's messages: Source/WebCore/dom/DOMException.cpp)
+
+const exceptionTable = {
+    IndexSizeError: [1, "The index is not in the allowed range."],
+    HierarchyRequestError: [3, "The operation would yield an incorrect node tree."],
+    WrongDocumentError: [4, "The object is in the wrong document."],
+    InvalidCharacterError: [5, "The string contains invalid characters."],
+    NoModificationAllowedError: [7, "The object can not be modified."],
+    NotFoundError: [8, "The object can not be found here."],
+    NotSupportedError: [9, "The operation is not supported."],
+    InUseAttributeError: [10, "The attribute is in use."],
+    InvalidStateError: [11, "The object is in an invalid state."],
+    SyntaxError: [12, "The string did not match the expected pattern."],
+    InvalidModificationError: [13, "The object can not be modified in this way."],
+    NamespaceError: [14, "The operation is not allowed by Namespaces in XML."],
+    InvalidAccessError: [15, "The object does not support the operation or argument."],
+    TypeMismatchError: [17, "The type of an object was incompatible with the expected type of the parameter associated to the object."],
+    SecurityError: [18, "The operation is insecure."],
+    NetworkError: [19, "A network error occurred."],
+    AbortError: [20, "The operation was aborted."],
+    URLMismatchError: [21, "The given URL does not match another URL."],
+    QuotaExceededError: [22, "The quota has been exceeded."],
+    TimeoutError: [23, "The operation timed out."],
+    InvalidNodeTypeError: [24, "The supplied node is incorrect or has an incorrect ancestor for this operation."],
+    DataCloneError: [25, "The object can not be cloned."],
+    EncodingError: [0, "The encoding operation (either encoded or decoding) failed."],
+    NotReadableError: [0, "The I/O read operation failed."],
+    UnknownError: [0, "The operation failed for an unknown transient reason (e.g. out of memory)."],
+    ConstraintError: [0, "A mutation operation in a transaction failed because a constraint was not satisfied."],
+    DataError: [0, "Provided data is inadequate."],
+    NotAllowedError: [0, "The request is not allowed by the user agent or the platform in the current context, possibly because the user denied permission."],
+};
+
+class DOMException extends Error {
+    #name; #message; #code;
+    constructor(message = "", name = "Error") {
+        super();
+        this.#name = String(name);
+        this.#message = String(message);
+        this.#code = exceptionTable[this.#name] ? exceptionTable[this.#name][0] : 0;
+        delete this.message;
+    }
+    get name() { return this.#name; }
+    get message() { return this.#message; }
+    get code() { return this.#code; }
+    toString() { return this.#message ? this.#name + ": " + this.#message : this.#name; }
+}
+{
+    let code = 1;
+    for (const key of ["INDEX_SIZE_ERR", "DOMSTRING_SIZE_ERR", "HIERARCHY_REQUEST_ERR", "WRONG_DOCUMENT_ERR", "INVALID_CHARACTER_ERR",
+        "NO_DATA_ALLOWED_ERR", "NO_MODIFICATION_ALLOWED_ERR", "NOT_FOUND_ERR", "NOT_SUPPORTED_ERR", "INUSE_ATTRIBUTE_ERR",
+        "INVALID_STATE_ERR", "SYNTAX_ERR", "INVALID_MODIFICATION_ERR", "NAMESPACE_ERR", "INVALID_ACCESS_ERR", "VALIDATION_ERR",
+        "TYPE_MISMATCH_ERR", "SECURITY_ERR", "NETWORK_ERR", "ABORT_ERR", "URL_MISMATCH_ERR", "QUOTA_EXCEEDED_ERR", "TIMEOUT_ERR",
+        "INVALID_NODE_TYPE_ERR", "DATA_CLONE_ERR"]) {
+        ObjectDefine(DOMException, key, { value: code, enumerable: true });
+        ObjectDefine(DOMException.prototype, key, { value: code, enumerable: true });
+        code += 1;
+    }
+}
+
+/// A DOMException with WebKit's default message for its name.
+function domError(name, message) {
+    return new DOMException(message === undefined ? exceptionTable[name][1] : message, name);
+}
+
+function argumentError(iface, method, index, name, type) {
+    return new TypeError("Argument " + index + " ('" + name + "') to " + iface + "." + method + " must be an instance of " + type);
+}
+
+function requireArguments(count, needed) {
+    if (count < needed) throw new TypeError("Not enough arguments");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wrappers: one object per node in this world, kept while the node is in a document (so
+// expandos such as jQuery's data keys and Vue's __vue__ stick); demoted to a weak reference
+// when the node leaves the tree, so that nodes no script holds can be freed (NodeMemory.swift).
+
+const KEY = Symbol("construct");
+const KEEPER = Symbol("keeper");
+const strongWrappers = new Map();
+const weakWrappers = new Map();
+let idOf, isNode, newWrapper;
+
+function wrap(id) {
+    if (id < 0) return null;
+    let wrapper = strongWrappers.get(id);
+    if (wrapper !== undefined) return wrapper;
+    const ref = weakWrappers.get(id);
+    if (ref !== undefined) {
+        wrapper = ref.deref();
+        if (wrapper !== undefined) return wrapper;
+        weakWrappers.delete(id);
+    }
+    wrapper = newWrapper(id, N.info(id));
+    strongWrappers.set(id, wrapper);
+    return wrapper;
+}
+
+function wrapAll(ids) {
+    const result = new Array(ids.length);
+    for (let i = 0; i < ids.length; i++) result[i] = wrap(ids[i]);
+    return result;
+}
+
+/// Moves the wrappers of a re-inserted subtree back to strong references.
+function promote(node) {
+    const keeper = node[KEEPER];
+    if (keeper === undefined) return;
+    for (const member of keeper) {
+        const id = idOf(member);
+        weakWrappers.delete(id);
+        strongWrappers.set(id, member);
+        delete member[KEEPER];
+    }
+}
+
+/// Called by the native sweep with the wrapped IDs of each detached subtree; returns the IDs
+/// whose wrappers are gone.
+function sweepWrappers(groups) {
+    for (const ids of groups) {
+        const keeper = [];
+        for (const id of ids) {
+            let wrapper = strongWrappers.get(id);
+            if (wrapper !== undefined) {
+                strongWrappers.delete(id);
+                weakWrappers.set(id, new WeakRef(wrapper));
+            } else {
+                const ref = weakWrappers.get(id);
+                wrapper = ref && ref.deref();
+            }
+            if (wrapper !== undefined) keeper.push(wrapper);
+        }
+        for (const wrapper of keeper) ObjectDefine(wrapper, KEEPER, { value: keeper, configurable: true, writable: true });
+    }
+    const released = [];
+    for (const [id, ref] of weakWrappers) {
+        const wrapper = ref.deref();
+        if (wrapper === undefined) {
+            weakWrappers.delete(id);
+            released.push(id);
+        } else if (N.connected(id)) {
+            promote(wrapper);
+            weakWrappers.delete(id);
+            strongWrappers.set(id, wrapper);
+        }
+    }
+    return released;
+}
+
+function nodeArgument(value, iface, method, index, name) {
+    if (value === null || typeof value !== "object" || !isNode(value)) throw argumentError(iface, method, index, name, "Node");
+    return idOf(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutation observers see the changes made through this world's DOM (see 3-window.js).
+
+let observedMutations = 0;
+let queueMutationRecord = null;
+
+function childListMutation(target, added, removed, previous, next) {
+    if (observedMutations > 0) queueMutationRecord("childList", target, null, null, added, removed, previous, next);
+}
+
+function attributeMutation(target, name, oldValue) {
+    if (observedMutations > 0) queueMutationRecord("attributes", target, name, oldValue, [], [], null, null);
+}
+
+function dataMutation(target, oldValue) {
+    if (observedMutations > 0) queueMutationRecord("characterData", target, null, oldValue, [], [], null, null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tree changes
+
+function throwInsertError(code) {
+    if (code === 1) throw domError("HierarchyRequestError");
+    if (code === 2) throw domError("NotFoundError");
+    if (code === 3) throw domError("NotSupportedError");
+}
+
+/// Inserts `child` (a node wrapper) into `parent` before `reference` (or last), firing what
+/// observers need; a fragment moves its children.
+function insertNode(parent, child, reference) {
+    const parentID = idOf(parent), childID = idOf(child), referenceID = reference === null ? -1 : idOf(reference);
+    const isFragment = child.nodeType === 11;
+    const moved = observedMutations > 0 ? (isFragment ? wrapAll(N.children(childID)) : [child]) : null;
+    if (moved !== null && !isFragment) {
+        const oldParent = wrap(N.parent(childID));
+        if (oldParent !== null) {
+            childListMutation(oldParent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+        }
+    }
+    const previous = moved !== null ? wrap(referenceID < 0 ? N.last(parentID) : N.prev(referenceID)) : null;
+    throwInsertError(N.insert(parentID, childID, referenceID));
+    if (child[KEEPER] !== undefined) promote(child);
+    if (moved !== null) {
+        if (isFragment && moved.length) childListMutation(child, [], moved, null, null);
+        if (moved.length) childListMutation(parent, moved, [], previous, reference);
+    }
+    return child;
+}
+
+function removeNode(parent, child) {
+    const childID = idOf(child);
+    if (N.parent(childID) !== idOf(parent)) throw domError("NotFoundError");
+    if (observedMutations > 0) childListMutation(parent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+    N.remove(childID);
+    return child;
+}
+
+/// Node or string arguments of append/prepend/before/after/replaceWith, as one node.
+function nodeFromArguments(document, items) {
+    if (items.length === 1 && items[0] !== null && typeof items[0] === "object" && isNode(items[0])) return items[0];
+    const fragment = document.createDocumentFragment();
+    for (const item of items) {
+        if (item !== null && typeof item === "object" && isNode(item)) fragment.appendChild(item);
+        else fragment.appendChild(document.createTextNode(String(item)));
+    }
+    return fragment;
+}
+
+function removeAllChildren(node) {
+    const id = idOf(node);
+    if (observedMutations > 0) {
+        const removed = wrapAll(N.children(id));
+        if (removed.length) childListMutation(node, [], removed, null, null);
+    }
+    N.setText(id, "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live collections: computed again only when the tree changed (N.version).
+
+const collectionHandler = {
+    get(target, key, receiver) {
+        if (typeof key === "string") {
+            const index = toIndex(key);
+            if (index >= 0) return target.item(index);
+            if (!(key in target) && target.namedItem !== undefined && key !== "") {
+                const named = target.namedItem(key);
+                if (named !== null) return named;
+            }
+        }
+        return Reflect.get(target, key, target);
+    },
+    has(target, key) {
+        if (typeof key === "string") {
+            const index = toIndex(key);
+            if (index >= 0) return index < target.length;
+        }
+        return Reflect.has(target, key);
+    },
+    ownKeys(target) {
+        const keys = [];
+        for (let i = 0; i < target.length; i++) keys.push(String(i));
+        return keys.concat(Reflect.ownKeys(target));
+    },
+    getOwnPropertyDescriptor(target, key) {
+        if (typeof key === "string") {
+            const index = toIndex(key);
+            if (index >= 0 && index < target.length) {
+                return { value: target.item(index), writable: false, enumerable: true, configurable: true };
+            }
+        }
+        return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+    set(target, key, value) {
+        if (typeof key === "string" && toIndex(key) >= 0) return true;
+        return Reflect.set(target, key, value, target);
+    },
+    defineProperty(target, key, descriptor) {
+        if (typeof key === "string" && toIndex(key) >= 0) return false;
+        return Reflect.defineProperty(target, key, descriptor);
+    },
+};
+
+function toIndex(key) {
+    if (key.length === 0 || key.length > 10) return -1;
+    const code = key.charCodeAt(0);
+    if (code < 48 || code > 57 || (code === 48 && key.length > 1)) return -1;
+    const number = +key;
+    return Number.isInteger(number) && number < 4294967295 ? number : -1;
+}
+
+class NodeList {
+    #compute; #ids = null; #version = -1;
+    constructor(key, compute) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        this.#compute = compute;
+    }
+    #current() {
+        const version = N.version();
+        if (this.#version !== version || this.#ids === null) {
+            this.#ids = this.#compute();
+            this.#version = version;
+        }
+        return this.#ids;
+    }
+    get length() { return this.#current().length; }
+    item(index) {
+        const ids = this.#current();
+        index = index >>> 0;
+        return index < ids.length ? wrap(ids[index]) : null;
+    }
+    forEach(callback, thisArg) {
+        const ids = this.#current().slice();
+        for (let i = 0; i < ids.length; i++) callback.call(thisArg, wrap(ids[i]), i, this);
+    }
+    *entries() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield [i, wrap(ids[i])]; }
+    *keys() { const n = this.#current().length; for (let i = 0; i < n; i++) yield i; }
+    *values() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
+    [Symbol.iterator]() { return this.values(); }
+}
+
+class HTMLCollection {
+    #compute; #ids = null; #version = -1;
+    constructor(key, compute) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        this.#compute = compute;
+    }
+    #current() {
+        const version = N.version();
+        if (this.#version !== version || this.#ids === null) {
+            this.#ids = this.#compute();
+            this.#version = version;
+        }
+        return this.#ids;
+    }
+    get length() { return this.#current().length; }
+    item(index) {
+        const ids = this.#current();
+        index = index >>> 0;
+        return index < ids.length ? wrap(ids[index]) : null;
+    }
+    namedItem(name) {
+        name = String(name);
+        if (name === "") return null;
+        for (const id of this.#current()) {
+            if (N.attr(id, "id") === name) return wrap(id);
+        }
+        for (const id of this.#current()) {
+            if (N.attr(id, "name") === name) return wrap(id);
+        }
+        return null;
+    }
+    *[Symbol.iterator]() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
+}
+
+function liveNodeList(compute) { return new Proxy(new NodeList(KEY, compute), collectionHandler); }
+function liveCollection(compute) { return new Proxy(new HTMLCollection(KEY, compute), collectionHandler); }
+function staticNodeList(ids) { return new Proxy(new NodeList(KEY, () => ids), collectionHandler); }
+
+// ---------------------------------------------------------------------------------------------
+// Nodes
+
+const NODE_CACHE = Symbol("cache");
+
+function cacheOf(node) {
+    let cache = node[NODE_CACHE];
+    if (cache === undefined) {
+        cache = {};
+        ObjectDefine(node, NODE_CACHE, { value: cache });
+    }
+    return cache;
+}
+
+class EventTarget {
+    constructor() {}
+}
+
+class Node extends EventTarget {
+    #id;
+    constructor(key, id) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        super();
+        this.#id = id;
+    }
+    static {
+        idOf = (node) => node.#id;
+        isNode = (value) => #id in value;
+    }
+    get nodeValue() { return null; }
+    set nodeValue(value) {}
+    get parentNode() { return wrap(N.parent(this.#id)); }
+    get parentElement() {
+        const parent = N.parent(this.#id);
+        return parent >= 0 && N.kind(parent) === 1 ? wrap(parent) : null;
+    }
+    get childNodes() {
+        const cache = cacheOf(this);
+        if (cache.childNodes === undefined) {
+            const id = this.#id;
+            cache.childNodes = liveNodeList(() => N.children(id));
+        }
+        return cache.childNodes;
+    }
+    get firstChild() { return wrap(N.first(this.#id)); }
+    get lastChild() { return wrap(N.last(this.#id)); }
+    get previousSibling() { return wrap(N.prev(this.#id)); }
+    get nextSibling() { return wrap(N.next(this.#id)); }
+    get ownerDocument() { return this.nodeType === 9 ? null : wrap(N.owner(this.#id)); }
+    get isConnected() { return N.connected(this.#id); }
+    get baseURI() { return N.url(); }
+    get textContent() { return N.text(this.#id); }
+    set textContent(value) {
+        if (observedMutations > 0 && this.nodeType !== 3 && this.nodeType !== 8) removeAllChildren(this);
+        N.setText(this.#id, value === null ? "" : String(value));
+    }
+    hasChildNodes() { return N.first(this.#id) >= 0; }
+    getRootNode() { return wrap(N.root(this.#id)); }
+    contains(other) {
+        if (other === null || other === undefined) return false;
+        return N.contains(this.#id, nodeArgument(other, "Node", "contains", 1, "other"));
+    }
+    compareDocumentPosition(other) {
+        requireArguments(arguments.length, 1);
+        return N.position(this.#id, nodeArgument(other, "Node", "compareDocumentPosition", 1, "other"));
+    }
+    isSameNode(other) { return this === other; }
+    isEqualNode(other) {
+        if (other === null || other === undefined) return false;
+        return N.equal(this.#id, nodeArgument(other, "Node", "isEqualNode", 1, "other"));
+    }
+    appendChild(node) {
+        requireArguments(arguments.length, 1);
+        nodeArgument(node, "Node", "appendChild", 1, "node");
+        return insertNode(this, node, null);
+    }
+    insertBefore(node, child) {
+        requireArguments(arguments.length, 2);
+        nodeArgument(node, "Node", "insertBefore", 1, "node");
+        if (child !== null && child !== undefined) nodeArgument(child, "Node", "insertBefore", 2, "child");
+        return insertNode(this, node, child === undefined ? null : child);
+    }
+    removeChild(child) {
+        requireArguments(arguments.length, 1);
+        nodeArgument(child, "Node", "removeChild", 1, "child");
+        return removeNode(this, child);
+    }
+    replaceChild(node, child) {
+        requireArguments(arguments.length, 2);
+        nodeArgument(node, "Node", "replaceChild", 1, "node");
+        nodeArgument(child, "Node", "replaceChild", 2, "child");
+        if (N.parent(idOf(child)) !== this.#id) throw domError("NotFoundError");
+        if (node === child) return child;
+        let reference = child.nextSibling;
+        if (reference === node) reference = node.nextSibling;
+        const code = N.canInsert(this.#id, idOf(node), idOf(child));
+        throwInsertError(code);
+        removeNode(this, child);
+        insertNode(this, node, reference);
+        return child;
+    }
+    cloneNode(deep = false) {
+        if (this.nodeType === 9 && this.#id === 0) return wrap(N.clone(this.#id, !!deep));
+        return wrap(N.clone(this.#id, !!deep));
+    }
+    normalize() { N.normalize(this.#id); }
+    lookupNamespaceURI(prefix) { return prefix === null || prefix === undefined ? "http://www.w3.org/1999/xhtml" : null; }
+    lookupPrefix() { return null; }
+    isDefaultNamespace(namespace) { return namespace === "http://www.w3.org/1999/xhtml"; }
+}
+for (const [name, value] of [["ELEMENT_NODE", 1], ["ATTRIBUTE_NODE", 2], ["TEXT_NODE", 3], ["CDATA_SECTION_NODE", 4],
+    ["ENTITY_REFERENCE_NODE", 5], ["ENTITY_NODE", 6], ["PROCESSING_INSTRUCTION_NODE", 7], ["COMMENT_NODE", 8],
+    ["DOCUMENT_NODE", 9], ["DOCUMENT_TYPE_NODE", 10], ["DOCUMENT_FRAGMENT_NODE", 11], ["NOTATION_NODE", 12],
+    ["DOCUMENT_POSITION_DISCONNECTED", 1], ["DOCUMENT_POSITION_PRECEDING", 2], ["DOCUMENT_POSITION_FOLLOWING", 4],
+    ["DOCUMENT_POSITION_CONTAINS", 8], ["DOCUMENT_POSITION_CONTAINED_BY", 16], ["DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC", 32]]) {
+    ObjectDefine(Node, name, { value, enumerable: true });
+    ObjectDefine(Node.prototype, name, { value, enumerable: true });
+}
+
+/// ChildNode and ParentNode mixins.
+const childNodeMethods = {
+    remove() {
+        const parent = this.parentNode;
+        if (parent !== null) removeNode(parent, this);
+    },
+    before(...nodes) {
+        const parent = this.parentNode;
+        if (parent === null) return;
+        let reference = this.previousSibling;
+        while (reference !== null && nodes.includes(reference)) reference = reference.previousSibling;
+        const node = nodeFromArguments(documentOf(this), nodes);
+        insertNode(parent, node, reference === null ? parent.firstChild : reference.nextSibling);
+    },
+    after(...nodes) {
+        const parent = this.parentNode;
+        if (parent === null) return;
+        let reference = this.nextSibling;
+        while (reference !== null && nodes.includes(reference)) reference = reference.nextSibling;
+        insertNode(parent, nodeFromArguments(documentOf(this), nodes), reference);
+    },
+    replaceWith(...nodes) {
+        const parent = this.parentNode;
+        if (parent === null) return;
+        let reference = this.nextSibling;
+        while (reference !== null && nodes.includes(reference)) reference = reference.nextSibling;
+        const node = nodeFromArguments(documentOf(this), nodes);
+        if (this.parentNode === parent) removeNode(parent, this);
+        insertNode(parent, node, reference);
+    },
+};
+
+const parentNodeMethods = {
+    get children() {
+        const cache = cacheOf(this);
+        if (cache.children === undefined) {
+            const id = idOf(this);
+            cache.children = liveCollection(() => N.elementChildren(id));
+        }
+        return cache.children;
+    },
+    get childElementCount() { return N.elementChildren(idOf(this)).length; },
+    get firstElementChild() {
+        const ids = N.elementChildren(idOf(this));
+        return ids.length ? wrap(ids[0]) : null;
+    },
+    get lastElementChild() {
+        const ids = N.elementChildren(idOf(this));
+        return ids.length ? wrap(ids[ids.length - 1]) : null;
+    },
+    append(...nodes) { insertNode(this, nodeFromArguments(documentOf(this), nodes), null); },
+    prepend(...nodes) { insertNode(this, nodeFromArguments(documentOf(this), nodes), this.firstChild); },
+    replaceChildren(...nodes) {
+        const node = nodeFromArguments(documentOf(this), nodes);
+        removeAllChildren(this);
+        insertNode(this, node, null);
+    },
+    getElementsByTagName(name) {
+        requireArguments(arguments.length, 1);
+        const id = idOf(this), wanted = String(name);
+        return liveCollection(() => N.byTag(id, wanted));
+    },
+    getElementsByClassName(names) {
+        requireArguments(arguments.length, 1);
+        const id = idOf(this), wanted = String(names);
+        return liveCollection(() => N.byClass(id, wanted));
+    },
+    querySelector(selectors) {
+        requireArguments(arguments.length, 1);
+        const result = N.query(idOf(this), String(selectors), false);
+        if (result === -2) throw domError("SyntaxError");
+        return wrap(result);
+    },
+    querySelectorAll(selectors) {
+        requireArguments(arguments.length, 1);
+        const result = N.query(idOf(this), String(selectors), true);
+        if (result === -2) throw domError("SyntaxError");
+        return staticNodeList(result);
+    },
+};
+
+function mixin(target, source) {
+    for (const key of Reflect.ownKeys(source)) {
+        const descriptor = Object.getOwnPropertyDescriptor(source, key);
+        descriptor.enumerable = !("value" in descriptor);
+        ObjectDefine(target.prototype, key, descriptor);
+    }
+}
+
+function documentOf(node) {
+    return node.nodeType === 9 ? node : node.ownerDocument;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Character data
+
+class CharacterData extends Node {
+    get data() { return N.data(idOf(this)); }
+    set data(value) { this.#setData(value === null ? "" : String(value)); }
+    get nodeValue() { return N.data(idOf(this)); }
+    set nodeValue(value) { this.#setData(value === null ? "" : String(value)); }
+    get textContent() { return N.data(idOf(this)); }
+    set textContent(value) { this.#setData(value === null ? "" : String(value)); }
+    get length() { return N.data(idOf(this)).length; }
+    #setData(value) {
+        if (observedMutations > 0) dataMutation(this, N.data(idOf(this)));
+        N.setData(idOf(this), value);
+    }
+    substringData(offset, count) {
+        const data = this.data;
+        offset = offset >>> 0;
+        if (offset > data.length) throw domError("IndexSizeError");
+        return data.substring(offset, offset + (count >>> 0));
+    }
+    appendData(data) { this.data = this.data + String(data); }
+    insertData(offset, data) {
+        const current = this.data;
+        offset = offset >>> 0;
+        if (offset > current.length) throw domError("IndexSizeError");
+        this.data = current.slice(0, offset) + String(data) + current.slice(offset);
+    }
+    deleteData(offset, count) {
+        const current = this.data;
+        offset = offset >>> 0;
+        if (offset > current.length) throw domError("IndexSizeError");
+        this.data = current.slice(0, offset) + current.slice(offset + (count >>> 0));
+    }
+    replaceData(offset, count, data) {
+        const current = this.data;
+        offset = offset >>> 0;
+        if (offset > current.length) throw domError("IndexSizeError");
+        this.data = current.slice(0, offset) + String(data) + current.slice(offset + (count >>> 0));
+    }
+    get previousElementSibling() { return siblingElement(this, -1); }
+    get nextElementSibling() { return siblingElement(this, 1); }
+}
+mixin(CharacterData, childNodeMethods);
+
+class Text extends CharacterData {
+    constructor(data = "") {
+        if (data === KEY) { super(KEY, arguments[1]); return; }
+        const id = N.create(3, String(data));
+        super(KEY, id);
+        strongWrappers.set(id, this);
+        N.info(id);
+    }
+    get nodeType() { return 3; }
+    get nodeName() { return "#text"; }
+    get wholeText() {
+        let start = this;
+        while (start.previousSibling !== null && start.previousSibling.nodeType === 3) start = start.previousSibling;
+        let text = "";
+        for (let node = start; node !== null && node.nodeType === 3; node = node.nextSibling) text += node.data;
+        return text;
+    }
+    splitText(offset) {
+        const data = this.data;
+        offset = offset >>> 0;
+        if (offset > data.length) throw domError("IndexSizeError");
+        const tail = documentOf(this).createTextNode(data.slice(offset));
+        this.data = data.slice(0, offset);
+        const parent = this.parentNode;
+        if (parent !== null) insertNode(parent, tail, this.nextSibling);
+        return tail;
+    }
+}
+
+class Comment extends CharacterData {
+    constructor(data = "") {
+        if (data === KEY) { super(KEY, arguments[1]); return; }
+        const id = N.create(8, String(data));
+        super(KEY, id);
+        strongWrappers.set(id, this);
+        N.info(id);
+    }
+    get nodeType() { return 8; }
+    get nodeName() { return "#comment"; }
+}
+
+function siblingElement(node, direction) {
+    let id = idOf(node);
+    while (true) {
+        id = direction < 0 ? N.prev(id) : N.next(id);
+        if (id < 0) return null;
+        if (N.kind(id) === 1) return wrap(id);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attributes
+
+class Attr extends Node {
+    #element; #name; #value;
+    constructor(key, element, name, value) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        super(KEY, -1);
+        this.#element = element;
+        this.#name = name;
+        this.#value = value;
+    }
+    get nodeType() { return 2; }
+    get nodeName() { return this.#name; }
+    get name() { return this.#name; }
+    get localName() { return this.#name; }
+    get namespaceURI() { return null; }
+    get prefix() { return null; }
+    get specified() { return true; }
+    get ownerElement() { return this.#element; }
+    get value() { return this.#element ? (this.#element.getAttribute(this.#name) ?? this.#value) : this.#value; }
+    set value(value) {
+        this.#value = String(value);
+        if (this.#element) this.#element.setAttribute(this.#name, this.#value);
+    }
+    get nodeValue() { return this.value; }
+    set nodeValue(value) { this.value = value; }
+    get textContent() { return this.value; }
+    set textContent(value) { this.value = value; }
+}
+
+class NamedNodeMap {
+    #element;
+    constructor(key, element) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        this.#element = element;
+    }
+    get length() { return N.attrs(idOf(this.#element)).length / 2; }
+    item(index) {
+        const list = N.attrs(idOf(this.#element));
+        index = index >>> 0;
+        return index * 2 < list.length ? new Attr(KEY, this.#element, list[index * 2], list[index * 2 + 1]) : null;
+    }
+    getNamedItem(name) {
+        const value = N.attr(idOf(this.#element), String(name));
+        return value === null ? null : new Attr(KEY, this.#element, String(name).toLowerCase(), value);
+    }
+    setNamedItem(attr) { this.#element.setAttribute(attr.name, attr.value); return null; }
+    removeNamedItem(name) {
+        const attr = this.getNamedItem(name);
+        if (attr === null) throw domError("NotFoundError");
+        this.#element.removeAttribute(name);
+        return attr;
+    }
+    namedItem(name) { return this.getNamedItem(name); }
+    *[Symbol.iterator]() { for (let i = 0; i < this.length; i++) yield this.item(i); }
+}
+
+const validName = /^[^\s"'>\/=\x00-\x1f\x7f]+$/;
+
+class DOMTokenList {
+    #element; #attribute;
+    constructor(key, element, attribute) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        this.#element = element;
+        this.#attribute = attribute;
+    }
+    #tokens() {
+        const value = N.attr(idOf(this.#element), this.#attribute);
+        if (value === null) return [];
+        const tokens = [];
+        for (const token of value.split(/[ \t\n\f\r]+/)) if (token !== "" && !tokens.includes(token)) tokens.push(token);
+        return tokens;
+    }
+    #write(tokens) { this.#element.setAttribute(this.#attribute, tokens.join(" ")); }
+    static #check(token) {
+        token = String(token);
+        if (token === "") throw domError("SyntaxError");
+        if (/[ \t\n\f\r]/.test(token)) throw domError("InvalidCharacterError");
+        return token;
+    }
+    get length() { return this.#tokens().length; }
+    get value() { return N.attr(idOf(this.#element), this.#attribute) ?? ""; }
+    set value(value) { this.#element.setAttribute(this.#attribute, String(value)); }
+    item(index) { const tokens = this.#tokens(); index = index >>> 0; return index < tokens.length ? tokens[index] : null; }
+    contains(token) { return this.#tokens().includes(String(token)); }
+    add(...tokens) {
+        const list = this.#tokens();
+        for (let token of tokens) { token = DOMTokenList.#check(token); if (!list.includes(token)) list.push(token); }
+        this.#write(list);
+    }
+    remove(...tokens) {
+        const checked = tokens.map((token) => DOMTokenList.#check(token));
+        const list = this.#tokens().filter((token) => !checked.includes(token));
+        if (N.attr(idOf(this.#element), this.#attribute) !== null) this.#write(list);
+    }
+    toggle(token, force) {
+        token = DOMTokenList.#check(token);
+        const list = this.#tokens();
+        const present = list.includes(token);
+        if (present && force !== true) { this.#write(list.filter((item) => item !== token)); return false; }
+        if (!present && force !== false) { list.push(token); this.#write(list); return true; }
+        return present;
+    }
+    replace(token, replacement) {
+        token = DOMTokenList.#check(token);
+        replacement = DOMTokenList.#check(replacement);
+        const list = this.#tokens();
+        const index = list.indexOf(token);
+        if (index < 0) return false;
+        list[index] = replacement;
+        this.#write(list.filter((item, position) => list.indexOf(item) === position));
+        return true;
+    }
+    supports() { return true; }
+    forEach(callback, thisArg) { this.#tokens().forEach((token, index) => callback.call(thisArg, token, index, this)); }
+    toString() { return this.value; }
+    *[Symbol.iterator]() { yield* this.#tokens(); }
+    *entries() { yield* this.#tokens().entries(); }
+    *keys() { yield* this.#tokens().keys(); }
+    *values() { yield* this.#tokens(); }
+}
+
+function datasetProxy(element) {
+    const attributeName = (key) => "data-" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+    const propertyName = (name) => name.slice(5).replace(/-([a-z])/g, (m, c) => c.toUpperCase());
+    return new Proxy(Object.create(DOMStringMap.prototype), {
+        get(target, key) {
+            if (typeof key !== "string") return Reflect.get(target, key);
+            const value = element.getAttribute(attributeName(key));
+            return value === null ? Reflect.get(target, key) : value;
+        },
+        set(target, key, value) {
+            if (typeof key !== "string") return Reflect.set(target, key, value);
+            if (/-[a-z]/.test(key)) throw domError("SyntaxError");
+            element.setAttribute(attributeName(key), String(value));
+            return true;
+        },
+        deleteProperty(target, key) {
+            if (typeof key === "string") element.removeAttribute(attributeName(key));
+            return true;
+        },
+        has(target, key) { return typeof key === "string" && element.hasAttribute(attributeName(key)); },
+        ownKeys() {
+            return element.getAttributeNames().filter((name) => name.startsWith("data-")).map(propertyName);
+        },
+        getOwnPropertyDescriptor(target, key) {
+            if (typeof key !== "string") return undefined;
+            const value = element.getAttribute(attributeName(key));
+            return value === null ? undefined : { value, writable: true, enumerable: true, configurable: true };
+        },
+    });
+}
+
+class DOMStringMap {
+    constructor() { throw new TypeError("Illegal constructor"); }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inline style: the `style` attribute is the only storage, so layout and serialization see it.
+
+const cssProperties = ["align-content", "align-items", "align-self", "animation", "animation-delay", "animation-direction",
+    "animation-duration", "animation-fill-mode", "animation-iteration-count", "animation-name", "animation-play-state",
+    "animation-timing-function", "appearance", "backface-visibility", "background", "background-attachment",
+    "background-clip", "background-color", "background-image", "background-origin", "background-position",
+    "background-repeat", "background-size", "border", "border-bottom", "border-bottom-color", "border-bottom-left-radius",
+    "border-bottom-right-radius", "border-bottom-style", "border-bottom-width", "border-collapse", "border-color",
+    "border-left", "border-left-color", "border-left-style", "border-left-width", "border-radius", "border-right",
+    "border-right-color", "border-right-style", "border-right-width", "border-spacing", "border-style", "border-top",
+    "border-top-color", "border-top-left-radius", "border-top-right-radius", "border-top-style", "border-top-width",
+    "border-width", "bottom", "box-shadow", "box-sizing", "caption-side", "clear", "clip", "clip-path", "color", "column-count",
+    "column-gap", "columns", "content", "counter-increment", "counter-reset", "cursor", "direction", "display", "empty-cells",
+    "filter", "flex", "flex-basis", "flex-direction", "flex-flow", "flex-grow", "flex-shrink", "flex-wrap", "float", "font",
+    "font-family", "font-feature-settings", "font-size", "font-style", "font-variant", "font-weight", "gap", "grid",
+    "grid-area", "grid-column", "grid-row", "grid-template-areas", "grid-template-columns", "grid-template-rows", "height",
+    "justify-content", "justify-items", "left", "letter-spacing", "line-height", "list-style", "list-style-image",
+    "list-style-position", "list-style-type", "margin", "margin-bottom", "margin-left", "margin-right", "margin-top",
+    "max-height", "max-width", "min-height", "min-width", "object-fit", "opacity", "order", "outline", "outline-color",
+    "outline-offset", "outline-style", "outline-width", "overflow", "overflow-wrap", "overflow-x", "overflow-y", "padding",
+    "padding-bottom", "padding-left", "padding-right", "padding-top", "page-break-after", "page-break-before",
+    "pointer-events", "position", "quotes", "resize", "right", "row-gap", "table-layout", "text-align", "text-decoration",
+    "text-indent", "text-overflow", "text-shadow", "text-transform", "top", "transform", "transform-origin", "transition",
+    "transition-delay", "transition-duration", "transition-property", "transition-timing-function", "unicode-bidi",
+    "user-select", "vertical-align", "visibility", "white-space", "width", "will-change", "word-break", "word-spacing",
+    "word-wrap", "writing-mode", "z-index", "zoom", "-webkit-appearance", "-webkit-box-shadow", "-webkit-line-clamp",
+    "-webkit-overflow-scrolling", "-webkit-tap-highlight-color", "-webkit-text-size-adjust", "-webkit-transform",
+    "-webkit-transition", "-webkit-user-select", "-webkit-animation", "-webkit-background-clip", "-webkit-box-orient"];
+
+function camelCase(property) {
+    return property.replace(/^-webkit-/, "webkit-").replace(/-([a-z])/g, (m, c) => c.toUpperCase());
+}
+
+function parseDeclarations(text) {
+    const declarations = [];
+    if (!text) return declarations;
+    let depth = 0, quote = null, start = 0;
+    const push = (end) => {
+        const part = text.slice(start, end);
+        const colon = part.indexOf(":");
+        if (colon > 0) {
+            const name = part.slice(0, colon).trim().toLowerCase();
+            let value = part.slice(colon + 1).trim();
+            let important = false;
+            const match = /\s*!\s*important\s*$/i.exec(value);
+            if (match) { important = true; value = value.slice(0, match.index).trim(); }
+            if (name && value) {
+                const existing = declarations.findIndex((d) => d.name === name);
+                if (existing >= 0) declarations.splice(existing, 1);
+                declarations.push({ name, value, important });
+            }
+        }
+    };
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (quote) { if (c === quote) quote = null; else if (c === "\\") i++; continue; }
+        if (c === "\"" || c === "'") quote = c;
+        else if (c === "(") depth++;
+        else if (c === ")") depth = Math.max(0, depth - 1);
+        else if (c === ";" && depth === 0) { push(i); start = i + 1; }
+    }
+    push(text.length);
+    return declarations;
+}
+
+function serializeDeclarations(declarations) {
+    return declarations.map((d) => d.name + ": " + d.value + (d.important ? " !important" : "") + ";").join(" ");
+}
+
+class CSSStyleDeclaration {
+    #element;
+    constructor(key, element) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        this.#element = element;
+    }
+    #declarations() { return this.#element === null ? [] : parseDeclarations(N.attr(idOf(this.#element), "style")); }
+    #write(declarations) {
+        if (this.#element === null) return;
+        if (declarations.length === 0 && N.attr(idOf(this.#element), "style") === null) return;
+        this.#element.setAttribute("style", serializeDeclarations(declarations));
+    }
+    get cssText() { return serializeDeclarations(this.#declarations()); }
+    set cssText(value) { this.#write(parseDeclarations(String(value))); }
+    get length() { return this.#declarations().length; }
+    item(index) { const list = this.#declarations(); index = index >>> 0; return index < list.length ? list[index].name : ""; }
+    getPropertyValue(name) {
+        name = String(name).toLowerCase();
+        const found = this.#declarations().find((d) => d.name === name);
+        return found ? found.value : "";
+    }
+    getPropertyPriority(name) {
+        name = String(name).toLowerCase();
+        const found = this.#declarations().find((d) => d.name === name);
+        return found && found.important ? "important" : "";
+    }
+    setProperty(name, value, priority = "") {
+        name = String(name);
+        if (!name.startsWith("--")) name = name.toLowerCase();
+        value = value === null || value === undefined ? "" : String(value).trim();
+        const list = this.#declarations();
+        const index = list.findIndex((d) => d.name === name);
+        if (value === "") {
+            if (index >= 0) { list.splice(index, 1); this.#write(list); }
+            return;
+        }
+        const declaration = { name, value, important: String(priority).toLowerCase() === "important" };
+        if (index >= 0) list[index] = declaration; else list.push(declaration);
+        this.#write(list);
+    }
+    removeProperty(name) {
+        name = String(name).toLowerCase();
+        const list = this.#declarations();
+        const index = list.findIndex((d) => d.name === name);
+        if (index < 0) return "";
+        const [removed] = list.splice(index, 1);
+        this.#write(list);
+        return removed.value;
+    }
+    get parentRule() { return null; }
+    get cssFloat() { return this.getPropertyValue("float"); }
+    set cssFloat(value) { this.setProperty("float", value); }
+    *[Symbol.iterator]() { for (const d of this.#declarations()) yield d.name; }
+}
+for (const property of cssProperties) {
+    const accessor = {
+        get() { return this.getPropertyValue(property); },
+        set(value) { this.setProperty(property, value); },
+        enumerable: true, configurable: true,
+    };
+    ObjectDefine(CSSStyleDeclaration.prototype, camelCase(property), accessor);
+    if (property.includes("-")) ObjectDefine(CSSStyleDeclaration.prototype, property, accessor);
+    if (property.startsWith("-webkit-")) ObjectDefine(CSSStyleDeclaration.prototype, "Webkit" + camelCase(property).slice(6), accessor);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Elements
+
+const htmlNamespace = "http://www.w3.org/1999/xhtml";
+const svgNamespace = "http://www.w3.org/2000/svg";
+
+class Element extends Node {
+    get nodeType() { return 1; }
+    get nodeName() { return this.tagName; }
+    get tagName() {
+        const cache = cacheOf(this);
+        if (cache.tagName === undefined) {
+            const name = N.tag(idOf(this));
+            cache.tagName = this.namespaceURI === htmlNamespace ? name.toUpperCase() : name;
+        }
+        return cache.tagName;
+    }
+    get localName() { return N.tag(idOf(this)); }
+    get namespaceURI() { return htmlNamespace; }
+    get prefix() { return null; }
+    get id() { return N.attr(idOf(this), "id") ?? ""; }
+    set id(value) { this.setAttribute("id", value); }
+    get className() { return N.attr(idOf(this), "class") ?? ""; }
+    set className(value) { this.setAttribute("class", value); }
+    get classList() {
+        const cache = cacheOf(this);
+        if (cache.classList === undefined) cache.classList = new DOMTokenList(KEY, this, "class");
+        return cache.classList;
+    }
+    set classList(value) { this.setAttribute("class", value); }
+    get attributes() {
+        const cache = cacheOf(this);
+        if (cache.attributes === undefined) cache.attributes = new Proxy(new NamedNodeMap(KEY, this), collectionHandler);
+        return cache.attributes;
+    }
+    hasAttributes() { return N.attrs(idOf(this)).length > 0; }
+    getAttributeNames() {
+        const list = N.attrs(idOf(this));
+        const names = [];
+        for (let i = 0; i < list.length; i += 2) names.push(list[i]);
+        return names;
+    }
+    getAttribute(name) {
+        requireArguments(arguments.length, 1);
+        return N.attr(idOf(this), String(name));
+    }
+    getAttributeNS(namespace, name) { return this.getAttribute(name); }
+    hasAttribute(name) {
+        requireArguments(arguments.length, 1);
+        return N.attr(idOf(this), String(name)) !== null;
+    }
+    hasAttributeNS(namespace, name) { return this.hasAttribute(name); }
+    setAttribute(name, value) {
+        requireArguments(arguments.length, 2);
+        name = String(name);
+        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        const id = idOf(this);
+        if (observedMutations > 0) attributeMutation(this, name.toLowerCase(), N.attr(id, name));
+        N.setAttr(id, name, String(value));
+    }
+    setAttributeNS(namespace, name, value) { this.setAttribute(String(name).replace(/^[^:]*:/, ""), value); }
+    removeAttribute(name) {
+        requireArguments(arguments.length, 1);
+        const id = idOf(this);
+        name = String(name);
+        if (observedMutations > 0) {
+            const old = N.attr(id, name);
+            if (old !== null) attributeMutation(this, name.toLowerCase(), old);
+        }
+        N.removeAttr(id, name);
+    }
+    removeAttributeNS(namespace, name) { this.removeAttribute(name); }
+    toggleAttribute(name, force) {
+        requireArguments(arguments.length, 1);
+        name = String(name);
+        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        const present = this.hasAttribute(name);
+        if (present && force !== true) { this.removeAttribute(name); return false; }
+        if (!present && force !== false) { this.setAttribute(name, ""); return true; }
+        return present;
+    }
+    getAttributeNode(name) { return this.attributes.getNamedItem(name); }
+    setAttributeNode(attr) { this.setAttribute(attr.name, attr.value); return null; }
+    removeAttributeNode(attr) { this.removeAttribute(attr.name); return attr; }
+    get previousElementSibling() { return siblingElement(this, -1); }
+    get nextElementSibling() { return siblingElement(this, 1); }
+    get innerHTML() { return N.html(idOf(this), false); }
+    set innerHTML(value) {
+        const id = idOf(this);
+        if (observedMutations > 0) removeAllChildren(this);
+        N.setHTML(id, value === null ? "" : String(value));
+        if (observedMutations > 0) {
+            const added = wrapAll(N.children(id));
+            if (added.length) childListMutation(this, added, [], null, null);
+        }
+    }
+    get outerHTML() { return N.html(idOf(this), true); }
+    set outerHTML(value) {
+        const parent = this.parentNode;
+        if (parent === null) return;
+        if (parent.nodeType === 9) throw domError("NoModificationAllowedError");
+        const fragment = wrap(N.parse(idOf(parent), value === null ? "" : String(value)));
+        const next = this.nextSibling;
+        removeNode(parent, this);
+        insertNode(parent, fragment, next);
+    }
+    insertAdjacentHTML(position, text) {
+        requireArguments(arguments.length, 2);
+        position = String(position).toLowerCase();
+        const context = position === "beforebegin" || position === "afterend" ? this.parentNode : this;
+        if (context === null || (context.nodeType === 9)) {
+            if (position === "beforebegin" || position === "afterend") throw domError("NoModificationAllowedError");
+        }
+        const fragment = wrap(N.parse(idOf(context === null ? this : context), String(text)));
+        insertAdjacent(this, position, fragment);
+    }
+    insertAdjacentElement(position, element) {
+        requireArguments(arguments.length, 2);
+        nodeArgument(element, "Element", "insertAdjacentElement", 2, "element");
+        return insertAdjacent(this, String(position).toLowerCase(), element);
+    }
+    insertAdjacentText(position, text) {
+        requireArguments(arguments.length, 2);
+        insertAdjacent(this, String(position).toLowerCase(), documentOf(this).createTextNode(String(text)));
+    }
+    matches(selectors) {
+        requireArguments(arguments.length, 1);
+        const result = N.matches(idOf(this), String(selectors));
+        if (result === -2) throw domError("SyntaxError");
+        return result === 1;
+    }
+    webkitMatchesSelector(selectors) { return this.matches(selectors); }
+    closest(selectors) {
+        requireArguments(arguments.length, 1);
+        const result = N.closest(idOf(this), String(selectors));
+        if (result === -2) throw domError("SyntaxError");
+        return wrap(result);
+    }
+    getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
+    getClientRects() { return N.rendered(idOf(this)) ? [new DOMRect(0, 0, 0, 0)] : []; }
+    scrollIntoView() {}
+    scrollIntoViewIfNeeded() {}
+    scrollTo() {}
+    scrollBy() {}
+    scroll() {}
+    get scrollTop() { return 0; }
+    set scrollTop(value) {}
+    get scrollLeft() { return 0; }
+    set scrollLeft(value) {}
+    get scrollWidth() { return 0; }
+    get scrollHeight() { return 0; }
+    get clientWidth() { return 0; }
+    get clientHeight() { return 0; }
+    get clientTop() { return 0; }
+    get clientLeft() { return 0; }
+    get slot() { return N.attr(idOf(this), "slot") ?? ""; }
+    attachShadow() { throw domError("NotSupportedError"); }
+    get shadowRoot() { return null; }
+}
+mixin(Element, childNodeMethods);
+mixin(Element, parentNodeMethods);
+
+function insertAdjacent(element, position, node) {
+    switch (position) {
+    case "beforebegin": {
+        const parent = element.parentNode;
+        if (parent === null) return null;
+        return insertNode(parent, node, element);
+    }
+    case "afterbegin": return insertNode(element, node, element.firstChild);
+    case "beforeend": return insertNode(element, node, null);
+    case "afterend": {
+        const parent = element.parentNode;
+        if (parent === null) return null;
+        return insertNode(parent, node, element.nextSibling);
+    }
+    default: throw domError("SyntaxError");
+    }
+}
+
+class DOMRectReadOnly {
+    #x; #y; #width; #height;
+    constructor(x = 0, y = 0, width = 0, height = 0) { this.#x = +x; this.#y = +y; this.#width = +width; this.#height = +height; }
+    get x() { return this.#x; }
+    get y() { return this.#y; }
+    get width() { return this.#width; }
+    get height() { return this.#height; }
+    get top() { return Math.min(this.#y, this.#y + this.#height); }
+    get bottom() { return Math.max(this.#y, this.#y + this.#height); }
+    get left() { return Math.min(this.#x, this.#x + this.#width); }
+    get right() { return Math.max(this.#x, this.#x + this.#width); }
+    toJSON() { return { x: this.x, y: this.y, width: this.width, height: this.height, top: this.top, right: this.right, bottom: this.bottom, left: this.left }; }
+}
+class DOMRect extends DOMRectReadOnly {}
+
+/// Reflects a string attribute as a property.
+function reflect(cls, property, attribute = property.toLowerCase(), fallback = "") {
+    ObjectDefine(cls.prototype, property, {
+        get() { return N.attr(idOf(this), attribute) ?? fallback; },
+        set(value) { this.setAttribute(attribute, value); },
+        enumerable: true, configurable: true,
+    });
+}
+
+/// Reflects a boolean attribute as a property.
+function reflectBoolean(cls, property, attribute = property.toLowerCase()) {
+    ObjectDefine(cls.prototype, property, {
+        get() { return N.attr(idOf(this), attribute) !== null; },
+        set(value) { if (value) this.setAttribute(attribute, ""); else this.removeAttribute(attribute); },
+        enumerable: true, configurable: true,
+    });
+}
+
+/// Reflects a URL attribute: the getter resolves it against the document's URL.
+function reflectURL(cls, property, attribute = property.toLowerCase()) {
+    ObjectDefine(cls.prototype, property, {
+        get() {
+            const value = N.attr(idOf(this), attribute);
+            if (value === null) return "";
+            const resolved = N.resolve(value);
+            return resolved === null ? value : resolved;
+        },
+        set(value) { this.setAttribute(attribute, value); },
+        enumerable: true, configurable: true,
+    });
+}
+
+function reflectNumber(cls, property, attribute, fallback) {
+    ObjectDefine(cls.prototype, property, {
+        get() {
+            const value = N.attr(idOf(this), attribute);
+            const number = value === null ? NaN : parseInt(value, 10);
+            return Number.isFinite(number) ? number : fallback;
+        },
+        set(value) { this.setAttribute(attribute, String(value | 0)); },
+        enumerable: true, configurable: true,
+    });
+}
+
+class HTMLElement extends Element {
+    get style() {
+        const cache = cacheOf(this);
+        if (cache.style === undefined) cache.style = new CSSStyleDeclaration(KEY, this);
+        return cache.style;
+    }
+    set style(value) { this.setAttribute("style", value); }
+    get dataset() {
+        const cache = cacheOf(this);
+        if (cache.dataset === undefined) cache.dataset = datasetProxy(this);
+        return cache.dataset;
+    }
+    get innerText() { return N.innerText(idOf(this)); }
+    set innerText(value) {
+        value = value === null ? "" : String(value);
+        if (observedMutations > 0) removeAllChildren(this);
+        const document = documentOf(this);
+        N.setText(idOf(this), "");
+        const lines = value.split(/\r\n|\r|\n/);
+        lines.forEach((line, index) => {
+            if (index > 0) insertNode(this, document.createElement("br"), null);
+            if (line !== "") insertNode(this, document.createTextNode(line), null);
+        });
+    }
+    get outerText() { return this.innerText; }
+    set outerText(value) { this.replaceWith(documentOf(this).createTextNode(String(value))); }
+    get isContentEditable() { return false; }
+    get offsetParent() { return N.rendered(idOf(this)) ? documentOf(this).body : null; }
+    get offsetTop() { return 0; }
+    get offsetLeft() { return 0; }
+    get offsetWidth() { return 0; }
+    get offsetHeight() { return 0; }
+    get tabIndex() {
+        const value = N.attr(idOf(this), "tabindex");
+        const number = value === null ? NaN : parseInt(value, 10);
+        if (Number.isFinite(number)) return number;
+        return /^(a|area|button|input|select|textarea|iframe)$/.test(this.localName) ? 0 : -1;
+    }
+    set tabIndex(value) { this.setAttribute("tabindex", String(value | 0)); }
+    click() { activate(this, false); }
+    focus() { focusElement(this); }
+    blur() { blurElement(this); }
+}
+reflect(HTMLElement, "title");
+reflect(HTMLElement, "lang");
+reflect(HTMLElement, "dir");
+reflect(HTMLElement, "accessKey", "accesskey");
+reflect(HTMLElement, "contentEditable", "contenteditable", "inherit");
+reflect(HTMLElement, "inputMode", "inputmode");
+reflect(HTMLElement, "enterKeyHint", "enterkeyhint");
+reflect(HTMLElement, "autocapitalize");
+reflectBoolean(HTMLElement, "hidden");
+reflectBoolean(HTMLElement, "draggable");
+reflectBoolean(HTMLElement, "spellcheck");
+reflectBoolean(HTMLElement, "inert");
+
+const elementClasses = new Map();
+
+function elementClass(name, tags, body) {
+    const cls = body;
+    ObjectDefine(cls, "name", { value: name });
+    for (const tag of tags) elementClasses.set(tag, cls);
+    return cls;
+}
+
+const HTMLUnknownElement = elementClass("HTMLUnknownElement", [], class extends HTMLElement {});
+const HTMLDivElement = elementClass("HTMLDivElement", ["div"], class extends HTMLElement {});
+reflect(HTMLDivElement, "align");
+const HTMLSpanElement = elementClass("HTMLSpanElement", ["span"], class extends HTMLElement {});
+const HTMLParagraphElement = elementClass("HTMLParagraphElement", ["p"], class extends HTMLElement {});
+const HTMLHeadingElement = elementClass("HTMLHeadingElement", ["h1", "h2", "h3", "h4", "h5", "h6"], class extends HTMLElement {});
+const HTMLBRElement = elementClass("HTMLBRElement", ["br"], class extends HTMLElement {});
+const HTMLHRElement = elementClass("HTMLHRElement", ["hr"], class extends HTMLElement {});
+const HTMLPreElement = elementClass("HTMLPreElement", ["pre", "listing", "xmp"], class extends HTMLElement {});
+const HTMLQuoteElement = elementClass("HTMLQuoteElement", ["blockquote", "q"], class extends HTMLElement {});
+reflectURL(HTMLQuoteElement, "cite");
+const HTMLUListElement = elementClass("HTMLUListElement", ["ul"], class extends HTMLElement {});
+const HTMLOListElement = elementClass("HTMLOListElement", ["ol"], class extends HTMLElement {});
+reflectNumber(HTMLOListElement, "start", "start", 1);
+reflectBoolean(HTMLOListElement, "reversed");
+reflect(HTMLOListElement, "type");
+const HTMLLIElement = elementClass("HTMLLIElement", ["li"], class extends HTMLElement {});
+reflectNumber(HTMLLIElement, "value", "value", 0);
+const HTMLDListElement = elementClass("HTMLDListElement", ["dl"], class extends HTMLElement {});
+const HTMLHtmlElement = elementClass("HTMLHtmlElement", ["html"], class extends HTMLElement {});
+const HTMLHeadElement = elementClass("HTMLHeadElement", ["head"], class extends HTMLElement {});
+const HTMLBodyElement = elementClass("HTMLBodyElement", ["body"], class extends HTMLElement {});
+const HTMLTitleElement = elementClass("HTMLTitleElement", ["title"], class extends HTMLElement {
+    get text() { return N.text(idOf(this)); }
+    set text(value) { this.textContent = value; }
+});
+const HTMLMetaElement = elementClass("HTMLMetaElement", ["meta"], class extends HTMLElement {});
+reflect(HTMLMetaElement, "name");
+reflect(HTMLMetaElement, "content");
+reflect(HTMLMetaElement, "httpEquiv", "http-equiv");
+const HTMLLinkElement = elementClass("HTMLLinkElement", ["link"], class extends HTMLElement {
+    get relList() { return new DOMTokenList(KEY, this, "rel"); }
+});
+reflectURL(HTMLLinkElement, "href");
+reflect(HTMLLinkElement, "rel");
+reflect(HTMLLinkElement, "type");
+reflect(HTMLLinkElement, "media");
+const HTMLStyleElement = elementClass("HTMLStyleElement", ["style"], class extends HTMLElement {});
+reflect(HTMLStyleElement, "media");
+reflect(HTMLStyleElement, "type");
+const HTMLBaseElement = elementClass("HTMLBaseElement", ["base"], class extends HTMLElement {});
+reflectURL(HTMLBaseElement, "href");
+reflect(HTMLBaseElement, "target");
+const HTMLScriptElement = elementClass("HTMLScriptElement", ["script"], class extends HTMLElement {
+    get text() { return N.scriptText(idOf(this)); }
+    set text(value) { this.textContent = value; }
+});
+reflectURL(HTMLScriptElement, "src");
+reflect(HTMLScriptElement, "type");
+reflect(HTMLScriptElement, "charset");
+reflect(HTMLScriptElement, "crossOrigin", "crossorigin");
+reflectBoolean(HTMLScriptElement, "defer");
+reflectBoolean(HTMLScriptElement, "noModule", "nomodule");
+ObjectDefine(HTMLScriptElement.prototype, "async", {
+    get() { return N.scriptAsync(idOf(this)); },
+    set(value) { N.setScriptAsync(idOf(this), !!value); if (value) this.setAttribute("async", ""); else this.removeAttribute("async"); },
+    enumerable: true, configurable: true,
+});
+const HTMLTemplateElement = elementClass("HTMLTemplateElement", ["template"], class extends HTMLElement {
+    get content() {
+        const cache = cacheOf(this);
+        if (cache.content === undefined) cache.content = wrap(N.templateContent(idOf(this)));
+        return cache.content;
+    }
+});
+const HTMLAnchorElement = elementClass("HTMLAnchorElement", ["a"], class extends HTMLElement {
+    get text() { return N.text(idOf(this)); }
+    set text(value) { this.textContent = value; }
+    get relList() { return new DOMTokenList(KEY, this, "rel"); }
+    toString() { return this.href; }
+});
+reflectURL(HTMLAnchorElement, "href");
+reflect(HTMLAnchorElement, "target");
+reflect(HTMLAnchorElement, "rel");
+reflect(HTMLAnchorElement, "download");
+reflect(HTMLAnchorElement, "hreflang");
+reflect(HTMLAnchorElement, "type");
+reflect(HTMLAnchorElement, "name");
+const HTMLAreaElement = elementClass("HTMLAreaElement", ["area"], class extends HTMLElement {});
+reflectURL(HTMLAreaElement, "href");
+reflect(HTMLAreaElement, "target");
+reflect(HTMLAreaElement, "alt");
+const HTMLImageElement = elementClass("HTMLImageElement", ["img"], class extends HTMLElement {
+    get complete() { return true; }
+    get naturalWidth() { return 0; }
+    get naturalHeight() { return 0; }
+    get currentSrc() { return this.src; }
+    decode() { return Promise.resolve(); }
+});
+reflectURL(HTMLImageElement, "src");
+reflect(HTMLImageElement, "alt");
+reflect(HTMLImageElement, "srcset");
+reflect(HTMLImageElement, "sizes");
+reflect(HTMLImageElement, "loading");
+reflect(HTMLImageElement, "crossOrigin", "crossorigin");
+reflectNumber(HTMLImageElement, "width", "width", 0);
+reflectNumber(HTMLImageElement, "height", "height", 0);
+const HTMLIFrameElement = elementClass("HTMLIFrameElement", ["iframe"], class extends HTMLElement {
+    get contentWindow() { return null; }
+    get contentDocument() { return null; }
+});
+reflectURL(HTMLIFrameElement, "src");
+reflect(HTMLIFrameElement, "name");
+const HTMLCanvasElement = elementClass("HTMLCanvasElement", ["canvas"], class extends HTMLElement {
+    getContext() { return null; }
+    toDataURL() { return "data:,"; }
+});
+reflectNumber(HTMLCanvasElement, "width", "width", 300);
+reflectNumber(HTMLCanvasElement, "height", "height", 150);
+const HTMLMediaElement = elementClass("HTMLMediaElement", [], class extends HTMLElement {
+    play() { return Promise.reject(domError("NotAllowedError")); }
+    pause() {}
+    load() {}
+    canPlayType() { return ""; }
+    get paused() { return true; }
+});
+reflectURL(HTMLMediaElement, "src");
+const HTMLVideoElement = elementClass("HTMLVideoElement", ["video"], class extends HTMLMediaElement {});
+const HTMLAudioElement = elementClass("HTMLAudioElement", ["audio"], class extends HTMLMediaElement {});
+const HTMLSourceElement = elementClass("HTMLSourceElement", ["source"], class extends HTMLElement {});
+reflectURL(HTMLSourceElement, "src");
+reflect(HTMLSourceElement, "type");
+const HTMLTableElement = elementClass("HTMLTableElement", ["table"], class extends HTMLElement {
+    get rows() { const id = idOf(this); return liveCollection(() => N.byTag(id, "tr")); }
+    get tBodies() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tbody")); }
+    get tHead() { return this.querySelectorOwn("thead"); }
+    get tFoot() { return this.querySelectorOwn("tfoot"); }
+    get caption() { return this.querySelectorOwn("caption"); }
+    querySelectorOwn(tag) {
+        for (const child of N.elementChildren(idOf(this))) if (N.tag(child) === tag) return wrap(child);
+        return null;
+    }
+});
+const HTMLTableSectionElement = elementClass("HTMLTableSectionElement", ["tbody", "thead", "tfoot"], class extends HTMLElement {
+    get rows() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tr")); }
+});
+const HTMLTableRowElement = elementClass("HTMLTableRowElement", ["tr"], class extends HTMLElement {
+    get cells() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => /^t[dh]$/.test(N.tag(c)))); }
+    get rowIndex() {
+        let table = this.parentNode;
+        while (table !== null && table.localName !== "table") table = table.parentNode;
+        if (table === null) return -1;
+        return Array.prototype.indexOf.call(table.rows, this);
+    }
+});
+const HTMLTableCellElement = elementClass("HTMLTableCellElement", ["td", "th"], class extends HTMLElement {});
+reflectNumber(HTMLTableCellElement, "colSpan", "colspan", 1);
+reflectNumber(HTMLTableCellElement, "rowSpan", "rowspan", 1);
+const HTMLTableCaptionElement = elementClass("HTMLTableCaptionElement", ["caption"], class extends HTMLElement {});
+const HTMLTableColElement = elementClass("HTMLTableColElement", ["col", "colgroup"], class extends HTMLElement {});
+const HTMLDetailsElement = elementClass("HTMLDetailsElement", ["details"], class extends HTMLElement {});
+reflectBoolean(HTMLDetailsElement, "open");
+const HTMLDialogElement = elementClass("HTMLDialogElement", ["dialog"], class extends HTMLElement {
+    show() { this.setAttribute("open", ""); }
+    showModal() { this.setAttribute("open", ""); }
+    close(value) { if (value !== undefined) this.returnValue = String(value); this.removeAttribute("open"); }
+});
+reflectBoolean(HTMLDialogElement, "open");
+const HTMLMenuElement = elementClass("HTMLMenuElement", ["menu"], class extends HTMLElement {});
+const HTMLDataElement = elementClass("HTMLDataElement", ["data"], class extends HTMLElement {});
+reflect(HTMLDataElement, "value");
+const HTMLTimeElement = elementClass("HTMLTimeElement", ["time"], class extends HTMLElement {});
+reflect(HTMLTimeElement, "dateTime", "datetime");
+const HTMLModElement = elementClass("HTMLModElement", ["ins", "del"], class extends HTMLElement {});
+const HTMLPictureElement = elementClass("HTMLPictureElement", ["picture"], class extends HTMLElement {});
+const HTMLEmbedElement = elementClass("HTMLEmbedElement", ["embed"], class extends HTMLElement {});
+const HTMLObjectElement = elementClass("HTMLObjectElement", ["object"], class extends HTMLElement {});
+const HTMLParamElement = elementClass("HTMLParamElement", ["param"], class extends HTMLElement {});
+const HTMLMapElement = elementClass("HTMLMapElement", ["map"], class extends HTMLElement {});
+const HTMLTrackElement = elementClass("HTMLTrackElement", ["track"], class extends HTMLElement {});
+const HTMLSlotElement = elementClass("HTMLSlotElement", ["slot"], class extends HTMLElement {});
+const HTMLProgressElement = elementClass("HTMLProgressElement", ["progress"], class extends HTMLElement {});
+const HTMLMeterElement = elementClass("HTMLMeterElement", ["meter"], class extends HTMLElement {});
+const HTMLFrameSetElement = elementClass("HTMLFrameSetElement", ["frameset"], class extends HTMLElement {});
+const HTMLFontElement = elementClass("HTMLFontElement", ["font"], class extends HTMLElement {});
+for (const tag of ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "cite", "code", "dd", "dfn", "dt", "em",
+    "figcaption", "figure", "footer", "header", "hgroup", "i", "kbd", "main", "mark", "nav", "noscript", "rp", "rt",
+    "ruby", "s", "samp", "search", "section", "small", "strong", "sub", "summary", "sup", "u", "var", "wbr", "center",
+    "acronym", "big", "strike", "tt", "nobr", "noframes", "noembed", "plaintext"]) {
+    elementClasses.set(tag, HTMLElement);
+}
+
+class SVGElement extends Element {
+    get namespaceURI() { return svgNamespace; }
+    get style() {
+        const cache = cacheOf(this);
+        if (cache.style === undefined) cache.style = new CSSStyleDeclaration(KEY, this);
+        return cache.style;
+    }
+    get dataset() {
+        const cache = cacheOf(this);
+        if (cache.dataset === undefined) cache.dataset = datasetProxy(this);
+        return cache.dataset;
+    }
+    get className() { return N.attr(idOf(this), "class") ?? ""; }
+}
+class SVGSVGElement extends SVGElement {}
+const svgTags = new Set(["svg", "g", "path", "circle", "rect", "line", "polyline", "polygon", "ellipse", "text", "tspan",
+    "defs", "use", "symbol", "lineargradient", "radialgradient", "stop", "clippath", "mask", "pattern", "image",
+    "foreignobject", "title", "desc", "marker", "filter"]);
+
+/// Whether an element named `tag` is in the SVG namespace (PageKit keeps no namespaces:
+/// `svg` and the SVG elements under an `svg`).
+function isSVG(id, tag) {
+    if (tag === "svg") return true;
+    if (!svgTags.has(tag)) return false;
+    for (let parent = N.parent(id); parent >= 0; parent = N.parent(parent)) {
+        const name = N.kind(parent) === 1 ? N.tag(parent) : null;
+        if (name === "svg") return true;
+        if (name === "foreignobject" || name === null) return false;
+    }
+    return false;
+}
+
+const validCustomElementName = /^[a-z][a-z0-9._\-\u00b7\u00c0-\ud7ff\ue000-\ufffd]*-[a-z0-9._\-\u00b7\u00c0-\ud7ff\ue000-\ufffd]*$/;
+const knownUnknown = new Set(["applet", "bgsound", "blink", "isindex", "keygen", "multicol", "nextid", "spacer"]);

@@ -1,0 +1,1068 @@
+// Documents, fragments, events and their dispatch, event handlers, focus, forms and the
+// default actions of clicks (WebKit's activation behaviours).
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+const validElementName = /^[A-Za-z][^\s\/>\x00]*$|^[:_A-Za-z\u00c0-\uffff][^\s\/>\x00]*$/;
+
+class Document extends Node {
+    constructor() {
+        if (arguments[0] === KEY) { super(KEY, arguments[1]); return; }
+        const id = N.create(9, "", -1);
+        super(KEY, id);
+        strongWrappers.set(id, this);
+        N.info(id);
+    }
+    get nodeType() { return 9; }
+    get nodeName() { return "#document"; }
+    get isMain() { return idOf(this) === 0; }
+    get documentElement() {
+        for (const id of N.elementChildren(idOf(this))) return wrap(id);
+        return null;
+    }
+    get head() { return childOfRoot(this, "head"); }
+    get body() {
+        const html = this.documentElement;
+        if (html === null) return null;
+        for (const id of N.elementChildren(idOf(html))) {
+            const tag = N.tag(id);
+            if (tag === "body" || tag === "frameset") return wrap(id);
+        }
+        return null;
+    }
+    set body(value) {
+        if (value === null || typeof value !== "object" || !isNode(value) || !/^(body|frameset)$/.test(value.localName)) {
+            throw domError("HierarchyRequestError");
+        }
+        const current = this.body;
+        if (current === value) return;
+        const html = this.documentElement;
+        if (html === null) throw domError("HierarchyRequestError");
+        if (current !== null) html.replaceChild(value, current); else html.appendChild(value);
+    }
+    get title() { return N.title(idOf(this)); }
+    set title(value) { N.setTitle(idOf(this), String(value)); }
+    get readyState() { return idOf(this) === 0 ? N.readyState() : "complete"; }
+    get URL() { return idOf(this) === 0 ? N.url() : "about:blank"; }
+    get documentURI() { return this.URL; }
+    get baseURI() { return this.URL; }
+    get location() { return idOf(this) === 0 ? G.location : null; }
+    set location(value) { if (idOf(this) === 0) G.location.href = value; }
+    get defaultView() { return idOf(this) === 0 ? G : null; }
+    get cookie() { return idOf(this) === 0 ? N.cookie() : ""; }
+    set cookie(value) { if (idOf(this) === 0) N.setCookie(String(value)); }
+    get domain() { return idOf(this) === 0 ? G.location.hostname : ""; }
+    get referrer() { return ""; }
+    get characterSet() { return "UTF-8"; }
+    get charset() { return "UTF-8"; }
+    get inputEncoding() { return "UTF-8"; }
+    get contentType() { return "text/html"; }
+    get compatMode() { return "CSS1Compat"; }
+    get doctype() { return null; }
+    get dir() { const html = this.documentElement; return html === null ? "" : html.dir; }
+    set dir(value) { const html = this.documentElement; if (html !== null) html.dir = value; }
+    get lastModified() { return formatLastModified(N.now()); }
+    get activeElement() {
+        const id = N.activeElement();
+        if (id >= 0 && N.owner(id) === idOf(this) && N.connected(id)) return wrap(id);
+        return this.body;
+    }
+    hasFocus() { return idOf(this) === 0; }
+    get visibilityState() { return "visible"; }
+    get hidden() { return false; }
+    get webkitVisibilityState() { return "visible"; }
+    get webkitHidden() { return false; }
+    get fullscreenElement() { return null; }
+    get webkitFullscreenElement() { return null; }
+    get fullscreenEnabled() { return false; }
+    get pointerLockElement() { return null; }
+    get designMode() { return "off"; }
+    set designMode(value) {}
+    get currentScript() { return idOf(this) === 0 ? wrap(N.currentScript()) : null; }
+    get scripts() { return documentCollection(this, (id) => N.byTag(id, "script")); }
+    get forms() { return documentCollection(this, (id) => N.byTag(id, "form")); }
+    get images() { return documentCollection(this, (id) => N.byTag(id, "img")); }
+    get embeds() { return documentCollection(this, (id) => N.byTag(id, "embed")); }
+    get plugins() { return this.embeds; }
+    get links() {
+        return documentCollection(this, (id) => N.byTag(id, "*").filter((e) => /^(a|area)$/.test(N.tag(e)) && N.attr(e, "href") !== null));
+    }
+    get anchors() {
+        return documentCollection(this, (id) => N.byTag(id, "a").filter((e) => N.attr(e, "name") !== null));
+    }
+    get styleSheets() { return []; }
+    get implementation() {
+        const cache = cacheOf(this);
+        if (cache.implementation === undefined) cache.implementation = new DOMImplementation(KEY, this);
+        return cache.implementation;
+    }
+    createElement(name) {
+        requireArguments(arguments.length, 1);
+        name = String(name);
+        if (!validElementName.test(name)) throw domError("InvalidCharacterError");
+        return wrap(N.create(1, name.toLowerCase(), idOf(this)));
+    }
+    createElementNS(namespace, qualifiedName) {
+        requireArguments(arguments.length, 2);
+        const name = String(qualifiedName);
+        if (!validElementName.test(name)) throw domError("InvalidCharacterError");
+        const local = name.includes(":") ? name.slice(name.indexOf(":") + 1) : name;
+        return wrap(N.create(1, namespace === htmlNamespace ? local.toLowerCase() : local.toLowerCase(), idOf(this)));
+    }
+    createTextNode(data) {
+        requireArguments(arguments.length, 1);
+        return wrap(N.create(3, String(data), idOf(this)));
+    }
+    createComment(data) {
+        requireArguments(arguments.length, 1);
+        return wrap(N.create(8, String(data), idOf(this)));
+    }
+    createCDATASection() { throw domError("NotSupportedError"); }
+    createProcessingInstruction() { throw domError("NotSupportedError"); }
+    createDocumentFragment() { return wrap(N.create(11, "", idOf(this))); }
+    createAttribute(name) {
+        name = String(name);
+        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        return new Attr(KEY, null, name.toLowerCase(), "");
+    }
+    createEvent(interfaceName) {
+        requireArguments(arguments.length, 1);
+        const cls = legacyEventInterfaces[String(interfaceName).toLowerCase()];
+        if (cls === undefined) throw domError("NotSupportedError");
+        return makeUninitializedEvent(cls);
+    }
+    createRange() { return new Range(); }
+    createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter); }
+    createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter, true); }
+    importNode(node, deep = false) {
+        requireArguments(arguments.length, 1);
+        const id = nodeArgument(node, "Document", "importNode", 1, "node");
+        if (node.nodeType === 9) throw domError("NotSupportedError");
+        return wrap(N.clone(id, !!deep, idOf(this)));
+    }
+    adoptNode(node) {
+        requireArguments(arguments.length, 1);
+        const id = nodeArgument(node, "Document", "adoptNode", 1, "node");
+        if (node.nodeType === 9) throw domError("NotSupportedError");
+        const parent = node.parentNode;
+        if (parent !== null) removeNode(parent, node);
+        N.adopt(id, idOf(this));
+        return node;
+    }
+    getElementById(elementId) {
+        requireArguments(arguments.length, 1);
+        return wrap(N.byId(idOf(this), String(elementId)));
+    }
+    getElementsByName(name) {
+        requireArguments(arguments.length, 1);
+        const id = idOf(this), wanted = String(name);
+        return liveNodeList(() => N.byName(id, wanted));
+    }
+    elementFromPoint() { return null; }
+    elementsFromPoint() { return []; }
+    caretRangeFromPoint() { return null; }
+    getSelection() { return idOf(this) === 0 ? G.getSelection() : null; }
+    execCommand() { return false; }
+    queryCommandSupported() { return false; }
+    queryCommandEnabled() { return false; }
+    queryCommandState() { return false; }
+    queryCommandValue() { return ""; }
+    exitFullscreen() { return Promise.resolve(); }
+    webkitExitFullscreen() {}
+    open() {
+        if (idOf(this) !== 0) return this;
+        N.documentOpen();
+        return this;
+    }
+    close() { if (idOf(this) === 0) N.documentClose(); }
+    write(...text) { if (idOf(this) === 0) N.write(text.join("")); }
+    writeln(...text) { if (idOf(this) === 0) N.write(text.join("") + "\n"); }
+    getElementsByTagNameNS(namespace, name) { return this.getElementsByTagName(name); }
+}
+mixin(Document, parentNodeMethods);
+for (const name of ["onreadystatechange", "onvisibilitychange", "onselectionchange"]) defineHandlerProperty(Document.prototype, name.slice(2));
+
+class HTMLDocument extends Document {}
+class XMLDocument extends Document {}
+
+function childOfRoot(document, tag) {
+    const html = document.documentElement;
+    if (html === null) return null;
+    for (const id of N.elementChildren(idOf(html))) if (N.tag(id) === tag) return wrap(id);
+    return null;
+}
+
+function documentCollection(document, compute) {
+    const id = idOf(document);
+    return liveCollection(() => compute(id));
+}
+
+function formatLastModified(milliseconds) {
+    const date = new OriginalDate(milliseconds);
+    const pad = (n) => String(n).padStart(2, "0");
+    return pad(date.getMonth() + 1) + "/" + pad(date.getDate()) + "/" + date.getFullYear() + " " +
+        pad(date.getHours()) + ":" + pad(date.getMinutes()) + ":" + pad(date.getSeconds());
+}
+
+class DocumentFragment extends Node {
+    constructor() {
+        if (arguments[0] === KEY) { super(KEY, arguments[1]); return; }
+        const id = N.create(11, "", 0);
+        super(KEY, id);
+        strongWrappers.set(id, this);
+        N.info(id);
+    }
+    get nodeType() { return 11; }
+    get nodeName() { return "#document-fragment"; }
+    getElementById(elementId) { return wrap(N.byId(idOf(this), String(elementId))); }
+}
+mixin(DocumentFragment, parentNodeMethods);
+
+class DocumentType extends Node {
+    get nodeType() { return 10; }
+}
+
+class DOMImplementation {
+    #document;
+    constructor(key, document) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        this.#document = document;
+    }
+    createHTMLDocument(title) {
+        const document = wrap(N.create(9, "", -1));
+        const html = document.createElement("html");
+        const head = document.createElement("head");
+        html.appendChild(head);
+        if (title !== undefined) {
+            const titleElement = document.createElement("title");
+            titleElement.appendChild(document.createTextNode(String(title)));
+            head.appendChild(titleElement);
+        }
+        html.appendChild(document.createElement("body"));
+        document.appendChild(html);
+        return document;
+    }
+    createDocument(namespace, qualifiedName) {
+        const document = wrap(N.create(9, "", -1));
+        if (qualifiedName) document.appendChild(document.createElementNS(namespace, qualifiedName));
+        return document;
+    }
+    createDocumentType(name) { return null; }
+    hasFeature() { return true; }
+}
+
+class DOMParser {
+    parseFromString(text, type) {
+        requireArguments(arguments.length, 2);
+        type = String(type);
+        if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
+            throw new TypeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
+        }
+        return wrap(N.parseDocument(String(text)));
+    }
+}
+
+class XMLSerializer {
+    serializeToString(node) {
+        const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
+        return N.html(id, true);
+    }
+}
+
+/// A tree walker (and node iterator) over the live tree, in document order.
+class TreeWalker {
+    #root; #show; #filter; #current; #iterator;
+    constructor(key, root, whatToShow, filter, iterator = false) {
+        if (key !== KEY) throw new TypeError("Illegal constructor");
+        nodeArgument(root, "Document", "createTreeWalker", 1, "root");
+        this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
+    }
+    get root() { return this.#root; }
+    get whatToShow() { return this.#show; }
+    get filter() { return this.#filter; }
+    get currentNode() { return this.#current; }
+    set currentNode(node) { this.#current = node; }
+    #accept(node) {
+        if (!(this.#show & (1 << (node.nodeType - 1)))) return 3;
+        if (this.#filter === null) return 1;
+        const result = typeof this.#filter === "function" ? this.#filter(node) : this.#filter.acceptNode(node);
+        return result;
+    }
+    #following(node) {
+        const rootID = idOf(this.#root);
+        let id = idOf(node);
+        const first = N.first(id);
+        if (first >= 0) return wrap(first);
+        while (id !== rootID) {
+            const next = N.next(id);
+            if (next >= 0) return wrap(next);
+            id = N.parent(id);
+            if (id < 0) return null;
+        }
+        return null;
+    }
+    #preceding(node) {
+        if (node === this.#root) return null;
+        let id = idOf(node);
+        const previous = N.prev(id);
+        if (previous < 0) { const parent = N.parent(id); return parent < 0 ? null : wrap(parent); }
+        id = previous;
+        while (N.last(id) >= 0) id = N.last(id);
+        return wrap(id);
+    }
+    nextNode() {
+        let node = this.#current;
+        while ((node = this.#following(node)) !== null) {
+            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        }
+        return null;
+    }
+    previousNode() {
+        let node = this.#current;
+        while ((node = this.#preceding(node)) !== null) {
+            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        }
+        return null;
+    }
+    parentNode() {
+        let node = this.#current;
+        while (node !== null && node !== this.#root) {
+            node = node.parentNode;
+            if (node !== null && this.#accept(node) === 1) { this.#current = node; return node; }
+        }
+        return null;
+    }
+    firstChild() {
+        for (let node = this.#current.firstChild; node !== null; node = node.nextSibling) {
+            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        }
+        return null;
+    }
+    lastChild() {
+        for (let node = this.#current.lastChild; node !== null; node = node.previousSibling) {
+            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        }
+        return null;
+    }
+    nextSibling() {
+        for (let node = this.#current.nextSibling; node !== null; node = node.nextSibling) {
+            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        }
+        return null;
+    }
+    previousSibling() {
+        for (let node = this.#current.previousSibling; node !== null; node = node.previousSibling) {
+            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        }
+        return null;
+    }
+    detach() {}
+}
+
+/// A minimal Range: enough for `createContextualFragment` and selecting a node's contents.
+class Range {
+    #start = null; #startOffset = 0; #end = null; #endOffset = 0;
+    get startContainer() { return this.#start; }
+    get startOffset() { return this.#startOffset; }
+    get endContainer() { return this.#end; }
+    get endOffset() { return this.#endOffset; }
+    get collapsed() { return this.#start === this.#end && this.#startOffset === this.#endOffset; }
+    get commonAncestorContainer() { return this.#start; }
+    setStart(node, offset) { this.#start = node; this.#startOffset = offset >>> 0; if (this.#end === null) { this.#end = node; this.#endOffset = this.#startOffset; } }
+    setEnd(node, offset) { this.#end = node; this.#endOffset = offset >>> 0; }
+    selectNode(node) { const parent = node.parentNode; this.#start = this.#end = parent; }
+    selectNodeContents(node) { this.#start = this.#end = node; this.#startOffset = 0; this.#endOffset = node.childNodes.length; }
+    collapse() {}
+    createContextualFragment(html) {
+        const context = this.#start !== null && this.#start.nodeType === 1 ? this.#start : G.document.body;
+        return wrap(N.parse(idOf(context === null ? G.document : context), String(html), true));
+    }
+    cloneRange() { const range = new Range(); range.setStart(this.#start, this.#startOffset); range.setEnd(this.#end, this.#endOffset); return range; }
+    detach() {}
+    getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
+    getClientRects() { return []; }
+    toString() { return this.#start === null ? "" : this.#start.textContent; }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+let eventState;
+
+class Event {
+    #type; #bubbles; #cancelable; #composed;
+    #target = null; #currentTarget = null; #phase = 0; #canceled = false; #passive = false;
+    #stop = false; #stopImmediate = false; #dispatching = false; #trusted = false;
+    #initialized = true; #timeStamp; #path = [];
+    constructor(type, init) {
+        requireArguments(arguments.length, 1);
+        this.#type = String(type);
+        init = init === undefined || init === null ? {} : init;
+        this.#bubbles = !!init.bubbles;
+        this.#cancelable = !!init.cancelable;
+        this.#composed = !!init.composed;
+        this.#timeStamp = N.perfNow();
+    }
+    static {
+        eventState = {
+            begin(event, target, trusted) {
+                event.#dispatching = true;
+                event.#target = target;
+                event.#trusted = trusted;
+                event.#stop = false;
+                event.#stopImmediate = false;
+            },
+            setPath(event, path) { event.#path = path; },
+            at(event, currentTarget, phase) { event.#currentTarget = currentTarget; event.#phase = phase; },
+            end(event) {
+                event.#dispatching = false;
+                event.#currentTarget = null;
+                event.#phase = 0;
+                event.#stop = false;
+                event.#stopImmediate = false;
+                event.#path = [];
+            },
+            stopped(event) { return event.#stop; },
+            stoppedImmediately(event) { return event.#stopImmediate; },
+            passive(event, passive) { event.#passive = passive; },
+            dispatching(event) { return event.#dispatching; },
+            initialized(event) { return event.#initialized; },
+            uninitialize(event) { event.#initialized = false; },
+            init(event, type, bubbles, cancelable) {
+                event.#initialized = true;
+                event.#type = String(type);
+                event.#bubbles = !!bubbles;
+                event.#cancelable = !!cancelable;
+                event.#canceled = false;
+                event.#stop = false;
+                event.#stopImmediate = false;
+                event.#target = null;
+            },
+            retarget(event, target) { event.#target = target; },
+        };
+    }
+    get type() { return this.#type; }
+    get target() { return this.#target; }
+    get srcElement() { return this.#target; }
+    get currentTarget() { return this.#currentTarget; }
+    get eventPhase() { return this.#phase; }
+    get bubbles() { return this.#bubbles; }
+    get cancelable() { return this.#cancelable; }
+    get composed() { return this.#composed; }
+    get defaultPrevented() { return this.#canceled; }
+    get returnValue() { return !this.#canceled; }
+    set returnValue(value) { if (!value) this.preventDefault(); }
+    get cancelBubble() { return this.#stop; }
+    set cancelBubble(value) { if (value) this.#stop = true; }
+    get isTrusted() { return this.#trusted; }
+    get timeStamp() { return this.#timeStamp; }
+    composedPath() { return this.#dispatching ? this.#path.slice() : []; }
+    preventDefault() { if (this.#cancelable && !this.#passive) this.#canceled = true; }
+    stopPropagation() { this.#stop = true; }
+    stopImmediatePropagation() { this.#stop = true; this.#stopImmediate = true; }
+    initEvent(type, bubbles = false, cancelable = false) {
+        requireArguments(arguments.length, 1);
+        if (this.#dispatching) return;
+        eventState.init(this, type, bubbles, cancelable);
+    }
+}
+for (const [name, value] of [["NONE", 0], ["CAPTURING_PHASE", 1], ["AT_TARGET", 2], ["BUBBLING_PHASE", 3]]) {
+    ObjectDefine(Event, name, { value, enumerable: true });
+    ObjectDefine(Event.prototype, name, { value, enumerable: true });
+}
+
+function makeUninitializedEvent(cls) {
+    const event = new cls("");
+    eventState.uninitialize(event);
+    return event;
+}
+
+/// Defines an Event subclass whose init dictionary members become read-only properties.
+function eventClass(name, parent, members) {
+    const cls = class extends parent {
+        constructor(type, init) {
+            requireArguments(arguments.length, 1);
+            super(type, init);
+            const values = {};
+            init = init === undefined || init === null ? {} : init;
+            for (const [member, fallback] of members) values[member] = member in init && init[member] !== undefined ? init[member] : fallback;
+            eventMembers.set(this, Object.assign(eventMembers.get(this) || {}, values));
+        }
+    };
+    ObjectDefine(cls, "name", { value: name });
+    for (const [member] of members) {
+        ObjectDefine(cls.prototype, member, { get() { const values = eventMembers.get(this); return values ? values[member] : undefined; }, enumerable: true, configurable: true });
+    }
+    return cls;
+}
+const eventMembers = new WeakMap();
+
+const UIEvent = eventClass("UIEvent", Event, [["view", null], ["detail", 0], ["which", 0]]);
+const mouseMembers = [["screenX", 0], ["screenY", 0], ["clientX", 0], ["clientY", 0], ["ctrlKey", false], ["shiftKey", false],
+    ["altKey", false], ["metaKey", false], ["button", 0], ["buttons", 0], ["relatedTarget", null], ["movementX", 0],
+    ["movementY", 0], ["offsetX", 0], ["offsetY", 0], ["pageX", 0], ["pageY", 0], ["x", 0], ["y", 0]];
+const MouseEvent = eventClass("MouseEvent", UIEvent, mouseMembers);
+MouseEvent.prototype.getModifierState = function getModifierState(key) {
+    return { Control: this.ctrlKey, Shift: this.shiftKey, Alt: this.altKey, Meta: this.metaKey }[key] || false;
+};
+MouseEvent.prototype.initMouseEvent = function initMouseEvent(type, bubbles, cancelable, view, detail) {
+    this.initEvent(type, bubbles, cancelable);
+    const values = eventMembers.get(this) || {};
+    values.view = view === undefined ? null : view;
+    values.detail = detail | 0;
+    eventMembers.set(this, values);
+};
+const PointerEvent = eventClass("PointerEvent", MouseEvent, [["pointerId", 0], ["width", 1], ["height", 1], ["pressure", 0],
+    ["tiltX", 0], ["tiltY", 0], ["pointerType", ""], ["isPrimary", false]]);
+const WheelEvent = eventClass("WheelEvent", MouseEvent, [["deltaX", 0], ["deltaY", 0], ["deltaZ", 0], ["deltaMode", 0]]);
+const KeyboardEvent = eventClass("KeyboardEvent", UIEvent, [["key", ""], ["code", ""], ["location", 0], ["ctrlKey", false],
+    ["shiftKey", false], ["altKey", false], ["metaKey", false], ["repeat", false], ["isComposing", false], ["charCode", 0], ["keyCode", 0]]);
+KeyboardEvent.prototype.getModifierState = MouseEvent.prototype.getModifierState;
+const FocusEvent = eventClass("FocusEvent", UIEvent, [["relatedTarget", null]]);
+const InputEvent = eventClass("InputEvent", UIEvent, [["data", null], ["inputType", ""], ["isComposing", false], ["dataTransfer", null]]);
+const CompositionEvent = eventClass("CompositionEvent", UIEvent, [["data", ""]]);
+const TouchEvent = eventClass("TouchEvent", UIEvent, [["touches", []], ["targetTouches", []], ["changedTouches", []],
+    ["ctrlKey", false], ["shiftKey", false], ["altKey", false], ["metaKey", false]]);
+const CustomEvent = eventClass("CustomEvent", Event, [["detail", null]]);
+CustomEvent.prototype.initCustomEvent = function initCustomEvent(type, bubbles, cancelable, detail) {
+    this.initEvent(type, bubbles, cancelable);
+    const values = eventMembers.get(this) || {};
+    values.detail = detail === undefined ? null : detail;
+    eventMembers.set(this, values);
+};
+const ErrorEvent = eventClass("ErrorEvent", Event, [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
+const PromiseRejectionEvent = eventClass("PromiseRejectionEvent", Event, [["promise", undefined], ["reason", undefined]]);
+const HashChangeEvent = eventClass("HashChangeEvent", Event, [["oldURL", ""], ["newURL", ""]]);
+const PopStateEvent = eventClass("PopStateEvent", Event, [["state", null]]);
+const PageTransitionEvent = eventClass("PageTransitionEvent", Event, [["persisted", false]]);
+const ProgressEvent = eventClass("ProgressEvent", Event, [["lengthComputable", false], ["loaded", 0], ["total", 0]]);
+const MessageEvent = eventClass("MessageEvent", Event, [["data", null], ["origin", ""], ["lastEventId", ""], ["source", null], ["ports", []]]);
+const SubmitEvent = eventClass("SubmitEvent", Event, [["submitter", null]]);
+const StorageEvent = eventClass("StorageEvent", Event, [["key", null], ["oldValue", null], ["newValue", null], ["url", ""], ["storageArea", null]]);
+const AnimationEvent = eventClass("AnimationEvent", Event, [["animationName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
+const TransitionEvent = eventClass("TransitionEvent", Event, [["propertyName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
+const BeforeUnloadEvent = eventClass("BeforeUnloadEvent", Event, []);
+const ToggleEvent = eventClass("ToggleEvent", Event, [["oldState", ""], ["newState", ""]]);
+
+const legacyEventInterfaces = {
+    event: Event, events: Event, htmlevents: Event, svgevents: Event, uievent: UIEvent, uievents: UIEvent,
+    mouseevent: MouseEvent, mouseevents: MouseEvent, keyboardevent: KeyboardEvent, keyboardevents: KeyboardEvent,
+    customevent: CustomEvent, focusevent: FocusEvent, compositionevent: CompositionEvent, hashchangeevent: HashChangeEvent,
+    messageevent: MessageEvent, storageevent: StorageEvent, textevent: CompositionEvent, touchevent: TouchEvent,
+    errorevent: ErrorEvent, popstateevent: PopStateEvent, pagetransitionevent: PageTransitionEvent,
+    progressevent: ProgressEvent, beforeunloadevent: BeforeUnloadEvent, animationevent: AnimationEvent,
+    transitionevent: TransitionEvent, wheelevent: WheelEvent,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Listeners and dispatch
+
+const LISTENERS = Symbol("listeners");
+const HANDLERS = Symbol("handlers");
+
+function listenersOf(target, create) {
+    let map = target[LISTENERS];
+    if (map === undefined && create) {
+        map = new Map();
+        ObjectDefine(target, LISTENERS, { value: map });
+    }
+    return map;
+}
+
+function flattenOptions(options) {
+    if (typeof options === "boolean") return { capture: options, once: false, passive: null, signal: null };
+    if (options === null || typeof options !== "object") return { capture: false, once: false, passive: null, signal: null };
+    return { capture: !!options.capture, once: !!options.once, passive: "passive" in options ? !!options.passive : null,
+        signal: options.signal === undefined ? null : options.signal };
+}
+
+function addListener(target, type, callback, options) {
+    if (callback === null || callback === undefined) return;
+    if (typeof callback !== "function" && typeof callback !== "object") {
+        throw new TypeError("Argument 2 ('callback') to EventTarget.addEventListener must be an object");
+    }
+    const flat = flattenOptions(options);
+    if (flat.signal !== null && flat.signal.aborted) return;
+    type = String(type);
+    const map = listenersOf(target, true);
+    let list = map.get(type);
+    if (list === undefined) { list = []; map.set(type, list); }
+    for (const listener of list) {
+        if (listener.callback === callback && listener.capture === flat.capture && !listener.removed) return;
+    }
+    const passive = flat.passive === null ? defaultPassive(target, type) : flat.passive;
+    const listener = { callback, capture: flat.capture, once: flat.once, passive, removed: false, handler: false };
+    list.push(listener);
+    if (flat.signal !== null) flat.signal.addEventListener("abort", () => removeListener(target, type, callback, flat.capture));
+}
+
+/// WebKit makes touchstart/touchmove/wheel listeners on the window, document and body passive.
+function defaultPassive(target, type) {
+    if (!/^(touchstart|touchmove|wheel|mousewheel)$/.test(type)) return false;
+    return target === G || target === G.document || (isNode(target) && (target === G.document.documentElement || target === G.document.body));
+}
+
+function removeListener(target, type, callback, capture) {
+    const map = listenersOf(target, false);
+    if (map === undefined) return;
+    const list = map.get(String(type));
+    if (list === undefined) return;
+    const index = list.findIndex((listener) => listener.callback === callback && listener.capture === capture && !listener.handler);
+    if (index >= 0) {
+        list[index].removed = true;
+        list.splice(index, 1);
+    }
+}
+
+const eventTargetMethods = {
+    addEventListener(type, callback, options) {
+        requireArguments(arguments.length, 2);
+        addListener(this === undefined || this === null ? G : this, type, callback, options);
+    },
+    removeEventListener(type, callback, options) {
+        requireArguments(arguments.length, 2);
+        const flat = flattenOptions(options);
+        removeListener(this === undefined || this === null ? G : this, type, callback, flat.capture);
+    },
+    dispatchEvent(event) {
+        requireArguments(arguments.length, 1);
+        if (!(event instanceof Event)) throw argumentError("EventTarget", "dispatchEvent", 1, "event", "Event");
+        if (eventState.dispatching(event) || !eventState.initialized(event)) throw domError("InvalidStateError");
+        return dispatch(this === undefined || this === null ? G : this, event, false);
+    },
+};
+for (const key of Object.keys(eventTargetMethods)) {
+    ObjectDefine(EventTarget.prototype, key, { value: eventTargetMethods[key], writable: true, configurable: true, enumerable: true });
+}
+
+/// The targets an event goes through: the node and its ancestors, then the window for nodes
+/// of this page's document (but not for `load`, whose path stops at the document).
+function eventPath(target, event) {
+    const path = [target];
+    if (target === G || !isNode(target) || idOf(target) < 0) return path;
+    let id = idOf(target);
+    while ((id = N.parent(id)) >= 0) path.push(wrap(id));
+    const top = path[path.length - 1];
+    if (top.nodeType === 9 && idOf(top) === 0 && event.type !== "load") path.push(G);
+    return path;
+}
+
+let currentEvent;
+
+function dispatch(target, event, trusted) {
+    eventState.begin(event, target, trusted);
+    const path = eventPath(target, event);
+    eventState.setPath(event, path);
+    const previousEvent = currentEvent;
+    currentEvent = event;
+    try {
+        for (let i = path.length - 1; i >= 0 && !eventState.stopped(event); i--) {
+            invokeListeners(path[i], event, i === 0 ? 2 : 1, true);
+        }
+        for (let i = 0; i < path.length && !eventState.stopped(event); i++) {
+            if (i > 0 && !event.bubbles) break;
+            invokeListeners(path[i], event, i === 0 ? 2 : 3, false);
+        }
+    } finally {
+        currentEvent = previousEvent;
+        eventState.end(event);
+    }
+    return !event.defaultPrevented;
+}
+
+function invokeListeners(target, event, phase, capture) {
+    if (!capture) prepareAttributeHandler(target, event.type);
+    const map = target[LISTENERS];
+    if (map === undefined) return;
+    const list = map.get(event.type);
+    if (list === undefined || list.length === 0) return;
+    eventState.at(event, target, phase);
+    for (const listener of list.slice()) {
+        if (listener.removed) continue;
+        if (phase === 1 && !listener.capture) continue;
+        if (phase === 3 && listener.capture) continue;
+        if (phase === 2 && listener.capture !== capture) continue;
+        if (listener.once) removeListener(target, event.type, listener.callback, listener.capture);
+        eventState.passive(event, listener.passive);
+        try {
+            const callback = listener.callback;
+            if (typeof callback === "function") {
+                callback.call(target, event);
+            } else {
+                const handleEvent = callback.handleEvent;
+                if (typeof handleEvent !== "function") throw new TypeError("'handleEvent' property of event listener should be callable");
+                handleEvent.call(callback, event);
+            }
+        } catch (error) {
+            reportException(error);
+        }
+        eventState.passive(event, false);
+        if (eventState.stoppedImmediately(event)) break;
+    }
+}
+
+// Event handlers: `onclick` properties and attributes share one listener slot per type.
+
+const windowForwardedHandlers = new Set(["load", "unload", "beforeunload", "hashchange", "popstate", "pageshow",
+    "pagehide", "resize", "scroll", "message", "error", "focus", "blur", "online", "offline", "storage", "orientationchange"]);
+
+function handlerSlot(target, type, create) {
+    let handlers = target[HANDLERS];
+    if (handlers === undefined) {
+        if (!create) return undefined;
+        handlers = new Map();
+        ObjectDefine(target, HANDLERS, { value: handlers });
+    }
+    let slot = handlers.get(type);
+    if (slot === undefined && create) {
+        slot = { value: null, source: null };
+        handlers.set(type, slot);
+        const list = (() => {
+            const map = listenersOf(target, true);
+            let list = map.get(type);
+            if (list === undefined) { list = []; map.set(type, list); }
+            return list;
+        })();
+        const listener = {
+            callback: (event) => runHandler(target, slot, event), capture: false, once: false, passive: false,
+            removed: false, handler: true,
+        };
+        if (slot.fromAttribute) list.unshift(listener); else list.push(listener);
+    }
+    return slot;
+}
+
+function runHandler(target, slot, event) {
+    const handler = slot.value;
+    if (typeof handler !== "function") return;
+    let result;
+    if (event.type === "error" && target === G && event instanceof ErrorEvent) {
+        result = handler.call(target, event.message, event.filename, event.lineno, event.colno, event.error);
+        if (result === true) event.preventDefault();
+        return;
+    }
+    result = handler.call(target, event);
+    if (event.type === "beforeunload") {
+        if (result !== undefined && result !== null) event.preventDefault();
+    } else if (result === false) {
+        event.preventDefault();
+    }
+}
+
+/// Compiles an `on…` attribute into its handler when the attribute is new or changed.
+function prepareAttributeHandler(target, type) {
+    let element = target, slotTarget = target;
+    if (target === G) {
+        if (!windowForwardedHandlers.has(type)) return;
+        element = G.document.body;
+        if (element === null) return;
+    } else if (!isNode(target) || idOf(target) < 0 || N.kind(idOf(target)) !== 1) {
+        return;
+    } else if (windowForwardedHandlers.has(type) && /^(body|frameset)$/.test(target.localName) && type !== "error" && type !== "scroll") {
+        return;
+    }
+    const source = N.attr(idOf(element), "on" + type);
+    const existing = handlerSlot(slotTarget, type, false);
+    if (source === null) {
+        if (existing !== undefined && existing.source !== null) { existing.value = null; existing.source = null; }
+        return;
+    }
+    if (existing !== undefined && existing.source === source) return;
+    let slot = existing;
+    if (slot === undefined) {
+        const handlers = slotTarget[HANDLERS] || new Map();
+        if (slotTarget[HANDLERS] === undefined) ObjectDefine(slotTarget, HANDLERS, { value: handlers });
+        slot = { value: null, source: null, fromAttribute: true };
+        handlers.set(type, slot);
+        const map = listenersOf(slotTarget, true);
+        let list = map.get(type);
+        if (list === undefined) { list = []; map.set(type, list); }
+        list.unshift({ callback: (event) => runHandler(slotTarget, slot, event), capture: false, once: false, passive: false, removed: false, handler: true });
+    }
+    slot.source = source;
+    slot.value = compileHandler(element, type, source, target === G);
+}
+
+function compileHandler(element, type, source, forWindow) {
+    const parameters = forWindow && type === "error" ? "event, source, lineno, colno, error" : "event";
+    try {
+        const factory = new Function("element", "document", "form",
+            "with (document) { with (form || {}) { with (element) { return function on" + type + "(" + parameters + ") {\n" + source + "\n}; } } }");
+        const document = element.ownerDocument || G.document;
+        const form = typeof element.form === "object" ? element.form : null;
+        return factory(element, document, form);
+    } catch (error) {
+        reportException(error);
+        return null;
+    }
+}
+
+function defineHandlerProperty(prototype, type, forward) {
+    ObjectDefine(prototype, "on" + type, {
+        get() {
+            const target = forward && forward(this) ? G : this;
+            prepareAttributeHandler(target, type);
+            const slot = handlerSlot(target, type, false);
+            return slot === undefined ? null : slot.value;
+        },
+        set(value) {
+            const target = forward && forward(this) ? G : this;
+            const slot = handlerSlot(target, type, true);
+            slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
+            slot.source = null;
+            if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
+                slot.source = N.attr(idOf(target), "on" + type);
+            }
+        },
+        enumerable: true, configurable: true,
+    });
+}
+
+const elementEventTypes = ["abort", "animationend", "animationiteration", "animationstart", "auxclick", "beforeinput", "blur",
+    "cancel", "canplay", "canplaythrough", "change", "click", "close", "contextmenu", "copy", "cut", "dblclick", "drag",
+    "dragend", "dragenter", "dragleave", "dragover", "dragstart", "drop", "durationchange", "emptied", "ended", "error",
+    "focus", "focusin", "focusout", "formdata", "input", "invalid", "keydown", "keypress", "keyup", "load", "loadeddata",
+    "loadedmetadata", "loadstart", "mousedown", "mouseenter", "mouseleave", "mousemove", "mouseout", "mouseover", "mouseup",
+    "paste", "pause", "play", "playing", "pointercancel", "pointerdown", "pointerenter", "pointerleave", "pointermove",
+    "pointerout", "pointerover", "pointerup", "progress", "ratechange", "reset", "resize", "scroll", "search", "seeked",
+    "seeking", "select", "selectionchange", "selectstart", "stalled", "submit", "suspend", "timeupdate", "toggle",
+    "touchcancel", "touchend", "touchmove", "touchstart", "transitioncancel", "transitionend", "transitionrun",
+    "transitionstart", "volumechange", "waiting", "webkitanimationend", "webkittransitionend", "wheel",
+    "gesturestart", "gesturechange", "gestureend"];
+for (const type of elementEventTypes) {
+    defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type)
+        ? (element) => /^(body|frameset)$/.test(element.localName) && type !== "error" && type !== "scroll" : null);
+    defineHandlerProperty(Document.prototype, type);
+    defineHandlerProperty(SVGElement.prototype, type);
+}
+for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
+    "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
+    "orientationchange", "devicemotion", "deviceorientation"]) {
+    defineHandlerProperty(HTMLBodyElement.prototype, type, () => true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: a listener's or script's exception goes to window `error` listeners, then the console.
+
+function reportException(error) {
+    let message, url = "", line = 0, column = 0;
+    try {
+        message = error instanceof Error || (error !== null && typeof error === "object" && "message" in error)
+            ? String(error) : String(error);
+    } catch (e) {
+        message = "Error";
+    }
+    if (error !== null && typeof error === "object") {
+        try {
+            if (typeof error.sourceURL === "string") url = error.sourceURL;
+            if (typeof error.line === "number") line = error.line;
+            if (typeof error.column === "number") column = error.column;
+        } catch (e) {}
+    }
+    reportError(message, url, line, column, error, false);
+}
+
+let reportingError = false;
+
+function reportError(message, url, line, column, error, alreadyFormatted) {
+    let canceled = false;
+    const body = G.document ? G.document.body : null;
+    const listened = G[LISTENERS] !== undefined || (body !== null && N.attr(idOf(body), "onerror") !== null);
+    if (!reportingError && listened) {
+        reportingError = true;
+        try {
+            const event = new ErrorEvent("error", { cancelable: true, message, filename: url, lineno: line, colno: column, error });
+            canceled = !dispatch(G, event, true);
+        } catch (e) {
+        } finally {
+            reportingError = false;
+        }
+    }
+    if (!canceled) N.error(message, url, line, column);
+}
+
+function reportRejection(promise, reason) {
+    const event = new PromiseRejectionEvent("unhandledrejection", { cancelable: true, promise, reason });
+    let canceled = false;
+    try { canceled = !dispatch(G, event, true); } catch (e) {}
+    if (canceled) return;
+    let message;
+    try { message = String(reason); } catch (e) { message = "Error"; }
+    let url = "", line = 0, column = 0;
+    if (reason !== null && typeof reason === "object") {
+        try {
+            if (typeof reason.sourceURL === "string") url = reason.sourceURL;
+            if (typeof reason.line === "number") line = reason.line;
+            if (typeof reason.column === "number") column = reason.column;
+        } catch (e) {}
+    }
+    N.error("Unhandled Promise Rejection: " + message, url, line, column);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Focus
+
+function isFocusable(element) {
+    if (!N.connected(idOf(element))) return false;
+    const tag = element.localName;
+    if (/^(input|select|textarea|button)$/.test(tag)) return !N.disabled(idOf(element)) && !(tag === "input" && element.type === "hidden");
+    if ((tag === "a" || tag === "area") && element.hasAttribute("href")) return true;
+    if (element.hasAttribute("tabindex")) return true;
+    return tag === "iframe" || tag === "summary" || element.hasAttribute("contenteditable");
+}
+
+function fireFocusEvent(target, type, related, bubbles, trusted) {
+    dispatch(target, new FocusEvent(type, { bubbles, composed: true, relatedTarget: related, view: G }), trusted);
+}
+
+function focusElement(element, trusted = false) {
+    if (!isFocusable(element)) return;
+    const previousID = N.activeElement();
+    const previous = previousID >= 0 && N.connected(previousID) ? wrap(previousID) : null;
+    if (previous === element) return;
+    if (previous !== null) {
+        N.setActiveElement(-1);
+        fireFocusEvent(previous, "blur", element, false, trusted);
+        fireFocusEvent(previous, "focusout", element, true, trusted);
+    }
+    N.setActiveElement(idOf(element));
+    fireFocusEvent(element, "focus", previous, false, trusted);
+    fireFocusEvent(element, "focusin", previous, true, trusted);
+}
+
+function blurElement(element, trusted = false) {
+    if (N.activeElement() !== idOf(element)) return;
+    N.setActiveElement(-1);
+    fireFocusEvent(element, "blur", null, false, trusted);
+    fireFocusEvent(element, "focusout", null, true, trusted);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clicks and their default actions
+
+const clicking = new Set();
+let navigationInitiator = "location";
+
+/// Fires `click` at an element (as a tap when trusted, as `element.click()` otherwise) and
+/// performs the default action unless a listener prevented it. Returns "followLink" when the
+/// host should follow a link itself, "prevented", or "done".
+function activate(element, trusted) {
+    const id = idOf(element);
+    if (clicking.has(id)) return "done";
+    if (/^(button|input|select|textarea|option|optgroup|fieldset)$/.test(element.localName) && N.disabled(id)) return "done";
+    clicking.add(id);
+    try {
+        const activatable = activationTarget(element);
+        const undo = activatable !== null ? preActivate(activatable) : null;
+        const event = new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, view: G, detail: trusted ? 1 : 0 });
+        const allowed = dispatch(element, event, trusted);
+        if (!allowed) {
+            if (undo !== null) undo();
+            return "prevented";
+        }
+        if (activatable === null) return "done";
+        return activationBehavior(activatable, element, trusted, undo !== null);
+    } finally {
+        clicking.delete(id);
+    }
+}
+
+/// The element whose activation behaviour a click on `element` triggers.
+function activationTarget(element) {
+    for (let node = element; node !== null; node = node.parentNode) {
+        if (node.nodeType !== 1) continue;
+        const tag = node.localName;
+        if ((tag === "a" || tag === "area") && node.hasAttribute("href")) return node;
+        if (tag === "button") return node;
+        if (tag === "input" && /^(submit|image|reset|checkbox|radio|button)$/.test(node.type)) return node;
+        if (tag === "label") return node;
+        if (tag === "summary" && node.parentNode !== null && node.parentNode.localName === "details") return node;
+    }
+    return null;
+}
+
+/// Checkboxes and radio buttons change before the click is dispatched; returns how to undo it.
+function preActivate(element) {
+    if (element.localName !== "input") return null;
+    const id = idOf(element);
+    if (element.type === "checkbox") {
+        const old = N.checked(id);
+        N.setChecked(id, !old);
+        return () => N.setChecked(id, old);
+    }
+    if (element.type === "radio") {
+        const group = N.radioGroup(id);
+        const previous = group.find((radio) => N.checked(radio));
+        N.setChecked(id, true);
+        return () => { if (previous !== undefined) N.setChecked(previous, true); else N.setChecked(id, false); };
+    }
+    return null;
+}
+
+function activationBehavior(element, target, trusted, changedState) {
+    const tag = element.localName;
+    if (tag === "a" || tag === "area") return followHyperlink(element, trusted);
+    if (tag === "input" && (element.type === "checkbox" || element.type === "radio")) {
+        if (changedState && N.connected(idOf(element))) {
+            dispatch(element, new Event("input", { bubbles: true, composed: true }), trusted);
+            dispatch(element, new Event("change", { bubbles: true }), trusted);
+        }
+        return "done";
+    }
+    if (tag === "button" || tag === "input") {
+        const type = tag === "button" ? buttonType(element) : element.type;
+        const form = element.form;
+        if (form === null || N.disabled(idOf(element))) return "done";
+        if (type === "submit" || type === "image") submitForm(form, element, false, trusted);
+        else if (type === "reset") resetForm(form, trusted);
+        return "done";
+    }
+    if (tag === "label") {
+        const control = element.control;
+        if (control !== null && control !== target && !control.contains(target)) {
+            activate(control, trusted);
+            if (/^(input|textarea|select)$/.test(control.localName) && !/^(checkbox|radio|submit|reset|button|image)$/.test(control.type)) {
+                focusElement(control, trusted);
+            }
+        }
+        return "done";
+    }
+    if (tag === "summary") {
+        const details = element.parentNode;
+        if (details.hasAttribute("open")) details.removeAttribute("open"); else details.setAttribute("open", "");
+        const task = N.post();
+        pendingTasks.set(task, () => dispatch(details, new Event("toggle"), true));
+        return "done";
+    }
+    return "done";
+}
+
+function followHyperlink(anchor, trusted) {
+    const href = N.attr(idOf(anchor), "href");
+    const resolved = N.resolve(href);
+    if (resolved !== null && /^javascript:/i.test(resolved)) {
+        runJavaScriptURL(resolved);
+        return "done";
+    }
+    if (trusted) return "followLink";
+    if (resolved === null) return "done";
+    const target = N.attr(idOf(anchor), "target") || "";
+    if (target !== "" && !/^(_self|_top|_parent)$/i.test(target)) N.windowOpen(resolved, target);
+    else N.navigate(resolved, false, "link");
+    return "done";
+}
+
+function runJavaScriptURL(url) {
+    let source = url.replace(/^javascript:/i, "");
+    try { source = decodeURIComponent(source); } catch (e) {}
+    const previous = navigationInitiator;
+    navigationInitiator = "javascriptURL";
+    try {
+        (0, eval)(source);
+    } catch (error) {
+        reportException(error);
+    } finally {
+        navigationInitiator = previous;
+    }
+}

@@ -1,0 +1,242 @@
+// The global object as a window, the DOM's interfaces as globals, and the host's entry point.
+
+newWrapper = function (id, info) {
+    if (typeof info === "string") {
+        let cls = elementClasses.get(info);
+        if (svgTags.has(info) && isSVG(id, info)) cls = info === "svg" ? SVGSVGElement : SVGElement;
+        if (cls === undefined) cls = validCustomElementName.test(info) ? HTMLElement : HTMLUnknownElement;
+        return new cls(KEY, id);
+    }
+    switch (info) {
+    case 3: return new Text(KEY, id);
+    case 8: return new Comment(KEY, id);
+    case 9: return new HTMLDocument(KEY, id);
+    case 11: return new DocumentFragment(KEY, id);
+    default: throw new TypeError("Unknown node");
+    }
+};
+
+class Window extends EventTarget {
+    constructor() { throw new TypeError("Illegal constructor"); }
+}
+try {
+    Object.setPrototypeOf(G, Window.prototype);
+} catch (e) {
+    for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
+}
+
+const documentWrapper = wrap(0);
+const locationObject = new Location(KEY);
+const historyObject = new History(KEY);
+const navigatorObject = new Navigator(KEY);
+const screenObject = new Screen();
+const performanceObject = new Performance();
+const cryptoObject = new Crypto();
+const localStorageObject = makeStorage("local");
+const sessionStorageObject = makeStorage("session");
+
+const readOnlyGlobals = {
+    window: () => G, self: () => G, top: () => G, parent: () => G, frames: () => G, globalThis: () => G,
+    document: () => documentWrapper, navigator: () => navigatorObject, screen: () => screenObject,
+    history: () => historyObject, performance: () => performanceObject, crypto: () => cryptoObject,
+    localStorage: () => localStorageObject, sessionStorage: () => sessionStorageObject,
+    opener: () => null, frameElement: () => null, closed: () => false, length: () => 0,
+    innerWidth: () => 390, innerHeight: () => 664, outerWidth: () => 390, outerHeight: () => 844,
+    devicePixelRatio: () => 3, scrollX: () => 0, scrollY: () => 0, pageXOffset: () => 0, pageYOffset: () => 0,
+    screenX: () => 0, screenY: () => 0, screenLeft: () => 0, screenTop: () => 0, orientation: () => 0,
+    isSecureContext: () => /^(https:|file:)/.test(N.url()), origin: () => N.origin(),
+    event: () => currentEvent, console: () => consoleObject, visualViewport: () => null,
+};
+for (const name of Object.keys(readOnlyGlobals)) {
+    if (name === "globalThis") continue;
+    const getter = markNative(readOnlyGlobals[name], name);
+    ObjectDefine(G, name, { get: getter, set: name === "window" || name === "document" || name === "top" ? undefined : function (value) {
+        ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: true });
+    }, enumerable: true, configurable: name !== "window" && name !== "document" && name !== "top" });
+}
+ObjectDefine(G, "location", {
+    get: markNative(() => locationObject, "location"),
+    set: markNative((value) => { locationObject.href = value; }, "location"),
+    enumerable: true, configurable: false,
+});
+let windowName = "";
+ObjectDefine(G, "name", { get: () => windowName, set: (value) => { windowName = String(value); }, enumerable: true, configurable: true });
+ObjectDefine(G, "status", { value: "", writable: true, enumerable: true, configurable: true });
+
+for (const type of ["abort", "afterprint", "animationend", "beforeprint", "beforeunload", "blur", "change", "click",
+    "contextmenu", "dblclick", "devicemotion", "deviceorientation", "error", "focus", "hashchange", "input", "keydown",
+    "keypress", "keyup", "languagechange", "load", "message", "messageerror", "mousedown", "mousemove", "mouseout",
+    "mouseover", "mouseup", "offline", "online", "orientationchange", "pagehide", "pageshow", "popstate", "rejectionhandled",
+    "reset", "resize", "scroll", "storage", "submit", "touchcancel", "touchend", "touchmove", "touchstart", "transitionend",
+    "unhandledrejection", "unload", "wheel", "webkitanimationend", "webkittransitionend", "animationstart",
+    "animationiteration", "transitionrun", "transitionstart", "transitioncancel", "gesturestart", "gesturechange", "gestureend"]) {
+    defineHandlerProperty(G, type);
+}
+
+const functions = {
+    setTimeout, setInterval, clearTimeout, clearInterval, requestAnimationFrame, cancelAnimationFrame,
+    webkitRequestAnimationFrame: requestAnimationFrame, webkitCancelAnimationFrame: cancelAnimationFrame,
+    queueMicrotask, alert, confirm, prompt, open, postMessage, getComputedStyle, matchMedia, atob, btoa,
+    structuredClone, fetch, reportError: (error) => reportException(error),
+    getSelection: () => selection,
+    close() {}, stop() {}, focus() {}, blur() {}, print() {}, moveTo() {}, moveBy() {}, resizeTo() {}, resizeBy() {},
+    scroll() {}, scrollTo() {}, scrollBy() {}, captureEvents() {}, releaseEvents() {},
+};
+for (const name of Object.keys(functions)) defineGlobal(name, markNative(functions[name], name));
+
+const interfaces = {
+    EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, HTMLUnknownElement, Document, HTMLDocument,
+    XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser, XMLSerializer, Attr, NamedNodeMap,
+    NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
+    DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range, TreeWalker, NodeIterator: TreeWalker,
+    DOMException, Event, UIEvent, MouseEvent, PointerEvent, WheelEvent, KeyboardEvent, FocusEvent, InputEvent,
+    CompositionEvent, TouchEvent, CustomEvent, ErrorEvent, PromiseRejectionEvent, HashChangeEvent, PopStateEvent,
+    PageTransitionEvent, ProgressEvent, MessageEvent, SubmitEvent, StorageEvent, AnimationEvent, TransitionEvent,
+    BeforeUnloadEvent, ToggleEvent, HTMLFormElement, HTMLInputElement, HTMLButtonElement, HTMLSelectElement,
+    HTMLOptionElement, HTMLOptGroupElement, HTMLTextAreaElement, HTMLLabelElement, HTMLFieldSetElement,
+    HTMLLegendElement, HTMLOutputElement, HTMLDataListElement, ValidityState, FileList, FormData, Option, Image, Audio,
+    SVGElement, SVGSVGElement, Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
+    Performance, Crypto, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, File, FileReader, Headers, Request,
+    Response, AbortController, AbortSignal, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload,
+    MutationObserver, MutationRecord, CSSStyleDeclarationComputed: ComputedStyle,
+};
+for (const [tag, cls] of elementClasses) if (cls.name) interfaces[cls.name] = cls;
+delete interfaces.CSSStyleDeclarationComputed;
+for (const name of Object.keys(interfaces)) {
+    const cls = interfaces[name];
+    markClass(cls);
+    defineGlobal(name, cls);
+}
+markClass(ComputedStyle);
+markClass(Body);
+platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
+    ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
+    URL, URLSearchParams, Headers, Body, FormData, MutationObserver, MutationRecord, TreeWalker, Range, DOMRectReadOnly,
+    ValidityState, FileList, TextEncoder, TextDecoder, Blob, DOMStringMap, DOMParser, XMLSerializer);
+markNative(wrapAll);
+const CSS = { supports() { return false; }, escape(value) { return String(value).replace(/([^\w-])/g, "\\$1"); } };
+markNative(CSS.supports, "supports");
+markNative(CSS.escape, "escape");
+defineGlobal("CSS", CSS);
+
+// ---------------------------------------------------------------------------------------------
+// What `evaluateJavaScript` gives the app: WebKit's conversion (webkit-bridge-facts.md §2.1),
+// as tagged JSON the runtime decodes.
+
+function convertResult(value) {
+    const seen = new Set();
+    const convert = (input, nested) => {
+        if (input === undefined) return nested === "array" ? { t: "n" } : { t: "u" };
+        if (input === null) return { t: "n" };
+        switch (typeof input) {
+        case "boolean": return { t: "b", v: input };
+        case "number": return Number.isFinite(input) ? { t: "d", v: input } : { t: "x", v: String(input) };
+        case "string": return { t: "s", v: input };
+        case "object": break;
+        default: throw unsupported;
+        }
+        if (input instanceof OriginalDate) return { t: "D", v: input.getTime() };
+        if (input instanceof OriginalPromise || isPlatformObject(input) || input === G) throw unsupported;
+        if (seen.has(input)) throw unsupported;
+        seen.add(input);
+        let result;
+        if (Array.isArray(input)) {
+            const items = [];
+            for (let i = 0; i < input.length; i++) items.push(i in input ? convert(input[i], "array") : { t: "n" });
+            result = { t: "a", v: items };
+        } else {
+            const entries = [];
+            for (const key in input) {
+                const item = input[key];
+                if (item === undefined) continue;
+                entries.push([key, convert(item, "object")]);
+            }
+            result = { t: "o", v: entries };
+        }
+        seen.delete(input);
+        return result;
+    };
+    const unsupported = {};
+    try {
+        return JSON.stringify(convert(value, null));
+    } catch (error) {
+        if (error === unsupported) return null;
+        throw error;
+    }
+}
+
+function dispatchAt(target, event, targetOverride) {
+    if (targetOverride === undefined) return dispatch(target, event, true);
+    eventState.begin(event, targetOverride, true);
+    eventState.setPath(event, [target]);
+    try {
+        invokeListeners(target, event, 2, true);
+        if (!eventState.stopped(event)) invokeListeners(target, event, 2, false);
+    } finally {
+        eventState.end(event);
+    }
+    eventState.retarget(event, targetOverride);
+    return !event.defaultPrevented;
+}
+
+/// Types a text into a control as the keyboard would: an `input` event per character
+/// (maxlength honoured), then `change`.
+function fillControl(control, text) {
+    focusElement(control, true);
+    const id = idOf(control);
+    if (N.value(id) !== "") N.setValue(id, "");
+    const limit = control.maxLength === undefined ? -1 : control.maxLength;
+    for (const character of text) {
+        if (limit >= 0 && N.value(id).length >= limit) break;
+        N.setValue(id, N.value(id) + character, true);
+        const lineBreak = character === "\n";
+        dispatch(control, new InputEvent("input", { bubbles: true, composed: true, data: lineBreak ? null : character,
+            inputType: lineBreak ? "insertLineBreak" : "insertText" }), true);
+    }
+    dispatch(control, new Event("change", { bubbles: true }), true);
+}
+
+function chooseOption(select, option) {
+    N.setSelected(idOf(option), true);
+    dispatch(select, new Event("input", { bubbles: true, composed: true }), true);
+    dispatch(select, new Event("change", { bubbles: true }), true);
+}
+
+N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
+
+return function host(op, a, b, c, d, e, f) {
+    switch (op) {
+    case "timer": runTimer(a); return;
+    case "task": {
+        const callback = pendingTasks.get(a);
+        pendingTasks.delete(a);
+        if (callback !== undefined) callback();
+        return;
+    }
+    case "load": deliverLoad(a, b, c); return;
+    case "click": return activate(wrap(a), true);
+    case "focus": focusElement(wrap(a), true); return;
+    case "blur": blurElement(wrap(a), true); return;
+    case "fill": fillControl(wrap(a), b); return;
+    case "select": chooseOption(wrap(a), wrap(b)); return;
+    case "submit": submitForm(wrap(a), null, false, true); return;
+    case "reset": resetForm(wrap(a), true); return;
+    case "readystatechange": dispatch(documentWrapper, new Event("readystatechange"), true); return;
+    case "DOMContentLoaded": dispatch(documentWrapper, new Event("DOMContentLoaded", { bubbles: true }), true); return;
+    case "windowload":
+        dispatchAt(G, new Event("load"), documentWrapper);
+        dispatchAt(G, new PageTransitionEvent("pageshow", { persisted: false }), documentWrapper);
+        return;
+    case "scriptEvent": dispatch(wrap(a), new Event(b), true); return;
+    case "uncaught": reportError(b, c, d, e, a, true); return;
+    case "rejection": reportRejection(a, b); return;
+    case "popstate":
+        currentStateID = a;
+        dispatch(G, new PopStateEvent("popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
+        if (b !== c) dispatch(G, new HashChangeEvent("hashchange", { oldURL: b, newURL: c }), true);
+        return;
+    case "convert": return convertResult(a);
+    case "sweep": return sweepWrappers(a);
+    case "pagehide": dispatchAt(G, new PageTransitionEvent("pagehide", { persisted: false }), documentWrapper); return;
+    }
+};

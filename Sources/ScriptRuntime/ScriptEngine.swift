@@ -1,0 +1,273 @@
+import Foundation
+
+/// Runs the page scripts of one simulated app: one JavaScriptCore virtual machine, the event
+/// loop (tasks and timers of every page), the clock and the records pages produce.
+///
+/// Every call happens on one thread, the host's engine thread; the only calls back into the
+/// host are the dialog presenter and the resource readers, both on that thread.
+public final class ScriptEngine {
+    /// How the engine behaves.
+    public struct Configuration {
+        /// A task (a script, a timer, an event) running longer than this is stopped
+        /// (`scriptTimeLimitMs` in the profile).
+        public var timeLimitMs: Int = 2000
+        /// At most this many tasks run per `runUntilIdle` or `advance`.
+        public var taskBound: Int = 10_000
+        public var clock: ScriptClock = .virtual()
+        /// Seeds `Math.random` (virtual clock only: with the real clock it stays random).
+        public var seed: UInt64 = 0
+        /// `navigator.userAgent`.
+        public var userAgent: String = ScriptEngine.defaultUserAgent
+        /// False simulates an app without a WKUIDelegate: `alert` returns at once, `confirm`
+        /// gives false, `prompt` null, each with a `dialogSkipped` record.
+        public var hasUIDelegate: Bool = true
+        /// Shows a dialog and blocks until the user answers (on the engine's thread; the host
+        /// answers from another). Without one, every dialog is answered at once with OK.
+        public var dialogPresenter: ((ScriptDialog) -> ScriptDialogAnswer)?
+        public var storage: WebStorage = InMemoryWebStorage()
+        public var cookies: CookieJar = InMemoryCookieJar()
+
+        public init() {}
+    }
+
+    /// An iPhone's WKWebView user agent (no `Version/…Safari` part: apps' web views lack it).
+    public static let defaultUserAgent =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
+
+    public let configuration: Configuration
+    let machine: JavaScriptMachine
+    private(set) var loop = EventLoop()
+    private var pages: [Int: ScriptPage] = [:]
+    private var nextPageID = 1
+    private var records: [ScriptRecord] = []
+    private var virtualNow: Double
+    /// Tasks run since the current `runUntilIdle`/`advance` began.
+    private var tasksRun = 0
+    /// The CPU time when the current task began (for the microtask bound).
+    private(set) var taskStartCPU: Double = 0
+    /// The timer nesting level of the running timer callback (0 outside one).
+    var timerNestingLevel = 0
+
+    /// Makes an engine, loading JavaScriptCore on first use.
+    public init(configuration: Configuration = Configuration()) throws(ScriptEngineError) {
+        self.configuration = configuration
+        machine = try JavaScriptMachine()
+        machine.setTimeLimit(seconds: Double(max(configuration.timeLimitMs, 1)) / 1000)
+        switch configuration.clock {
+        case .virtual(let start): virtualNow = start
+        case .real: virtualNow = 0
+        }
+    }
+
+    /// The clock's time, in milliseconds since 1970.
+    public var now: Double {
+        switch configuration.clock {
+        case .virtual: return virtualNow
+        case .real: return Date().timeIntervalSince1970 * 1000
+        }
+    }
+
+    var isVirtual: Bool {
+        if case .virtual = configuration.clock { return true }
+        return false
+    }
+
+    /// Loads a page into a fresh global object and runs it until its `load` event has fired.
+    ///
+    /// Scripts run as the parser reaches them; records (console, errors, navigations…) wait
+    /// for the next `takeRecords`, `runUntilIdle` or `advance`.
+    public func loadPage(_ source: PageSource, url: String, resources: @escaping ScriptResourceReader,
+                         userScripts: [UserScript] = [], historyLength: Int = 1) -> ScriptPage {
+        let id = nextPageID
+        nextPageID += 1
+        let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
+                              historyLength: historyLength, seed: pageSeed(id))
+        pages[id] = page
+        beginTask()
+        page.load(source)
+        return page
+    }
+
+    /// Runs every task that is ready (posted tasks, then timers due now), draining microtasks
+    /// after each, up to the task bound; returns the records made since the last call.
+    public func runUntilIdle() -> [ScriptRecord] {
+        tasksRun = 0
+        runReadyTasks()
+        return takeRecords()
+    }
+
+    /// Moves the virtual clock forward, running the timers that come due in order (each at its
+    /// own time) and then everything ready; returns the records made since the last call.
+    public func advance(by milliseconds: Double) -> [ScriptRecord] {
+        advance(to: now + max(0, milliseconds))
+    }
+
+    /// Moves the virtual clock to a time (never backwards); see `advance(by:)`. With the real
+    /// clock, runs what is ready.
+    public func advance(to time: Double) -> [ScriptRecord] {
+        tasksRun = 0
+        guard isVirtual else {
+            runReadyTasks()
+            return takeRecords()
+        }
+        while tasksRun < configuration.taskBound, let timer = loop.earliestTimer(), timer.due <= time {
+            virtualNow = max(virtualNow, timer.due)
+            if !runReadyTasks() { break }
+        }
+        if tasksRun < configuration.taskBound {
+            virtualNow = max(virtualNow, time)
+            runReadyTasks()
+        } else {
+            virtualNow = max(virtualNow, time)
+        }
+        return takeRecords()
+    }
+
+    /// When the earliest timer is due (clock milliseconds), for a real-time loop to sleep until.
+    public var nextTimerDate: Double? {
+        loop.earliestTimer()?.due
+    }
+
+    /// Whether a posted task is waiting (a real-time loop should run `runUntilIdle` at once).
+    public var hasReadyTasks: Bool {
+        var loop = self.loop
+        return loop.hasTasks || (loop.earliestTimer().map { $0.due <= now } ?? false)
+    }
+
+    /// The records made since the last call.
+    public func takeRecords() -> [ScriptRecord] {
+        defer { records.removeAll() }
+        return records
+    }
+
+    // MARK: - Internal
+
+    /// Runs ready tasks until none is left or the bound is reached; false when the bound stopped it.
+    @discardableResult
+    private func runReadyTasks() -> Bool {
+        while true {
+            if tasksRun >= configuration.taskBound {
+                records.append(ScriptRecord(page: ScriptPage.ID(rawValue: 0), pageURL: "", output: .taskBoundReached))
+                return false
+            }
+            if let task = loop.nextTask() {
+                tasksRun += 1
+                guard let page = pages[task.page] else { continue }
+                beginTask()
+                page.runTask(world: task.world, work: task.work)
+                page.afterTask()
+            } else if let timer = loop.takeDueTimer(now: now) {
+                tasksRun += 1
+                guard let page = pages[timer.page] else { continue }
+                beginTask()
+                timerNestingLevel = min(timer.nestingLevel + 1, EventLoop.maxNestingLevel)
+                page.runTimer(world: timer.world, id: timer.id, repeating: timer.interval != nil)
+                timerNestingLevel = 0
+                page.afterTask()
+            } else {
+                return true
+            }
+        }
+    }
+
+    func beginTask() {
+        taskStartCPU = cpuMilliseconds()
+    }
+
+    /// Whether the running task has used more CPU time than the time limit.
+    var taskIsOverBudget: Bool {
+        cpuMilliseconds() - taskStartCPU > Double(configuration.timeLimitMs)
+    }
+
+    func record(_ output: ScriptOutput, page: ScriptPage) {
+        records.append(ScriptRecord(page: page.id, pageURL: page.url, output: output))
+    }
+
+    func post(_ task: EventLoop.Task) {
+        loop.post(task)
+    }
+
+    /// Sets a timer for a page and returns nothing: the page chose the id.
+    func setTimer(page: Int, world: Int, id: Int, delay: Double, repeating: Bool) {
+        let nesting = timerNestingLevel
+        let interval = EventLoop.clampedInterval(delay, repeating: repeating, nestingLevel: nesting)
+        loop.addTimer(EventLoop.Timer(page: page, world: world, id: id, due: now + interval,
+                                      interval: repeating ? interval : nil, requestedInterval: delay,
+                                      nestingLevel: nesting, sequence: 0))
+    }
+
+    func clearTimer(page: Int, id: Int) {
+        loop.removeTimer(page: page, id: id)
+    }
+
+    func pageClosed(_ page: ScriptPage) {
+        pages[page.id.rawValue] = nil
+        loop.removePage(page.id.rawValue)
+    }
+
+    /// The seed of a page's `Math.random`: the engine's seed mixed with the page's number
+    /// (SplitMix64), so pages differ but each run is the same.
+    private func pageSeed(_ page: Int) -> UInt64? {
+        guard isVirtual else { return nil }
+        var z = configuration.seed &+ UInt64(page) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    func ask(_ dialog: ScriptDialog) -> ScriptDialogAnswer {
+        configuration.dialogPresenter?(dialog) ?? .ok(text: dialog.defaultText)
+    }
+}
+
+/// The engine's clock.
+public enum ScriptClock: Sendable {
+    /// Stands still until the host advances it; starts at 2026-01-01T09:41:00Z by default.
+    case virtual(startingAt: Double = ScriptClock.flowEpoch)
+    /// The system's clock (the terminal UI).
+    case real
+
+    /// 2026-01-01T09:41:00Z in milliseconds since 1970.
+    public static let flowEpoch: Double = 1_767_260_460_000
+}
+
+/// The bytes or text of a page.
+public enum PageSource: Sendable {
+    /// Bytes whose encoding is sniffed (BOM, `<meta charset>`, else UTF-8).
+    case bytes(Data)
+    case text(String)
+}
+
+/// A script the app adds to every page (`WKUserScript`).
+public struct UserScript: Equatable, Sendable {
+    public enum InjectionTime: String, Equatable, Sendable {
+        /// Right after `<html>` is created, before any page script.
+        case documentStart
+        /// After the `DOMContentLoaded` listeners, before `load`.
+        case documentEnd
+    }
+
+    public var source: String
+    public var injectionTime: InjectionTime
+    public var forMainFrameOnly: Bool
+    /// The content world: `page`, `defaultClient` or any name.
+    public var world: String
+    /// The name errors and stack traces give the script.
+    public var sourceURL: String
+
+    public init(source: String, injectionTime: InjectionTime, forMainFrameOnly: Bool = true, world: String = "page",
+                sourceURL: String = "user-script") {
+        self.source = source
+        self.injectionTime = injectionTime
+        self.forMainFrameOnly = forMainFrameOnly
+        self.world = world
+        self.sourceURL = sourceURL
+    }
+}
+
+/// The CPU time of this thread in milliseconds.
+func cpuMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// A request a page makes for a resource: a `<script src>`, `fetch` or `XMLHttpRequest`.
+public struct ScriptResourceRequest: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable {
+        case script, fetch, xhr
+    }
+
+    public var kind: Kind
+    /// The absolute URL.
+    public var url: String
+    public var method: String
+    public var headers: [(name: String, value: String)]
+    public var body: Data?
+
+    public init(kind: Kind, url: String, method: String = "GET", headers: [(name: String, value: String)] = [],
+                body: Data? = nil) {
+        self.kind = kind
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func == (left: ScriptResourceRequest, right: ScriptResourceRequest) -> Bool {
+        left.kind == right.kind && left.url == right.url && left.method == right.method && left.body == right.body
+            && left.headers.map(\.name) == right.headers.map(\.name) && left.headers.map(\.value) == right.headers.map(\.value)
+    }
+}
+
+/// A resource as the host's loader returned it.
+public struct ScriptResourceResponse: Sendable {
+    public var status: Int
+    public var statusText: String
+    /// The URL after redirects (the request's when there were none).
+    public var url: String
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+
+    public init(status: Int = 200, statusText: String = "OK", url: String,
+                headers: [(name: String, value: String)] = [], body: Data) {
+        self.status = status
+        self.statusText = statusText
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Reads resources for a page's scripts; called on the engine's thread (synchronously: the
+/// runtime delivers `fetch` and `XMLHttpRequest` results in a later task, as a browser does).
+/// A failure is a network error, with a reason for the console.
+public typealias ScriptResourceReader = (ScriptResourceRequest) -> Result<ScriptResourceResponse, ScriptResourceError>
+
+/// Why a resource could not be read.
+public struct ScriptResourceError: Error, Equatable, Sendable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+}
+
+/// `localStorage` and `sessionStorage`, one area per origin and kind.
+public protocol WebStorage: AnyObject {
+    /// The keys of an area in insertion order.
+    func keys(origin: String, kind: WebStorageKind) -> [String]
+    func value(forKey key: String, origin: String, kind: WebStorageKind) -> String?
+    /// Stores a value; false when the area's quota would be exceeded (the value is not stored).
+    func setValue(_ value: String, forKey key: String, origin: String, kind: WebStorageKind) -> Bool
+    func removeValue(forKey key: String, origin: String, kind: WebStorageKind)
+    func clear(origin: String, kind: WebStorageKind)
+}
+
+/// Which storage area.
+public enum WebStorageKind: String, Sendable {
+    case local, session
+}
+
+/// Web storage kept in memory for one engine, with WebKit's quota of 5 MB per area
+/// (counted as UTF-16 code units of keys and values, two bytes each).
+public final class InMemoryWebStorage: WebStorage {
+    public static let quotaBytes = 5 * 1024 * 1024
+
+    private struct Area {
+        var keys: [String] = []
+        var values: [String: String] = [:]
+        var bytes = 0
+    }
+
+    private var areas: [String: Area] = [:]
+
+    public init() {}
+
+    private func name(_ origin: String, _ kind: WebStorageKind) -> String { kind.rawValue + " " + origin }
+
+    public func keys(origin: String, kind: WebStorageKind) -> [String] { areas[name(origin, kind)]?.keys ?? [] }
+
+    public func value(forKey key: String, origin: String, kind: WebStorageKind) -> String? {
+        areas[name(origin, kind)]?.values[key]
+    }
+
+    public func setValue(_ value: String, forKey key: String, origin: String, kind: WebStorageKind) -> Bool {
+        var area = areas[name(origin, kind)] ?? Area()
+        let old = area.values[key]
+        let bytes = area.bytes + 2 * value.utf16.count - 2 * (old?.utf16.count ?? -key.utf16.count)
+        guard bytes <= Self.quotaBytes else { return false }
+        if old == nil { area.keys.append(key) }
+        area.values[key] = value
+        area.bytes = bytes
+        areas[name(origin, kind)] = area
+        return true
+    }
+
+    public func removeValue(forKey key: String, origin: String, kind: WebStorageKind) {
+        guard var area = areas[name(origin, kind)], let old = area.values.removeValue(forKey: key) else { return }
+        area.keys.removeAll { $0 == key }
+        area.bytes -= 2 * (old.utf16.count + key.utf16.count)
+        areas[name(origin, kind)] = area
+    }
+
+    public func clear(origin: String, kind: WebStorageKind) {
+        areas[name(origin, kind)] = nil
+    }
+}
+
+/// `document.cookie` for pages whose URL has cookies (not `file:`, as in WebKit).
+public protocol CookieJar: AnyObject {
+    /// The `name=value; name2=value2` string a page at this URL reads.
+    func cookieString(for url: String) -> String
+    /// Stores one `Set-Cookie`-style string written by a page at this URL.
+    func setCookie(_ cookie: String, for url: String)
+}
+
+/// Cookies kept in memory: name/value pairs per host, honouring `max-age=0`/past `expires`
+/// deletions; path, domain and secure attributes are not modelled.
+public final class InMemoryCookieJar: CookieJar {
+    private var cookies: [String: [(name: String, value: String)]] = [:]
+
+    public init() {}
+
+    private func host(_ url: String) -> String {
+        URLComponents(string: url)?.host?.lowercased() ?? ""
+    }
+
+    public func cookieString(for url: String) -> String {
+        (cookies[host(url)] ?? []).map { $0.name.isEmpty ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: "; ")
+    }
+
+    public func setCookie(_ cookie: String, for url: String) {
+        let parts = cookie.split(separator: ";", omittingEmptySubsequences: false)
+        guard let first = parts.first else { return }
+        let pair = first.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = pair.count == 2 ? pair[0].trimmingCharacters(in: .whitespaces) : ""
+        let value = (pair.count == 2 ? pair[1] : pair[0]).trimmingCharacters(in: .whitespaces)
+        var expired = false
+        for attribute in parts.dropFirst() {
+            let item = attribute.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if item.first == "max-age", let seconds = item.last.flatMap({ Int($0) }), seconds <= 0 { expired = true }
+            if item.first == "expires", item.count == 2, item[1].contains("1970") { expired = true }
+        }
+        let key = host(url)
+        var list = cookies[key] ?? []
+        list.removeAll { $0.name == name }
+        if !expired { list.append((name, value)) }
+        cookies[key] = list
+    }
+}

@@ -1,0 +1,550 @@
+import Foundation
+import PageKit
+import URLKit
+
+/// One page load in a screen's web view: its live document, its global objects (one per
+/// content world, all over the same tree) and the inputs the host sends it.
+///
+/// Made by `ScriptEngine.loadPage`; every call runs on the engine's thread. Records of what
+/// the page did wait in the engine (`ScriptEngine.takeRecords`).
+public final class ScriptPage {
+    /// Names a page in records.
+    public struct ID: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int
+
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public var description: String { "page \(rawValue)" }
+    }
+
+    /// `document.readyState`.
+    public enum ReadyState: String, Sendable {
+        case loading, interactive, complete
+    }
+
+    public let id: ID
+    /// The document's URL (changed by `pushState` and fragment navigations).
+    public internal(set) var url: String
+    /// The live tree. Read it between calls (to lay the page out); holding a copy while the
+    /// page runs makes the next change copy the whole arena.
+    public internal(set) var document = HTMLDocument()
+    /// Changes whenever the tree or a control's state changes.
+    public internal(set) var version = 0
+    public internal(set) var readyState = ReadyState.loading
+    public private(set) var isClosed = false
+
+    /// The document's title (the first `title` element's text, whitespace collapsed).
+    public var title: String? { document.title }
+
+    unowned let engine: ScriptEngine
+    let resources: ScriptResourceReader
+    let userScripts: [UserScript]
+    var historyLength: Int
+    let seed: UInt64?
+    /// The page world first, then other worlds as they are first used.
+    var worlds: [PageWorld] = []
+    let timeOrigin: Double
+    let cpuOrigin: Double
+
+    // Parsing and scripts
+    var parser: EmulatedIncrementalParser?
+    var startedScripts: Set<Int32> = []
+    var parserInsertedScripts: Set<Int32> = []
+    var asyncCleared: Set<Int32> = []
+    var deferredScripts: [NodeID] = []
+    var asyncScripts: [NodeID] = []
+    var currentScripts: [NodeID] = []
+    var runningAsyncScript = false
+    var openedDocument: String?
+
+    // State the tree does not hold
+    var controls: [Int32: ControlState] = [:]
+    var activeElement: NodeID?
+    var documentNodes: Set<Int32> = []
+    var creators: [Int32: Int32] = [:]
+    var templateContents: [Int32: NodeID] = [:]
+    var submittingForms: Set<Int32> = []
+    var lastTitle: String?
+
+    // Tasks
+    var nextTimerID = 1
+    var nextToken = 1
+    var pendingLoads: [Int: ScriptResourceRequest] = [:]
+    var keptBytes: [(token: Int, bytes: Data)] = []
+    var taskNumber = 0
+
+    // Node memory
+    var wrapperMasks: [UInt32] = []
+    var liveAfterSweep = 0
+
+    init(engine: ScriptEngine, id: Int, url: String, resources: @escaping ScriptResourceReader, userScripts: [UserScript],
+         historyLength: Int, seed: UInt64?) {
+        self.engine = engine
+        self.id = ID(rawValue: id)
+        self.url = url
+        self.resources = resources
+        self.userScripts = userScripts
+        self.historyLength = max(1, historyLength)
+        self.seed = seed
+        timeOrigin = engine.now
+        cpuOrigin = Date().timeIntervalSince1970 * 1000
+    }
+
+    // MARK: - Inputs from the host
+
+    /// A tap: fires `click` (capture, target, bubble) and performs the default action.
+    ///
+    /// Returns true when the host should follow the link that was tapped (an `<a href>` or
+    /// `<area href>` at or above the node, not cancelled, not a `javascript:` URL). Every other
+    /// default action happens here: checkboxes and radios change, submit buttons submit their
+    /// form (a `navigation(…, initiatedBy: .form)` record), labels click their control.
+    @discardableResult
+    public func click(_ node: NodeID) -> Bool {
+        guard valid(node), document.kind(of: node) == .element else { return false }
+        return runInput { pageWorld.callHost("click", .int(node.rawValue)) } == .string("followLink")
+    }
+
+    /// Moves the focus to a control or link (`blur`/`focusout` on the old one, `focus`/`focusin`).
+    public func focus(_ node: NodeID) {
+        guard valid(node), document.kind(of: node) == .element else { return }
+        _ = runInput { pageWorld.callHost("focus", .int(node.rawValue)) }
+    }
+
+    public func blur(_ node: NodeID) {
+        guard valid(node), document.kind(of: node) == .element else { return }
+        _ = runInput { pageWorld.callHost("blur", .int(node.rawValue)) }
+    }
+
+    /// Types into a field as the keyboard would: focus, the value emptied, then per character
+    /// the value growing and an `input` event (up to `maxlength`), then `change`.
+    public func fill(_ node: NodeID, text: String) {
+        guard valid(node), document.kind(of: node) == .element else { return }
+        _ = runInput { pageWorld.callHost("fill", .int(node.rawValue), .string(text)) }
+    }
+
+    /// Chooses an option of a `<select>`: the option becomes selected, then `input` and `change`.
+    public func select(_ option: NodeID, in select: NodeID) {
+        guard valid(option), valid(select), document.name(of: option) == "option" else { return }
+        _ = runInput { pageWorld.callHost("select", .int(select.rawValue), .int(option.rawValue)) }
+    }
+
+    /// Submits a form as the user would (implicit submission): `submit`, then the navigation.
+    public func submit(_ form: NodeID) {
+        guard valid(form), document.name(of: form) == "form" else { return }
+        _ = runInput { pageWorld.callHost("submit", .int(form.rawValue)) }
+    }
+
+    /// Resets a form: `reset`, then every control back to its default.
+    public func reset(_ form: NodeID) {
+        guard valid(form), document.name(of: form) == "form" else { return }
+        _ = runInput { pageWorld.callHost("reset", .int(form.rawValue)) }
+    }
+
+    /// Runs source as a program in a content world (`page`, `defaultClient` or any name) and
+    /// converts its value as WebKit's `evaluateJavaScript` does.
+    public func evaluate(_ source: String, world: String = "page") -> ScriptEvaluation {
+        guard !isClosed else { return .value(.undefined) }
+        let target = self.world(named: world)
+        engine.beginTask()
+        taskNumber += 1
+        defer { afterTask() }
+        switch target.context.evaluate(source, sourceURL: "") {
+        case .success(let value):
+            return convert(value, in: target)
+        case .failure(let exception):
+            if exception.isTimeout {
+                engine.record(.timeout, page: self)
+                return .timeout
+            }
+            return .exception(ScriptError(sourceURL: exception.sourceURL ?? "", line: exception.line,
+                                          column: exception.column, message: exception.message))
+        }
+    }
+
+    /// Returns to an entry this page made with `pushState`/`replaceState` or a fragment
+    /// navigation: the URL changes, then `popstate` (and `hashchange` if only the fragment moved).
+    public func restoreHistoryEntry(url newURL: String, state: HistoryStateID?) {
+        let oldURL = url
+        url = newURL
+        _ = runInput {
+            pageWorld.callHost("popstate", .int(state?.rawValue ?? 0), .string(oldURL), .string(newURL))
+        }
+    }
+
+    /// The current value of a control (what the user typed or a script set), for the layout.
+    public func value(of node: NodeID) -> String? {
+        guard valid(node), isControl(node) else { return nil }
+        return controlValue(node)
+    }
+
+    /// Whether a checkbox or radio button is checked; nil for other nodes.
+    public func isChecked(_ node: NodeID) -> Bool? {
+        guard valid(node), document.name(of: node) == "input",
+              ["checkbox", "radio"].contains(inputType(node)) else { return nil }
+        return checkedness(node)
+    }
+
+    /// Whether an option is selected; nil for other nodes.
+    public func isSelected(_ node: NodeID) -> Bool? {
+        guard valid(node), document.name(of: node) == "option" else { return nil }
+        return selectedness(node)
+    }
+
+    /// The focused element, if any.
+    public var focusedElement: NodeID? {
+        guard let activeElement, valid(activeElement), isConnected(activeElement) else { return nil }
+        return activeElement
+    }
+
+    /// Ends the page: `pagehide`, then its timers, tasks and global objects go.
+    public func close() {
+        guard !isClosed else { return }
+        _ = runInput { pageWorld.callHost("pagehide") }
+        isClosed = true
+        engine.pageClosed(self)
+        worlds.removeAll()
+    }
+
+    // MARK: - Loading
+
+    var pageWorld: PageWorld { worlds[0] }
+
+    func load(_ source: PageSource) {
+        worlds.append(PageWorld(page: self, index: 0, name: "page"))
+        parser = EmulatedIncrementalParser(source: source)
+        // The parser holds the tree while it parses; the page holds it while scripts run.
+        while parser != nil {
+            let pause = parser!.resume()
+            swap(&document, &parser!.document)
+            version += 1
+            switch pause {
+            case .documentElementCreated:
+                runUserScripts(.documentStart)
+            case .script(let node):
+                parserInsertedScripts.insert(Int32(node.rawValue))
+                prepareScript(node, parserInserted: true)
+            case .finished:
+                parser = nil
+            }
+            if parser != nil { swap(&document, &parser!.document) }
+        }
+        readyState = .interactive
+        task { pageWorld.callHost("readystatechange") }
+        for script in deferredScripts { task { executeExternalScript(script) } }
+        deferredScripts.removeAll()
+        task { pageWorld.callHost("DOMContentLoaded") }
+        runUserScripts(.documentEnd)
+        for script in asyncScripts {
+            task {
+                runningAsyncScript = true
+                executeExternalScript(script)
+                runningAsyncScript = false
+            }
+        }
+        asyncScripts.removeAll()
+        readyState = .complete
+        task { pageWorld.callHost("readystatechange") }
+        task { pageWorld.callHost("windowload") }
+        lastTitle = document.title ?? ""
+        afterTask()
+    }
+
+    private func runUserScripts(_ time: UserScript.InjectionTime) {
+        for script in userScripts where script.injectionTime == time {
+            let world = self.world(named: script.world)
+            task {
+                if case .failure(let exception) = world.context.evaluate(script.source, sourceURL: script.sourceURL) {
+                    report(exception, in: world)
+                }
+            }
+        }
+    }
+
+    /// Runs one task's worth of work (a script, an event dispatch) with its own time budget.
+    private func task(_ body: () -> Void) {
+        guard !isClosed else { return }
+        engine.beginTask()
+        taskNumber += 1
+        body()
+    }
+
+    /// Whether a script element of this type runs, is skipped with a record, or is ignored.
+    enum ScriptKind { case classic, module, other }
+
+    func scriptKind(_ node: NodeID) -> ScriptKind {
+        if let type = document.attribute("type", of: node) {
+            let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
+            if trimmed.isEmpty || Self.javaScriptTypes.contains(trimmed) { return .classic }
+            if trimmed == "module" { return .module }
+            return .other
+        }
+        if let language = document.attribute("language", of: node), !language.isEmpty {
+            return Self.javaScriptTypes.contains("text/" + language.lowercased()) ? .classic : .other
+        }
+        return .classic
+    }
+
+    /// The JavaScript MIME type essences (HTML standard, "JavaScript MIME type").
+    static let javaScriptTypes: Set<String> = [
+        "application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript",
+        "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
+        "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript", "text/livescript",
+        "text/x-ecmascript", "text/x-javascript",
+    ]
+
+    /// "Prepare the script element": decides when (and whether) a script runs.
+    func prepareScript(_ node: NodeID, parserInserted: Bool) {
+        let raw = Int32(node.rawValue)
+        guard !startedScripts.contains(raw), isConnected(node) else { return }
+        let kind = scriptKind(node)
+        switch kind {
+        case .other: return
+        case .module:
+            startedScripts.insert(raw)
+            engine.record(.scriptSkipped("module scripts are not supported"), page: self)
+            return
+        case .classic: break
+        }
+        if document.attribute("src", of: node) == nil && scriptText(node).isEmpty { return }
+        startedScripts.insert(raw)
+        if let source = document.attribute("src", of: node) {
+            let isAsync = document.attribute("async", of: node) != nil
+            let isDefer = document.attribute("defer", of: node) != nil
+            guard resolve(source) != nil, !source.trimmingCharacters(in: .whitespaces).isEmpty else {
+                engine.post(EventLoop.Task(page: id.rawValue, world: 0, work: .script(node.rawValue)))
+                return
+            }
+            if parserInserted && readyState == .loading {
+                if isAsync { asyncScripts.append(node) } else if isDefer { deferredScripts.append(node) } else {
+                    task { executeExternalScript(node) }
+                }
+            } else {
+                engine.post(EventLoop.Task(page: id.rawValue, world: 0, work: .script(node.rawValue)))
+            }
+            return
+        }
+        let position = parser?.sourcePosition(of: node)
+        let source = scriptText(node)
+        if parserInserted {
+            task { executeInline(node, source: source, position: position) }
+        } else {
+            executeInline(node, source: source, position: position)
+        }
+    }
+
+    func executeInline(_ node: NodeID, source: String, position: (line: Int, column: Int)?) {
+        let padded = position.map { String(repeating: " ", count: max(0, $0.column - 1)) + source } ?? source
+        execute(padded, sourceURL: url, line: position?.line ?? 1, element: node)
+    }
+
+    /// Loads a `<script src>` through the host's reader and runs it; `load` or `error` follows.
+    func executeExternalScript(_ node: NodeID) {
+        guard valid(node), let source = document.attribute("src", of: node), let scriptURL = resolve(source),
+              !source.trimmingCharacters(in: .whitespaces).isEmpty else {
+            if valid(node) { pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error")) }
+            return
+        }
+        let request = ScriptResourceRequest(kind: .script, url: scriptURL)
+        switch resources(request) {
+        case .success(let response) where (200..<300).contains(response.status) || response.status == 0:
+            let text = Self.decodeScript(response.body)
+            execute(text, sourceURL: scriptURL, line: 1, element: node)
+            if valid(node) { pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("load")) }
+        case .success(let response):
+            engine.record(.scriptLoadFailed(url: scriptURL, reason: "status \(response.status)"), page: self)
+            pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
+        case .failure(let error):
+            engine.record(.scriptLoadFailed(url: scriptURL, reason: error.message), page: self)
+            pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
+        }
+    }
+
+    /// A script's source: UTF-8 (a BOM is dropped), bad bytes replaced.
+    static func decodeScript(_ data: Data) -> String {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func execute(_ source: String, sourceURL: String, line: Int, element: NodeID?) {
+        if let element { currentScripts.append(element) }
+        let result = pageWorld.context.evaluate(source, sourceURL: sourceURL, line: line)
+        if element != nil { currentScripts.removeLast() }
+        if case .failure(let exception) = result { report(exception, in: pageWorld) }
+    }
+
+    /// Records an exception that reached the top: a timeout, or an error the page's `error`
+    /// listeners may cancel before it is reported.
+    func report(_ exception: ScriptException, in world: PageWorld) {
+        if exception.isTimeout {
+            engine.record(.timeout, page: self)
+            return
+        }
+        world.callHost("uncaught", exception.thrown.map(ScriptValue.kept) ?? .undefined, .string(exception.message),
+                       .string(exception.sourceURL ?? url), .int(exception.line ?? 0), .int(exception.column ?? 0))
+    }
+
+    // MARK: - Tasks from the event loop
+
+    func runTimer(world: Int, id timer: Int, repeating: Bool) {
+        guard !isClosed, world < worlds.count else { return }
+        taskNumber += 1
+        worlds[world].callHost("timer", .int(timer))
+    }
+
+    func runTask(world: Int, work: EventLoop.Work) {
+        guard !isClosed, world < worlds.count else { return }
+        taskNumber += 1
+        switch work {
+        case .callback(let token):
+            worlds[world].callHost("task", .int(token))
+        case .load(let token):
+            guard let request = pendingLoads.removeValue(forKey: token) else { return }
+            switch resources(request) {
+            case .success(let response):
+                worlds[world].callHost("load", .int(token), responseValue(response), .null)
+            case .failure:
+                worlds[world].callHost("load", .int(token), .null, .string("Load failed"))
+            }
+        case .script(let raw):
+            guard let node = document.node(rawValue: raw) else { return }
+            executeExternalScript(node)
+        }
+    }
+
+    func responseValue(_ response: ScriptResourceResponse) -> ScriptValue {
+        let token = keep(response.body)
+        let headers = response.headers.flatMap { [ScriptValue.string($0.name), .string($0.value)] }
+        return .array([.int(response.status), .string(response.statusText), .string(response.url), .array(headers),
+                       .string(Self.decodeScript(response.body)), .int(token)])
+    }
+
+    /// Keeps a response's bytes for `arrayBuffer()`/`blob()` (the last 16 responses).
+    func keep(_ bytes: Data) -> Int {
+        let token = nextToken
+        nextToken += 1
+        keptBytes.append((token, bytes))
+        if keptBytes.count > 16 { keptBytes.removeFirst() }
+        return token
+    }
+
+    /// After every task: the title, an open document to close, node memory.
+    func afterTask() {
+        guard !isClosed else { return }
+        if let opened = openedDocument {
+            openedDocument = nil
+            replaceDocument(with: opened)
+        }
+        let title = document.title ?? ""
+        if title != (lastTitle ?? "") {
+            lastTitle = title
+            engine.record(.titleChanged(title), page: self)
+        }
+        sweepIfNeeded()
+    }
+
+    private func runInput(_ body: () -> ScriptValue?) -> ScriptValue? {
+        guard !isClosed else { return nil }
+        engine.beginTask()
+        taskNumber += 1
+        let result = body()
+        afterTask()
+        return result
+    }
+
+    // MARK: - Worlds
+
+    /// The world with this name, made (with a fresh global object) on first use.
+    func world(named name: String) -> PageWorld {
+        if let world = worlds.first(where: { $0.name == name }) { return world }
+        let world = PageWorld(page: self, index: worlds.count, name: name)
+        worlds.append(world)
+        return world
+    }
+
+    /// Turns an evaluation's value into what WebKit hands the app.
+    private func convert(_ value: ScriptValue, in world: PageWorld) -> ScriptEvaluation {
+        switch value {
+        case .undefined: return .value(.undefined)
+        case .null: return .value(.null)
+        case .bool(let flag): return .value(.bool(flag))
+        case .number(let number): return .value(.number(number))
+        case .string(let text): return .value(.string(text))
+        case .array, .kept:
+            guard case .string(let json)? = world.callHost("convert", value),
+                  let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
+                  let converted = Self.resultValue(object) else { return .unsupportedType }
+            return .value(converted)
+        }
+    }
+
+    private static func resultValue(_ object: Any) -> ScriptResultValue? {
+        guard let tagged = object as? [String: Any], let tag = tagged["t"] as? String else { return nil }
+        switch tag {
+        case "u": return .undefined
+        case "n": return .null
+        case "b": return (tagged["v"] as? Bool).map(ScriptResultValue.bool)
+        case "d": return (tagged["v"] as? NSNumber).map { .number($0.doubleValue) }
+        case "x": return (tagged["v"] as? String).flatMap(Double.init).map(ScriptResultValue.number)
+        case "s": return (tagged["v"] as? String).map(ScriptResultValue.string)
+        case "D": return (tagged["v"] as? NSNumber).map { .date($0.doubleValue) }
+        case "a":
+            guard let items = tagged["v"] as? [Any] else { return nil }
+            var values: [ScriptResultValue] = []
+            for item in items {
+                guard let value = resultValue(item) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case "o":
+            guard let entries = tagged["v"] as? [[Any]] else { return nil }
+            var pairs: [(String, ScriptResultValue)] = []
+            for entry in entries {
+                guard entry.count == 2, let key = entry[0] as? String, let value = resultValue(entry[1]) else { return nil }
+                pairs.append((key, value))
+            }
+            return .dictionary(pairs)
+        default: return nil
+        }
+    }
+
+    // MARK: - Helpers
+
+    func valid(_ node: NodeID) -> Bool {
+        document.node(rawValue: node.rawValue) == node
+    }
+
+    func isConnected(_ node: NodeID) -> Bool {
+        var current: NodeID? = node
+        while let step = current {
+            if step == document.root { return true }
+            current = document.parent(of: step)
+        }
+        return false
+    }
+
+    /// The text of a script element: its text children, concatenated.
+    func scriptText(_ node: NodeID) -> String {
+        var text = ""
+        for child in document.children(of: node) where document.kind(of: child) == .text {
+            text += document.text(of: child) ?? ""
+        }
+        return text
+    }
+
+    /// The document's base URL: the first `<base href>`, else the document's URL.
+    var baseURL: String {
+        if let base = document.elements(named: "base").first(where: { document.attribute("href", of: $0) != nil }),
+           let href = document.attribute("href", of: base), let resolved = URLResolver(base: url).resolve(href) {
+            return resolved
+        }
+        return url
+    }
+
+    /// A reference resolved against the document's base URL.
+    func resolve(_ reference: String) -> String? {
+        URLResolver(base: baseURL).resolve(reference)
+    }
+
+    var origin: String { WebURL(url).origin }
+}

@@ -1,0 +1,335 @@
+import PageKit
+
+/// The DOM's tree rules over PageKit's arena: node types, insertion validity, cloning, queries.
+extension ScriptPage {
+    /// The DOM `nodeType` of a node (secondary documents are fragment nodes marked as documents).
+    func nodeType(_ node: NodeID) -> Int {
+        switch document.kind(of: node) {
+        case .element: return 1
+        case .text: return 3
+        case .comment: return 8
+        case .document: return 9
+        case .documentFragment: return documentNodes.contains(Int32(node.rawValue)) ? 9 : 11
+        }
+    }
+
+    func isDocumentNode(_ node: NodeID) -> Bool { nodeType(node) == 9 }
+
+    /// The topmost ancestor (the node itself when detached).
+    func rootOf(_ node: NodeID) -> NodeID {
+        var current = node
+        while let parent = document.parent(of: current) { current = parent }
+        return current
+    }
+
+    /// The document a node belongs to: the document at the top of its tree, else the one
+    /// that created it (the page's own unless a script-made document did).
+    func ownerDocument(_ node: NodeID) -> NodeID {
+        let root = rootOf(node)
+        if isDocumentNode(root) { return root }
+        if let creator = creators[Int32(node.rawValue)] ?? creators[Int32(root.rawValue)],
+           let owner = document.node(rawValue: Int(creator)) { return owner }
+        return document.root
+    }
+
+    func elementChildren(_ node: NodeID) -> [NodeID] {
+        document.children(of: node).filter { document.kind(of: $0) == .element }
+    }
+
+    /// Why inserting `node` into `parent` before `child` would break the tree: 0 when it would
+    /// not, 1 HierarchyRequestError, 2 NotFoundError (the DOM's "ensure pre-insertion validity"),
+    /// with `replacing` excluded from the document's one-element rule.
+    func insertionError(_ node: NodeID, into parent: NodeID, before child: NodeID?, replacing: NodeID? = nil) -> Int {
+        let parentType = nodeType(parent)
+        guard parentType == 1 || parentType == 9 || parentType == 11 else { return 1 }
+        var ancestor: NodeID? = parent
+        while let current = ancestor {
+            if current == node { return 1 }
+            ancestor = document.parent(of: current)
+        }
+        if let child, document.parent(of: child) != parent { return 2 }
+        let type = nodeType(node)
+        if type == 9 { return 1 }
+        guard parentType == 9 else { return 0 }
+        if type == 3 { return 1 }
+        let existingElements = elementChildren(parent).filter { $0 != replacing && $0 != node }
+        var incomingElements = 0
+        if type == 11 {
+            for grandchild in document.children(of: node) {
+                switch document.kind(of: grandchild) {
+                case .element: incomingElements += 1
+                case .text: return 1
+                default: break
+                }
+            }
+        } else if type == 1 {
+            incomingElements = 1
+        }
+        if incomingElements > 1 || (incomingElements == 1 && !existingElements.isEmpty) { return 1 }
+        return 0
+    }
+
+    /// Inserts a node (a fragment's children) before `child` or last; scripts inserted into the
+    /// document run. Returns an insertion error code (see `insertionError`).
+    func insert(_ node: NodeID, into parent: NodeID, before child: NodeID?) -> Int {
+        var reference = child
+        if reference == node { reference = document.nextSibling(of: node) }
+        let error = insertionError(node, into: parent, before: reference)
+        guard error == 0 else { return error }
+        let moved: [NodeID] = nodeType(node) == 11 ? Array(document.children(of: node)) : [node]
+        for item in moved {
+            if let reference {
+                try? document.insert(item, before: reference)
+            } else {
+                try? document.appendChild(item, to: parent)
+            }
+        }
+        version += 1
+        if isConnected(parent) { runInsertedScripts(moved) }
+        return 0
+    }
+
+    /// Scripts a script inserted into the document run then ("prepare the script element").
+    private func runInsertedScripts(_ roots: [NodeID]) {
+        var scripts: [NodeID] = []
+        for root in roots {
+            if document.name(of: root) == "script" { scripts.append(root) }
+            var stack = Array(document.children(of: root))
+            while let node = stack.popLast() {
+                if document.name(of: node) == "script" { scripts.append(node) }
+                stack.append(contentsOf: document.children(of: node))
+            }
+        }
+        for script in scripts where !startedScripts.contains(Int32(script.rawValue)) {
+            prepareScript(script, parserInserted: false)
+        }
+    }
+
+    /// A copy of a node (and its subtree when deep), detached, owned by `owner`.
+    func clone(_ node: NodeID, deep: Bool, owner: NodeID?) -> NodeID {
+        func copy(_ source: NodeID) -> NodeID {
+            let made: NodeID
+            switch document.kind(of: source) {
+            case .element:
+                made = document.createElement(document.name(of: source) ?? "span")
+                for (name, value) in document.attributes(of: source) { document.setAttribute(name, value, of: made) }
+                if startedScripts.contains(Int32(source.rawValue)) { startedScripts.insert(Int32(made.rawValue)) }
+                if let state = controls[Int32(source.rawValue)] { controls[Int32(made.rawValue)] = state }
+            case .text: made = document.createText(document.text(of: source) ?? "")
+            case .comment: made = document.createComment(document.text(of: source) ?? "")
+            case .document, .documentFragment:
+                made = document.createDocumentFragment()
+                if isDocumentNode(source) { documentNodes.insert(Int32(made.rawValue)) }
+            }
+            let creator = owner ?? ownerDocument(source)
+            if creator != document.root { creators[Int32(made.rawValue)] = Int32(creator.rawValue) }
+            return made
+        }
+        let top = copy(node)
+        guard deep else { return top }
+        var stack: [(NodeID, NodeID)] = document.children(of: node).reversed().map { ($0, top) }
+        while let (source, parent) = stack.popLast() {
+            let made = copy(source)
+            try? document.appendChild(made, to: parent)
+            stack.append(contentsOf: document.children(of: source).reversed().map { ($0, made) })
+        }
+        return top
+    }
+
+    /// Every element under `root` (not `root` itself), in document order.
+    func descendantElements(of root: NodeID, where matches: (NodeID) -> Bool) -> [NodeID] {
+        var result: [NodeID] = []
+        var stack = Array(document.children(of: root).reversed())
+        while let node = stack.popLast() {
+            guard document.kind(of: node) == .element else { continue }
+            if matches(node) { result.append(node) }
+            stack.append(contentsOf: document.children(of: node).reversed())
+        }
+        return result
+    }
+
+    func elementsByTag(_ root: NodeID, _ name: String) -> [NodeID] {
+        if name == "*" { return descendantElements(of: root) { _ in true } }
+        let lowered = name.lowercased()
+        return descendantElements(of: root) { document.name(of: $0) == lowered }
+    }
+
+    func elementsByClass(_ root: NodeID, _ names: String) -> [NodeID] {
+        let wanted = names.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        guard !wanted.isEmpty else { return [] }
+        return descendantElements(of: root) { element in
+            guard let value = document.attribute("class", of: element) else { return false }
+            let classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            return wanted.allSatisfy { classes.contains($0) }
+        }
+    }
+
+    func elementByID(_ root: NodeID, _ identifier: String) -> NodeID? {
+        guard !identifier.isEmpty else { return nil }
+        if root == document.root { return document.element(withID: identifier) }
+        return descendantElements(of: root) { document.attribute("id", of: $0) == identifier }.first
+    }
+
+    /// `compareDocumentPosition` (DOM standard), for nodes of one arena.
+    func position(of other: NodeID, relativeTo node: NodeID) -> Int {
+        if other == node { return 0 }
+        func ancestors(_ start: NodeID) -> [NodeID] {
+            var chain = [start]
+            while let parent = document.parent(of: chain[chain.count - 1]) { chain.append(parent) }
+            return chain
+        }
+        let chainA = ancestors(node), chainB = ancestors(other)
+        guard chainA.last == chainB.last else {
+            return 1 | 32 | (other.rawValue < node.rawValue ? 2 : 4)
+        }
+        if chainA.contains(other) { return 8 | 2 }
+        if chainB.contains(node) { return 16 | 4 }
+        var a = chainA.count - 1, b = chainB.count - 1
+        while a > 0 && b > 0 && chainA[a - 1] == chainB[b - 1] { a -= 1; b -= 1 }
+        let parent = chainA[a]
+        let childA = chainA[a - 1], childB = chainB[b - 1]
+        for child in document.children(of: parent) {
+            if child == childA { return 4 }
+            if child == childB { return 2 }
+        }
+        _ = parent
+        return 4
+    }
+
+    /// Whether two subtrees are equal (`isEqualNode`).
+    func equalNodes(_ a: NodeID, _ b: NodeID) -> Bool {
+        guard document.kind(of: a) == document.kind(of: b), document.name(of: a) == document.name(of: b),
+              document.text(of: a) == document.text(of: b) else { return false }
+        let attributesA = document.attributes(of: a).sorted { $0.name < $1.name }
+        let attributesB = document.attributes(of: b).sorted { $0.name < $1.name }
+        guard attributesA.map(\.name) == attributesB.map(\.name), attributesA.map(\.value) == attributesB.map(\.value) else {
+            return false
+        }
+        let childrenA = Array(document.children(of: a)), childrenB = Array(document.children(of: b))
+        guard childrenA.count == childrenB.count else { return false }
+        return zip(childrenA, childrenB).allSatisfy { equalNodes($0, $1) }
+    }
+
+    /// Merges adjacent text nodes and drops empty ones (`normalize`).
+    func normalize(_ node: NodeID) {
+        var stack = [node]
+        while let current = stack.popLast() {
+            var child = document.firstChild(of: current)
+            while let item = child {
+                let next = document.nextSibling(of: item)
+                if document.kind(of: item) == .text {
+                    var text = document.text(of: item) ?? ""
+                    var following = next
+                    while let sibling = following, document.kind(of: sibling) == .text {
+                        text += document.text(of: sibling) ?? ""
+                        following = document.nextSibling(of: sibling)
+                        document.remove(sibling)
+                    }
+                    if text.isEmpty { document.remove(item) } else { document.setText(text, of: item) }
+                    child = following
+                } else {
+                    stack.append(item)
+                    child = next
+                }
+            }
+        }
+        version += 1
+    }
+
+    /// Replaces an element's children with markup parsed in its context (`innerHTML`);
+    /// scripts in it never run.
+    func setInnerHTML(_ node: NodeID, _ html: String) {
+        let target = document.name(of: node) == "template" ? templateContent(node) : node
+        while let child = document.firstChild(of: target) { document.remove(child) }
+        let fragment = parseFragment(html, context: target)
+        for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: target) }
+        document.free(fragment)
+        version += 1
+    }
+
+    /// Parses markup as children of a context node into a new fragment; its scripts are marked
+    /// as already started unless `scriptsRun` (`createContextualFragment`).
+    func parseFragment(_ html: String, context: NodeID, scriptsRun: Bool = false) -> NodeID {
+        let contextName = document.name(of: context) ?? "body"
+        let fragment = FragmentParser.parse(html, context: contextName, into: &document)
+        let owner = ownerDocument(context)
+        if !scriptsRun || owner != document.root {
+            for script in descendantElements(of: fragment, where: { document.name(of: $0) == "script" }) {
+                startedScripts.insert(Int32(script.rawValue))
+            }
+        }
+        if owner != document.root {
+            creators[Int32(fragment.rawValue)] = Int32(owner.rawValue)
+            for node in descendantElements(of: fragment, where: { _ in true }) { creators[Int32(node.rawValue)] = Int32(owner.rawValue) }
+        }
+        return fragment
+    }
+
+    /// A new document (`DOMParser`, `responseType = "document"`) holding parsed markup; its
+    /// scripts never run.
+    func parseDocument(_ html: String) -> NodeID {
+        let fragment = FragmentParser.parseDocument(html, into: &document)
+        documentNodes.insert(Int32(fragment.rawValue))
+        for node in descendantElements(of: fragment, where: { _ in true }) {
+            creators[Int32(node.rawValue)] = Int32(fragment.rawValue)
+            if document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
+        }
+        return fragment
+    }
+
+    /// A template's contents: its children moved, on first use, into a fragment of their own.
+    func templateContent(_ template: NodeID) -> NodeID {
+        if let content = templateContents[Int32(template.rawValue)] { return content }
+        let content = document.createDocumentFragment()
+        for child in Array(document.children(of: template)) { try? document.appendChild(child, to: content) }
+        templateContents[Int32(template.rawValue)] = content
+        return content
+    }
+
+    func serialize(_ node: NodeID, outer: Bool) -> String {
+        if document.name(of: node) == "template", let content = templateContents[Int32(node.rawValue)] {
+            let inner = HTMLSerializer.serializeChildren(of: content, in: document)
+            guard outer else { return inner }
+            let open = HTMLSerializer.serialize(node, in: document)
+            return String(open.dropLast("</template>".count)) + inner + "</template>"
+        }
+        return outer ? HTMLSerializer.serialize(node, in: document) : HTMLSerializer.serializeChildren(of: node, in: document)
+    }
+
+    /// After `document.write` once the page has loaded: the document replaced by the markup.
+    func replaceDocument(with html: String) {
+        while let child = document.firstChild(of: document.root) { document.remove(child) }
+        let fragment = FragmentParser.parseDocument(html, into: &document)
+        for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: document.root) }
+        for script in descendantElements(of: document.root, where: { document.name(of: $0) == "script" }) {
+            startedScripts.insert(Int32(script.rawValue))
+        }
+        document.free(fragment)
+        version += 1
+    }
+
+    // MARK: - Title
+
+    func titleElement(in root: NodeID) -> NodeID? {
+        descendantElements(of: root) { document.name(of: $0) == "title" }.first
+    }
+
+    func title(of root: NodeID) -> String {
+        guard let element = titleElement(in: root) else { return "" }
+        return document.textContent(of: element).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" })
+            .joined(separator: " ")
+    }
+
+    func setTitle(of root: NodeID, _ text: String) {
+        if let element = titleElement(in: root) {
+            document.setText(text, of: element)
+        } else {
+            guard let html = elementChildren(root).first,
+                  let head = elementChildren(html).first(where: { document.name(of: $0) == "head" }) else { return }
+            let element = document.createElement("title")
+            try? document.appendChild(element, to: head)
+            document.setText(text, of: element)
+        }
+        version += 1
+    }
+}
