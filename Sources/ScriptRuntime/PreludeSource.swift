@@ -121,15 +121,37 @@ class DOMException extends Error {
 
 /// A DOMException with WebKit's default message for its name.
 function domError(name, message) {
-    return new DOMException(message === undefined ? exceptionTable[name][1] : message, name);
+    return fromCaller(new DOMException(message === undefined ? exceptionTable[name][1] : message, name));
+}
+
+/// An error the DOM throws, located where the page called in, as WebKit's bindings report
+/// theirs: the prelude's own frames leave its location and stack.
+function fromCaller(error) {
+    try {
+        const frames = String(error.stack).split("\n").filter((line) => !line.includes("webnav-prelude.js"));
+        for (const frame of frames) {
+            const match = /@(.*):(\d+):(\d+)$/.exec(frame);
+            if (match === null) continue;
+            ObjectDefine(error, "sourceURL", { value: match[1], writable: true, configurable: true });
+            ObjectDefine(error, "line", { value: +match[2], writable: true, configurable: true });
+            ObjectDefine(error, "column", { value: +match[3], writable: true, configurable: true });
+            break;
+        }
+        ObjectDefine(error, "stack", { value: frames.join("\n"), writable: true, configurable: true });
+    } catch (e) {}
+    return error;
+}
+
+function typeError(message) {
+    return fromCaller(new TypeError(message));
 }
 
 function argumentError(iface, method, index, name, type) {
-    return new TypeError("Argument " + index + " ('" + name + "') to " + iface + "." + method + " must be an instance of " + type);
+    return typeError("Argument " + index + " ('" + name + "') to " + iface + "." + method + " must be an instance of " + type);
 }
 
 function requireArguments(count, needed) {
-    if (count < needed) throw new TypeError("Not enough arguments");
+    if (count < needed) throw typeError("Not enough arguments");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,7 +320,7 @@ const collectionHandler = {
     get(target, key, receiver) {
         if (typeof key === "string") {
             const index = toIndex(key);
-            if (index >= 0) return target.item(index);
+            if (index >= 0) return index < target.length ? target.item(index) : undefined;
             if (!(key in target) && target.namedItem !== undefined && key !== "") {
                 const named = target.namedItem(key);
                 if (named !== null) return named;
@@ -348,7 +370,7 @@ function toIndex(key) {
 class NodeList {
     #compute; #ids = null; #version = -1;
     constructor(key, compute) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#compute = compute;
     }
     #current() {
@@ -378,7 +400,7 @@ class NodeList {
 class HTMLCollection {
     #compute; #ids = null; #version = -1;
     constructor(key, compute) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#compute = compute;
     }
     #current() {
@@ -434,7 +456,7 @@ class EventTarget {
 class Node extends EventTarget {
     #id;
     constructor(key, id) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         super();
         this.#id = id;
     }
@@ -726,7 +748,7 @@ function siblingElement(node, direction) {
 class Attr extends Node {
     #element; #name; #value;
     constructor(key, element, name, value) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         super(KEY, -1);
         this.#element = element;
         this.#name = name;
@@ -754,7 +776,7 @@ class Attr extends Node {
 class NamedNodeMap {
     #element;
     constructor(key, element) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
     }
     get length() { return N.attrs(idOf(this.#element)).length / 2; }
@@ -783,7 +805,7 @@ const validName = /^[^\s"'>\/=\x00-\x1f\x7f]+$/;
 class DOMTokenList {
     #element; #attribute;
     constructor(key, element, attribute) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
         this.#attribute = attribute;
     }
@@ -875,7 +897,7 @@ function datasetProxy(element) {
 }
 
 class DOMStringMap {
-    constructor() { throw new TypeError("Illegal constructor"); }
+    constructor() { throw typeError("Illegal constructor"); }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -951,7 +973,7 @@ function serializeDeclarations(declarations) {
 class CSSStyleDeclaration {
     #element;
     constructor(key, element) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
     }
     #declarations() { return this.#element === null ? [] : parseDeclarations(N.attr(idOf(this.#element), "style")); }
@@ -1761,7 +1783,7 @@ class DocumentType extends Node {
 class DOMImplementation {
     #document;
     constructor(key, document) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#document = document;
     }
     createHTMLDocument(title) {
@@ -1792,7 +1814,7 @@ class DOMParser {
         requireArguments(arguments.length, 2);
         type = String(type);
         if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
-            throw new TypeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
+            throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
         }
         return wrap(N.parseDocument(String(text)));
     }
@@ -1809,7 +1831,7 @@ class XMLSerializer {
 class TreeWalker {
     #root; #show; #filter; #current; #iterator;
     constructor(key, root, whatToShow, filter, iterator = false) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         nodeArgument(root, "Document", "createTreeWalker", 1, "root");
         this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
     }
@@ -2115,7 +2137,7 @@ function flattenOptions(options) {
 function addListener(target, type, callback, options) {
     if (callback === null || callback === undefined) return;
     if (typeof callback !== "function" && typeof callback !== "object") {
-        throw new TypeError("Argument 2 ('callback') to EventTarget.addEventListener must be an object");
+        throw typeError("Argument 2 ('callback') to EventTarget.addEventListener must be an object");
     }
     const flat = flattenOptions(options);
     if (flat.signal !== null && flat.signal.aborted) return;
@@ -2226,7 +2248,7 @@ function invokeListeners(target, event, phase, capture) {
                 callback.call(target, event);
             } else {
                 const handleEvent = callback.handleEvent;
-                if (typeof handleEvent !== "function") throw new TypeError("'handleEvent' property of event listener should be callable");
+                if (typeof handleEvent !== "function") throw typeError("'handleEvent' property of event listener should be callable");
                 handleEvent.call(callback, event);
             }
         } catch (error) {
@@ -2852,7 +2874,7 @@ reflectBoolean(HTMLOptionElement, "disabled");
 elementClasses.set("option", HTMLOptionElement);
 
 function Option(text = "", value, defaultSelected = false, selected = false) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    if (!new.target) throw typeError("Constructor requires 'new'");
     const option = G.document.createElement("option");
     if (text !== "") option.appendChild(G.document.createTextNode(String(text)));
     if (value !== undefined) option.setAttribute("value", String(value));
@@ -2863,7 +2885,7 @@ function Option(text = "", value, defaultSelected = false, selected = false) {
 Option.prototype = HTMLOptionElement.prototype;
 
 function Image(width, height) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    if (!new.target) throw typeError("Constructor requires 'new'");
     const image = G.document.createElement("img");
     if (width !== undefined) image.setAttribute("width", String(width));
     if (height !== undefined) image.setAttribute("height", String(height));
@@ -2872,7 +2894,7 @@ function Image(width, height) {
 Image.prototype = HTMLImageElement.prototype;
 
 function Audio(src) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    if (!new.target) throw typeError("Constructor requires 'new'");
     const audio = G.document.createElement("audio");
     if (src !== undefined) audio.setAttribute("src", String(src));
     return audio;
@@ -3076,7 +3098,7 @@ function clearTimeout(id = 0) {
 function clearInterval(id = 0) { clearTimeout(id); }
 function requestAnimationFrame(callback) {
     requireArguments(arguments.length, 1);
-    if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to Window.requestAnimationFrame must be a function");
+    if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to Window.requestAnimationFrame must be a function");
     const id = N.setTimer(16, false);
     timerCallbacks.set(id, { handler: () => callback(N.perfNow()), args: [], repeating: false });
     return id;
@@ -3126,7 +3148,7 @@ ObjectDefine(Promise.prototype, "then", {
 
 function queueMicrotask(callback) {
     requireArguments(arguments.length, 1);
-    if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to Window.queueMicrotask must be a function");
+    if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to Window.queueMicrotask must be a function");
     if (!mayQueueMicrotask()) return;
     promiseThen.call(resolvedPromise, () => {
         try { callback(); } catch (error) { reportException(error); }
@@ -3422,7 +3444,7 @@ class URL {
     constructor(url, base) {
         requireArguments(arguments.length, 1);
         const parts = urlParts(url, base);
-        if (parts === null) throw new TypeError("\"" + String(url) + "\" cannot be parsed as a URL.");
+        if (parts === null) throw typeError("\"" + String(url) + "\" cannot be parsed as a URL.");
         this.#parts = parts;
     }
     static canParse(url, base) { return urlParts(url, base) !== null; }
@@ -3441,7 +3463,7 @@ class URL {
     get href() { return this.#parts[0]; }
     set href(value) {
         const parts = urlParts(value);
-        if (parts === null) throw new TypeError("\"" + String(value) + "\" cannot be parsed as a URL.");
+        if (parts === null) throw typeError("\"" + String(value) + "\" cannot be parsed as a URL.");
         this.#parts = parts;
         if (this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
     }
@@ -3513,7 +3535,7 @@ class URLSearchParams {
             if (typeof init[Symbol.iterator] === "function") {
                 for (const pair of init) {
                     const items = Array.from(pair);
-                    if (items.length !== 2) throw new TypeError("Type error");
+                    if (items.length !== 2) throw typeError("Type error");
                     this.#list.push([String(items[0]), String(items[1])]);
                 }
             } else {
@@ -3614,7 +3636,7 @@ function fragmentNavigation(url, replace) {
 }
 
 class Location {
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); }
     get href() { return N.url(); }
     set href(value) { navigateTo(resolveOrThrow(value), false); }
     get origin() { return urlParts(N.url())[10]; }
@@ -3648,7 +3670,7 @@ let currentStateID = 0;
 let nextStateID = 1;
 
 class History {
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); }
     get length() { return N.historyLength(); }
     get state() { return currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null; }
     get scrollRestoration() { return "auto"; }
@@ -3680,7 +3702,7 @@ class History {
 // Navigator, screen, media queries, computed style, selection
 
 class Navigator {
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); }
     get userAgent() { return C.userAgent; }
     get appVersion() { return C.userAgent.replace(/^Mozilla\//, ""); }
     get appName() { return "Netscape"; }
@@ -3726,7 +3748,7 @@ class Screen {
 
 class MediaQueryList extends EventTarget {
     #media;
-    constructor(key, media) { if (key !== KEY) throw new TypeError("Illegal constructor"); super(); this.#media = media; }
+    constructor(key, media) { if (key !== KEY) throw typeError("Illegal constructor"); super(); this.#media = media; }
     get media() { return this.#media; }
     get matches() { return false; }
     addListener(callback) { this.addEventListener("change", callback); }
@@ -3743,7 +3765,7 @@ function matchMedia(query) {
 /// the inline style gives them (no other CSS is computed).
 class ComputedStyle {
     #element;
-    constructor(key, element) { if (key !== KEY) throw new TypeError("Illegal constructor"); this.#element = element; }
+    constructor(key, element) { if (key !== KEY) throw typeError("Illegal constructor"); this.#element = element; }
     getPropertyValue(name) {
         name = String(name).toLowerCase();
         if (this.#element === null) return "";
@@ -3799,7 +3821,7 @@ const selection = new Selection();
 const storageKinds = new WeakMap();
 
 class Storage {
-    constructor() { throw new TypeError("Illegal constructor"); }
+    constructor() { throw typeError("Illegal constructor"); }
     get length() { return N.storage(storageKinds.get(this), "length", "", ""); }
     key(index) { return N.storage(storageKinds.get(this), "key", String(index >>> 0), ""); }
     getItem(key) { requireArguments(arguments.length, 1); return N.storage(storageKinds.get(this), "get", String(key), ""); }
@@ -3910,7 +3932,7 @@ function utf8Decode(bytes, fatal = false) {
         let upper = byte === 0xed ? 0x9f : byte === 0xf4 ? 0x8f : 0xbf;
         i++;
         if (code < 0) {
-            if (fatal) throw new TypeError("The encoded data was not valid.");
+            if (fatal) throw typeError("The encoded data was not valid.");
             out += "\ufffd";
             continue;
         }
@@ -3923,7 +3945,7 @@ function utf8Decode(bytes, fatal = false) {
             i++;
         }
         if (!valid) {
-            if (fatal) throw new TypeError("The encoded data was not valid.");
+            if (fatal) throw typeError("The encoded data was not valid.");
             out += "\ufffd";
             continue;
         }
@@ -3963,7 +3985,7 @@ class TextDecoder {
         let bytes;
         if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
         else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-        else throw new TypeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
+        else throw typeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
         if (this.#encoding === "utf-16le") {
             let out = "";
             let start = !this.#ignoreBOM && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
@@ -4107,7 +4129,7 @@ class Blob {
                 else for (const byte of utf8Encode(String(part))) bytes.push(byte);
             }
         } else if (parts !== undefined) {
-            throw new TypeError("Value is not a sequence");
+            throw typeError("Value is not a sequence");
         }
         this.#bytes = Uint8Array.from(bytes);
         const type = options && options.type !== undefined ? String(options.type) : "";
@@ -4295,7 +4317,7 @@ class Headers {
 class Body {
     #used = false;
     consume() {
-        if (this.#used) return OriginalPromise.reject(new TypeError("Body is disturbed or locked"));
+        if (this.#used) return OriginalPromise.reject(typeError("Body is disturbed or locked"));
         this.#used = true;
         return null;
     }
@@ -4310,14 +4332,14 @@ class Request extends Body {
             this.#url = input.url; this.#method = input.method; this.#headers = new Headers(input.headers); this.#body = input.#body;
         } else {
             const resolved = N.resolve(String(input));
-            if (resolved === null) throw new TypeError("Type error");
+            if (resolved === null) throw typeError("Type error");
             this.#url = resolved; this.#method = "GET"; this.#headers = new Headers(); this.#body = null;
         }
         init = init || {};
         if (init.method !== undefined) this.#method = String(init.method).toUpperCase();
         if (init.headers !== undefined) this.#headers = new Headers(init.headers);
         if (init.body !== undefined && init.body !== null) {
-            if (this.#method === "GET" || this.#method === "HEAD") throw new TypeError("Request has method 'GET' and cannot have a body");
+            if (this.#method === "GET" || this.#method === "HEAD") throw typeError("Request has method 'GET' and cannot have a body");
             this.#body = init.body;
         }
         this.#signal = init.signal || null;
@@ -4378,7 +4400,7 @@ class Response extends Body {
     json() { return this.consume() ?? new OriginalPromise((resolve) => resolve(JSON.parse(this.#text))); }
     arrayBuffer() { return this.consume() ?? OriginalPromise.resolve(this.#bytes().slice().buffer); }
     blob() { return this.consume() ?? OriginalPromise.resolve(new Blob([this.#bytes()], { type: this.#headers.get("content-type") || "" })); }
-    formData() { return this.consume() ?? OriginalPromise.reject(new TypeError("Type error")); }
+    formData() { return this.consume() ?? OriginalPromise.reject(typeError("Type error")); }
     clone() {
         const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token]);
         copy.bytesValue = this.bytesValue;
@@ -4388,7 +4410,7 @@ class Response extends Body {
 
 class AbortSignal extends EventTarget {
     #aborted = false; #reason = undefined;
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); super(); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); super(); }
     static abort(reason) { const signal = new AbortSignal(KEY); signal.abortWith(reason); return signal; }
     static timeout(ms) { const signal = new AbortSignal(KEY); setTimeout(() => signal.abortWith(domError("TimeoutError")), ms); return signal; }
     get aborted() { return this.#aborted; }
@@ -4427,7 +4449,7 @@ function fetch(input, init) {
         startLoad("fetch", request.method, request.url, headers, body, (parts, error) => {
             if (settled) return;
             settled = true;
-            if (parts === null) reject(new TypeError(error || "Load failed"));
+            if (parts === null) reject(typeError(error || "Load failed"));
             else resolve(Response.fromLoad(parts));
         });
     });
@@ -4582,7 +4604,7 @@ const registrations = [];
 let mutationDeliveryScheduled = false;
 
 class MutationRecord {
-    constructor(key, fields) { if (key !== KEY) throw new TypeError("Illegal constructor"); Object.assign(this, fields); }
+    constructor(key, fields) { if (key !== KEY) throw typeError("Illegal constructor"); Object.assign(this, fields); }
 }
 
 let deliverMutationsTo;
@@ -4591,7 +4613,7 @@ class MutationObserver {
     #callback; #records = [];
     constructor(callback) {
         requireArguments(arguments.length, 1);
-        if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
+        if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
         this.#callback = callback;
     }
     static {
@@ -4641,7 +4663,7 @@ class MutationObserver {
             attributeFilter: options.attributeFilter === undefined ? null : Array.from(options.attributeFilter, String),
         };
         if (!normalized.childList && !normalized.attributes && !normalized.characterData) {
-            throw new TypeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
+            throw typeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
         }
         const existing = registrations.find((r) => r.observer === this && r.node === target);
         if (existing) existing.options = normalized;
@@ -4680,12 +4702,12 @@ newWrapper = function (id, info) {
     case 8: return new Comment(KEY, id);
     case 9: return new HTMLDocument(KEY, id);
     case 11: return new DocumentFragment(KEY, id);
-    default: throw new TypeError("Unknown node");
+    default: throw typeError("Unknown node");
     }
 };
 
 class Window extends EventTarget {
-    constructor() { throw new TypeError("Illegal constructor"); }
+    constructor() { throw typeError("Illegal constructor"); }
 }
 try {
     Object.setPrototypeOf(G, Window.prototype);

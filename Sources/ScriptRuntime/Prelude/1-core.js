@@ -113,15 +113,37 @@ class DOMException extends Error {
 
 /// A DOMException with WebKit's default message for its name.
 function domError(name, message) {
-    return new DOMException(message === undefined ? exceptionTable[name][1] : message, name);
+    return fromCaller(new DOMException(message === undefined ? exceptionTable[name][1] : message, name));
+}
+
+/// An error the DOM throws, located where the page called in, as WebKit's bindings report
+/// theirs: the prelude's own frames leave its location and stack.
+function fromCaller(error) {
+    try {
+        const frames = String(error.stack).split("\n").filter((line) => !line.includes("webnav-prelude.js"));
+        for (const frame of frames) {
+            const match = /@(.*):(\d+):(\d+)$/.exec(frame);
+            if (match === null) continue;
+            ObjectDefine(error, "sourceURL", { value: match[1], writable: true, configurable: true });
+            ObjectDefine(error, "line", { value: +match[2], writable: true, configurable: true });
+            ObjectDefine(error, "column", { value: +match[3], writable: true, configurable: true });
+            break;
+        }
+        ObjectDefine(error, "stack", { value: frames.join("\n"), writable: true, configurable: true });
+    } catch (e) {}
+    return error;
+}
+
+function typeError(message) {
+    return fromCaller(new TypeError(message));
 }
 
 function argumentError(iface, method, index, name, type) {
-    return new TypeError("Argument " + index + " ('" + name + "') to " + iface + "." + method + " must be an instance of " + type);
+    return typeError("Argument " + index + " ('" + name + "') to " + iface + "." + method + " must be an instance of " + type);
 }
 
 function requireArguments(count, needed) {
-    if (count < needed) throw new TypeError("Not enough arguments");
+    if (count < needed) throw typeError("Not enough arguments");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,7 +312,7 @@ const collectionHandler = {
     get(target, key, receiver) {
         if (typeof key === "string") {
             const index = toIndex(key);
-            if (index >= 0) return target.item(index);
+            if (index >= 0) return index < target.length ? target.item(index) : undefined;
             if (!(key in target) && target.namedItem !== undefined && key !== "") {
                 const named = target.namedItem(key);
                 if (named !== null) return named;
@@ -340,7 +362,7 @@ function toIndex(key) {
 class NodeList {
     #compute; #ids = null; #version = -1;
     constructor(key, compute) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#compute = compute;
     }
     #current() {
@@ -370,7 +392,7 @@ class NodeList {
 class HTMLCollection {
     #compute; #ids = null; #version = -1;
     constructor(key, compute) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#compute = compute;
     }
     #current() {
@@ -426,7 +448,7 @@ class EventTarget {
 class Node extends EventTarget {
     #id;
     constructor(key, id) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         super();
         this.#id = id;
     }
@@ -718,7 +740,7 @@ function siblingElement(node, direction) {
 class Attr extends Node {
     #element; #name; #value;
     constructor(key, element, name, value) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         super(KEY, -1);
         this.#element = element;
         this.#name = name;
@@ -746,7 +768,7 @@ class Attr extends Node {
 class NamedNodeMap {
     #element;
     constructor(key, element) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
     }
     get length() { return N.attrs(idOf(this.#element)).length / 2; }
@@ -775,7 +797,7 @@ const validName = /^[^\s"'>\/=\x00-\x1f\x7f]+$/;
 class DOMTokenList {
     #element; #attribute;
     constructor(key, element, attribute) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
         this.#attribute = attribute;
     }
@@ -867,7 +889,7 @@ function datasetProxy(element) {
 }
 
 class DOMStringMap {
-    constructor() { throw new TypeError("Illegal constructor"); }
+    constructor() { throw typeError("Illegal constructor"); }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -943,7 +965,7 @@ function serializeDeclarations(declarations) {
 class CSSStyleDeclaration {
     #element;
     constructor(key, element) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
     }
     #declarations() { return this.#element === null ? [] : parseDeclarations(N.attr(idOf(this.#element), "style")); }

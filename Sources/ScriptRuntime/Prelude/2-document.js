@@ -226,7 +226,7 @@ class DocumentType extends Node {
 class DOMImplementation {
     #document;
     constructor(key, document) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         this.#document = document;
     }
     createHTMLDocument(title) {
@@ -257,7 +257,7 @@ class DOMParser {
         requireArguments(arguments.length, 2);
         type = String(type);
         if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
-            throw new TypeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
+            throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
         }
         return wrap(N.parseDocument(String(text)));
     }
@@ -274,7 +274,7 @@ class XMLSerializer {
 class TreeWalker {
     #root; #show; #filter; #current; #iterator;
     constructor(key, root, whatToShow, filter, iterator = false) {
-        if (key !== KEY) throw new TypeError("Illegal constructor");
+        if (key !== KEY) throw typeError("Illegal constructor");
         nodeArgument(root, "Document", "createTreeWalker", 1, "root");
         this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
     }
@@ -580,7 +580,7 @@ function flattenOptions(options) {
 function addListener(target, type, callback, options) {
     if (callback === null || callback === undefined) return;
     if (typeof callback !== "function" && typeof callback !== "object") {
-        throw new TypeError("Argument 2 ('callback') to EventTarget.addEventListener must be an object");
+        throw typeError("Argument 2 ('callback') to EventTarget.addEventListener must be an object");
     }
     const flat = flattenOptions(options);
     if (flat.signal !== null && flat.signal.aborted) return;
@@ -691,7 +691,7 @@ function invokeListeners(target, event, phase, capture) {
                 callback.call(target, event);
             } else {
                 const handleEvent = callback.handleEvent;
-                if (typeof handleEvent !== "function") throw new TypeError("'handleEvent' property of event listener should be callable");
+                if (typeof handleEvent !== "function") throw typeError("'handleEvent' property of event listener should be callable");
                 handleEvent.call(callback, event);
             }
         } catch (error) {

@@ -249,7 +249,7 @@ reflectBoolean(HTMLOptionElement, "disabled");
 elementClasses.set("option", HTMLOptionElement);
 
 function Option(text = "", value, defaultSelected = false, selected = false) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    if (!new.target) throw typeError("Constructor requires 'new'");
     const option = G.document.createElement("option");
     if (text !== "") option.appendChild(G.document.createTextNode(String(text)));
     if (value !== undefined) option.setAttribute("value", String(value));
@@ -260,7 +260,7 @@ function Option(text = "", value, defaultSelected = false, selected = false) {
 Option.prototype = HTMLOptionElement.prototype;
 
 function Image(width, height) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    if (!new.target) throw typeError("Constructor requires 'new'");
     const image = G.document.createElement("img");
     if (width !== undefined) image.setAttribute("width", String(width));
     if (height !== undefined) image.setAttribute("height", String(height));
@@ -269,7 +269,7 @@ function Image(width, height) {
 Image.prototype = HTMLImageElement.prototype;
 
 function Audio(src) {
-    if (!new.target) throw new TypeError("Constructor requires 'new'");
+    if (!new.target) throw typeError("Constructor requires 'new'");
     const audio = G.document.createElement("audio");
     if (src !== undefined) audio.setAttribute("src", String(src));
     return audio;

@@ -94,7 +94,7 @@ function clearTimeout(id = 0) {
 function clearInterval(id = 0) { clearTimeout(id); }
 function requestAnimationFrame(callback) {
     requireArguments(arguments.length, 1);
-    if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to Window.requestAnimationFrame must be a function");
+    if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to Window.requestAnimationFrame must be a function");
     const id = N.setTimer(16, false);
     timerCallbacks.set(id, { handler: () => callback(N.perfNow()), args: [], repeating: false });
     return id;
@@ -144,7 +144,7 @@ ObjectDefine(Promise.prototype, "then", {
 
 function queueMicrotask(callback) {
     requireArguments(arguments.length, 1);
-    if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to Window.queueMicrotask must be a function");
+    if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to Window.queueMicrotask must be a function");
     if (!mayQueueMicrotask()) return;
     promiseThen.call(resolvedPromise, () => {
         try { callback(); } catch (error) { reportException(error); }
@@ -440,7 +440,7 @@ class URL {
     constructor(url, base) {
         requireArguments(arguments.length, 1);
         const parts = urlParts(url, base);
-        if (parts === null) throw new TypeError("\"" + String(url) + "\" cannot be parsed as a URL.");
+        if (parts === null) throw typeError("\"" + String(url) + "\" cannot be parsed as a URL.");
         this.#parts = parts;
     }
     static canParse(url, base) { return urlParts(url, base) !== null; }
@@ -459,7 +459,7 @@ class URL {
     get href() { return this.#parts[0]; }
     set href(value) {
         const parts = urlParts(value);
-        if (parts === null) throw new TypeError("\"" + String(value) + "\" cannot be parsed as a URL.");
+        if (parts === null) throw typeError("\"" + String(value) + "\" cannot be parsed as a URL.");
         this.#parts = parts;
         if (this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
     }
@@ -531,7 +531,7 @@ class URLSearchParams {
             if (typeof init[Symbol.iterator] === "function") {
                 for (const pair of init) {
                     const items = Array.from(pair);
-                    if (items.length !== 2) throw new TypeError("Type error");
+                    if (items.length !== 2) throw typeError("Type error");
                     this.#list.push([String(items[0]), String(items[1])]);
                 }
             } else {
@@ -632,7 +632,7 @@ function fragmentNavigation(url, replace) {
 }
 
 class Location {
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); }
     get href() { return N.url(); }
     set href(value) { navigateTo(resolveOrThrow(value), false); }
     get origin() { return urlParts(N.url())[10]; }
@@ -666,7 +666,7 @@ let currentStateID = 0;
 let nextStateID = 1;
 
 class History {
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); }
     get length() { return N.historyLength(); }
     get state() { return currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null; }
     get scrollRestoration() { return "auto"; }
@@ -698,7 +698,7 @@ class History {
 // Navigator, screen, media queries, computed style, selection
 
 class Navigator {
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); }
     get userAgent() { return C.userAgent; }
     get appVersion() { return C.userAgent.replace(/^Mozilla\//, ""); }
     get appName() { return "Netscape"; }
@@ -744,7 +744,7 @@ class Screen {
 
 class MediaQueryList extends EventTarget {
     #media;
-    constructor(key, media) { if (key !== KEY) throw new TypeError("Illegal constructor"); super(); this.#media = media; }
+    constructor(key, media) { if (key !== KEY) throw typeError("Illegal constructor"); super(); this.#media = media; }
     get media() { return this.#media; }
     get matches() { return false; }
     addListener(callback) { this.addEventListener("change", callback); }
@@ -761,7 +761,7 @@ function matchMedia(query) {
 /// the inline style gives them (no other CSS is computed).
 class ComputedStyle {
     #element;
-    constructor(key, element) { if (key !== KEY) throw new TypeError("Illegal constructor"); this.#element = element; }
+    constructor(key, element) { if (key !== KEY) throw typeError("Illegal constructor"); this.#element = element; }
     getPropertyValue(name) {
         name = String(name).toLowerCase();
         if (this.#element === null) return "";
@@ -817,7 +817,7 @@ const selection = new Selection();
 const storageKinds = new WeakMap();
 
 class Storage {
-    constructor() { throw new TypeError("Illegal constructor"); }
+    constructor() { throw typeError("Illegal constructor"); }
     get length() { return N.storage(storageKinds.get(this), "length", "", ""); }
     key(index) { return N.storage(storageKinds.get(this), "key", String(index >>> 0), ""); }
     getItem(key) { requireArguments(arguments.length, 1); return N.storage(storageKinds.get(this), "get", String(key), ""); }
@@ -928,7 +928,7 @@ function utf8Decode(bytes, fatal = false) {
         let upper = byte === 0xed ? 0x9f : byte === 0xf4 ? 0x8f : 0xbf;
         i++;
         if (code < 0) {
-            if (fatal) throw new TypeError("The encoded data was not valid.");
+            if (fatal) throw typeError("The encoded data was not valid.");
             out += "\ufffd";
             continue;
         }
@@ -941,7 +941,7 @@ function utf8Decode(bytes, fatal = false) {
             i++;
         }
         if (!valid) {
-            if (fatal) throw new TypeError("The encoded data was not valid.");
+            if (fatal) throw typeError("The encoded data was not valid.");
             out += "\ufffd";
             continue;
         }
@@ -981,7 +981,7 @@ class TextDecoder {
         let bytes;
         if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
         else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-        else throw new TypeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
+        else throw typeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
         if (this.#encoding === "utf-16le") {
             let out = "";
             let start = !this.#ignoreBOM && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
@@ -1125,7 +1125,7 @@ class Blob {
                 else for (const byte of utf8Encode(String(part))) bytes.push(byte);
             }
         } else if (parts !== undefined) {
-            throw new TypeError("Value is not a sequence");
+            throw typeError("Value is not a sequence");
         }
         this.#bytes = Uint8Array.from(bytes);
         const type = options && options.type !== undefined ? String(options.type) : "";
@@ -1313,7 +1313,7 @@ class Headers {
 class Body {
     #used = false;
     consume() {
-        if (this.#used) return OriginalPromise.reject(new TypeError("Body is disturbed or locked"));
+        if (this.#used) return OriginalPromise.reject(typeError("Body is disturbed or locked"));
         this.#used = true;
         return null;
     }
@@ -1328,14 +1328,14 @@ class Request extends Body {
             this.#url = input.url; this.#method = input.method; this.#headers = new Headers(input.headers); this.#body = input.#body;
         } else {
             const resolved = N.resolve(String(input));
-            if (resolved === null) throw new TypeError("Type error");
+            if (resolved === null) throw typeError("Type error");
             this.#url = resolved; this.#method = "GET"; this.#headers = new Headers(); this.#body = null;
         }
         init = init || {};
         if (init.method !== undefined) this.#method = String(init.method).toUpperCase();
         if (init.headers !== undefined) this.#headers = new Headers(init.headers);
         if (init.body !== undefined && init.body !== null) {
-            if (this.#method === "GET" || this.#method === "HEAD") throw new TypeError("Request has method 'GET' and cannot have a body");
+            if (this.#method === "GET" || this.#method === "HEAD") throw typeError("Request has method 'GET' and cannot have a body");
             this.#body = init.body;
         }
         this.#signal = init.signal || null;
@@ -1396,7 +1396,7 @@ class Response extends Body {
     json() { return this.consume() ?? new OriginalPromise((resolve) => resolve(JSON.parse(this.#text))); }
     arrayBuffer() { return this.consume() ?? OriginalPromise.resolve(this.#bytes().slice().buffer); }
     blob() { return this.consume() ?? OriginalPromise.resolve(new Blob([this.#bytes()], { type: this.#headers.get("content-type") || "" })); }
-    formData() { return this.consume() ?? OriginalPromise.reject(new TypeError("Type error")); }
+    formData() { return this.consume() ?? OriginalPromise.reject(typeError("Type error")); }
     clone() {
         const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token]);
         copy.bytesValue = this.bytesValue;
@@ -1406,7 +1406,7 @@ class Response extends Body {
 
 class AbortSignal extends EventTarget {
     #aborted = false; #reason = undefined;
-    constructor(key) { if (key !== KEY) throw new TypeError("Illegal constructor"); super(); }
+    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); super(); }
     static abort(reason) { const signal = new AbortSignal(KEY); signal.abortWith(reason); return signal; }
     static timeout(ms) { const signal = new AbortSignal(KEY); setTimeout(() => signal.abortWith(domError("TimeoutError")), ms); return signal; }
     get aborted() { return this.#aborted; }
@@ -1445,7 +1445,7 @@ function fetch(input, init) {
         startLoad("fetch", request.method, request.url, headers, body, (parts, error) => {
             if (settled) return;
             settled = true;
-            if (parts === null) reject(new TypeError(error || "Load failed"));
+            if (parts === null) reject(typeError(error || "Load failed"));
             else resolve(Response.fromLoad(parts));
         });
     });
@@ -1600,7 +1600,7 @@ const registrations = [];
 let mutationDeliveryScheduled = false;
 
 class MutationRecord {
-    constructor(key, fields) { if (key !== KEY) throw new TypeError("Illegal constructor"); Object.assign(this, fields); }
+    constructor(key, fields) { if (key !== KEY) throw typeError("Illegal constructor"); Object.assign(this, fields); }
 }
 
 let deliverMutationsTo;
@@ -1609,7 +1609,7 @@ class MutationObserver {
     #callback; #records = [];
     constructor(callback) {
         requireArguments(arguments.length, 1);
-        if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
+        if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
         this.#callback = callback;
     }
     static {
@@ -1659,7 +1659,7 @@ class MutationObserver {
             attributeFilter: options.attributeFilter === undefined ? null : Array.from(options.attributeFilter, String),
         };
         if (!normalized.childList && !normalized.attributes && !normalized.characterData) {
-            throw new TypeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
+            throw typeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
         }
         const existing = registrations.find((r) => r.observer === this && r.node === target);
         if (existing) existing.options = normalized;

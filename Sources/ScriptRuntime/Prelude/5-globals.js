@@ -12,12 +12,12 @@ newWrapper = function (id, info) {
     case 8: return new Comment(KEY, id);
     case 9: return new HTMLDocument(KEY, id);
     case 11: return new DocumentFragment(KEY, id);
-    default: throw new TypeError("Unknown node");
+    default: throw typeError("Unknown node");
     }
 };
 
 class Window extends EventTarget {
-    constructor() { throw new TypeError("Illegal constructor"); }
+    constructor() { throw typeError("Illegal constructor"); }
 }
 try {
     Object.setPrototypeOf(G, Window.prototype);
