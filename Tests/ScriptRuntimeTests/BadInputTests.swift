@@ -1,0 +1,106 @@
+import XCTest
+@testable import ScriptRuntime
+
+/// Hostile or broken pages: each gives a clear record, never a crash or a hang.
+final class BadInputTests: XCTestCase {
+    func fastEngine() throws -> ScriptEngine {
+        try makeEngine { $0.timeLimitMs = 200 }
+    }
+
+    func testEndlessLoopIsStoppedAndThePageStaysUsable() throws {
+        let (page, records, engine) = try load("""
+        <html><body><p id="p">before</p><script>var n = 0; while (true) { n++ }</script>\
+        <script>document.getElementById('p').textContent = 'after'; console.log('next script ran')</script></body></html>
+        """, engine: try fastEngine())
+        XCTAssertEqual(records, ["script timeout", "console.log: next script ran"])
+        XCTAssertEqual(page.evaluate("n > 0 && document.getElementById('p').textContent"), .value(.string("after")))
+        XCTAssertEqual(page.evaluate("for (;;) {}"), .timeout)
+        XCTAssertEqual(describe(engine.takeRecords()), ["script timeout"])
+        XCTAssertEqual(page.evaluate("1 + 1"), .value(.number(2)))
+    }
+
+    func testEndlessLoopInATimerAndInAListener() throws {
+        let (page, _, engine) = try load("""
+        <html><body><button id="b">b</button><script>
+        setTimeout(function () { for (;;) {} }, 10);
+        document.getElementById('b').onclick = function () { while (1) {} };
+        </script></body></html>
+        """, engine: try fastEngine())
+        XCTAssertEqual(describe(engine.advance(by: 10)), ["script timeout"])
+        page.click(try XCTUnwrap(page.document.element(withID: "b")))
+        XCTAssertEqual(describe(engine.takeRecords()), ["script timeout"])
+    }
+
+    func testZeroDelayIntervalStopsAtTheTaskBound() throws {
+        let (page, _, engine) = try load("<script>var ticks = 0; setInterval(function () { ticks++ }, 0)</script>",
+                                         engine: try makeEngine { $0.taskBound = 500 })
+        XCTAssertEqual(describe(engine.advance(by: 60_000)), ["task bound reached"])
+        XCTAssertEqual(page.evaluate("ticks"), .value(.number(500)))
+        XCTAssertEqual(engine.now, ScriptClock.flowEpoch + 60_000)
+        XCTAssertEqual(describe(engine.runUntilIdle()), ["task bound reached"])
+        XCTAssertEqual(page.evaluate("ticks"), .value(.number(1000)))
+    }
+
+    func testInfiniteMicrotaskChainsAreCutOffAfterTheTimeLimit() throws {
+        let (page, records, _) = try load("""
+        <script>
+        var a = 0, b = 0;
+        (function again() { a++; Promise.resolve().then(again); })();
+        (function more() { b++; queueMicrotask(more); })();
+        </script>
+        <script>console.log('the page goes on', a > 1000, b > 1000)</script>
+        """, engine: try fastEngine())
+        XCTAssertEqual(records, ["script timeout", "console.log: the page goes on true true"])
+        XCTAssertEqual(page.evaluate("Promise.resolve(5).then(function (v) { window.later = v }); 1"), .value(.number(1)))
+        XCTAssertEqual(page.evaluate("window.later"), .value(.number(5)))
+    }
+
+    func testDeepRecursionIsJavaScriptCoresRangeError() throws {
+        let (page, records, _) = try load("<script>function down(n) { return down(n + 1) + 1 } down(0)</script>")
+        XCTAssertEqual(records, ["script error: file:///app/index.html:1:39: RangeError: Maximum call stack size exceeded."])
+        XCTAssertEqual(page.evaluate("2 * 21"), .value(.number(42)))
+    }
+
+    func testTenMegabyteInnerHTML() throws {
+        let (page, records, _) = try load("""
+        <html><body><div id="d"></div><script>
+        var cell = '<p class="row">' + 'x'.repeat(100) + '</p>';
+        var html = cell.repeat(Math.ceil(10 * 1024 * 1024 / cell.length));
+        var d = document.getElementById('d');
+        d.innerHTML = html;
+        console.log(html.length > 10 * 1024 * 1024, d.children.length, d.innerHTML.length === html.length, d.lastChild.textContent.length);
+        d.innerHTML = '';
+        console.log(d.childNodes.length);
+        </script></body></html>
+        """, engine: try makeEngine { $0.timeLimitMs = 60_000 })  // debug builds are slow; the point is no crash
+        XCTAssertEqual(records, ["console.log: true 88116 true 100", "console.log: 0"])
+        XCTAssertLessThan(page.document.liveNodeCount, 100)
+    }
+
+    func testDocumentWriteAfterLoadReplacesTheDocument() throws {
+        let (page, records, engine) = try load("""
+        <html><head><title>Old</title></head><body><p>old</p><script>
+        setTimeout(function () { document.write('<title>New</title><p id="n">new</p>'); console.log(typeof document.write); }, 5);
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(describe(engine.advance(by: 5)), ["console.log: function", "title: New"])
+        XCTAssertEqual(page.evaluate("document.documentElement.outerHTML"),
+                       .value(.string("<html><head><title>New</title></head><body><p id=\"n\">new</p></body></html>")))
+    }
+
+    func testUnknownScriptTypeIsKeptAndNotRun() throws {
+        let (page, records, _) = try load("<html><body><script type=\"text/unknown\">console.log('no')</script></body></html>")
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(bodyHTML(page), "<body><script type=\"text/unknown\">console.log('no')</script></body>")
+    }
+
+    func testGarbageSourceIsASyntaxError() throws {
+        let (_, records, _) = try load("<script>\u{0}\u{1}var = = ;</script><script>}{</script>")
+        XCTAssertEqual(records, [
+            // The HTML parser turned U+0000 into U+FFFD; JavaScriptCore gives syntax errors a line only.
+            "script error: file:///app/index.html:1: SyntaxError: Invalid character '\\ufffd'",
+            "script error: file:///app/index.html:1: SyntaxError: Parser error",
+        ])
+    }
+}
