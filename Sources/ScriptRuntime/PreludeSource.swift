@@ -316,6 +316,8 @@ function removeAllChildren(node) {
 // ---------------------------------------------------------------------------------------------
 // Live collections: computed again only when the tree changed (N.version).
 
+const boundMethods = new WeakMap();
+
 const collectionHandler = {
     get(target, key, receiver) {
         if (typeof key === "string") {
@@ -326,7 +328,17 @@ const collectionHandler = {
                 if (named !== null) return named;
             }
         }
-        return Reflect.get(target, key, target);
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function" || Object.prototype.hasOwnProperty.call(target, key)) return value;
+        // Methods run on the collection itself (its private state is not the proxy's).
+        let bound = boundMethods.get(target);
+        if (bound === undefined) { bound = new Map(); boundMethods.set(target, bound); }
+        let entry = bound.get(key);
+        if (entry === undefined || entry[0] !== value) {
+            entry = [value, markNative(value.bind(target), typeof key === "string" ? key : "")];
+            bound.set(key, entry);
+        }
+        return entry[1];
     },
     has(target, key) {
         if (typeof key === "string") {
