@@ -355,6 +355,18 @@ final class JavaScriptContext {
         return .success(primitive(result))
     }
 
+    /// The elements of a kept array (primitives; objects kept), or nil when it is no array.
+    func elements(of array: JavaScriptValue) -> [ScriptValue]? {
+        guard jsc.JSValueIsArray(context, array.value), let object = jsc.JSValueToObject(context, array.value, nil) else { return nil }
+        let lengthName = makeString("length")
+        defer { jsc.JSStringRelease(lengthName) }
+        let length = jsc.JSValueToNumber(context, jsc.JSObjectGetProperty(context, object, lengthName, nil), nil)
+        guard length.isFinite, length > 0 else { return [] }
+        return (0..<Int(min(length, 1e8))).map { index in
+            primitive(jsc.JSObjectGetPropertyAtIndex(context, object, UInt32(index), nil))
+        }
+    }
+
     /// Routes unhandled promise rejections of this context to a function of it.
     func setUnhandledRejectionHandler(_ function: JavaScriptValue) {
         guard let object = jsc.JSValueToObject(context, function.value, nil) else { return }

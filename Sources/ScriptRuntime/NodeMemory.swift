@@ -61,13 +61,13 @@ extension ScriptPage {
                 let ids = nodes.filter { mask($0.rawValue) & bit != 0 }.map { ScriptValue.int($0.rawValue) }
                 return ids.isEmpty ? nil : .array(ids)
             }
-            release(world.callHost("sweep", .array(wrapped)), bit: bit)
+            release(world.callHost("sweep", .array(wrapped)), in: world, bit: bit)
         }
         var pending = groups.values.reduce(0) { total, nodes in total + nodes.filter { mask($0.rawValue) != 0 }.count }
         if pending > 2000 && pending * 2 > document.liveNodeCount {
             engine.machine.collectGarbage(in: pageWorld.context)
             for world in worlds {
-                release(world.callHost("sweep", .array([])), bit: UInt32(1) << UInt32(world.index & 31))
+                release(world.callHost("sweep", .array([])), in: world, bit: UInt32(1) << UInt32(world.index & 31))
             }
             pending = 0
         }
@@ -79,8 +79,8 @@ extension ScriptPage {
         liveAfterSweep = document.liveNodeCount
     }
 
-    private func release(_ result: ScriptValue?, bit: UInt32) {
-        guard case .array(let released)? = result else { return }
+    private func release(_ result: ScriptValue?, in world: PageWorld, bit: UInt32) {
+        guard case .kept(let array)? = result, let released = world.context.elements(of: array) else { return }
         for case .number(let value) in released {
             let raw = Int(value)
             if raw >= 0 && raw < wrapperMasks.count { wrapperMasks[raw] &= ~bit }

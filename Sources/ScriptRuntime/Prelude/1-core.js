@@ -305,6 +305,18 @@ function removeAllChildren(node) {
     N.setText(id, "");
 }
 
+/// Replaces every child of a node at once (`textContent`, `innerHTML`): one mutation record
+/// holding both the removed and the added nodes, as the DOM's "replace all" makes.
+function replaceAllChildren(node, replace) {
+    const id = idOf(node);
+    const removed = observedMutations > 0 ? wrapAll(N.children(id)) : null;
+    replace();
+    if (removed !== null) {
+        const added = wrapAll(N.children(id));
+        if (removed.length || added.length) childListMutation(node, added, removed, null, null);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Live collections: computed again only when the tree changed (N.version).
 
@@ -492,8 +504,8 @@ class Node extends EventTarget {
     get baseURI() { return N.url(); }
     get textContent() { return N.text(this.#id); }
     set textContent(value) {
-        if (observedMutations > 0 && this.nodeType !== 3 && this.nodeType !== 8) removeAllChildren(this);
-        N.setText(this.#id, value === null ? "" : String(value));
+        const id = this.#id;
+        replaceAllChildren(this, () => N.setText(id, value === null ? "" : String(value)));
     }
     hasChildNodes() { return N.first(this.#id) >= 0; }
     getRootNode() { return wrap(N.root(this.#id)); }
@@ -1128,12 +1140,7 @@ class Element extends Node {
     get innerHTML() { return N.html(idOf(this), false); }
     set innerHTML(value) {
         const id = idOf(this);
-        if (observedMutations > 0) removeAllChildren(this);
-        N.setHTML(id, value === null ? "" : String(value));
-        if (observedMutations > 0) {
-            const added = wrapAll(N.children(id));
-            if (added.length) childListMutation(this, added, [], null, null);
-        }
+        replaceAllChildren(this, () => N.setHTML(id, value === null ? "" : String(value)));
     }
     get outerHTML() { return N.html(idOf(this), true); }
     set outerHTML(value) {

@@ -1,0 +1,266 @@
+import Foundation
+import PageKit
+import XCTest
+@testable import ScriptRuntime
+
+/// The window's objects: location, history, storage, cookies, dialogs, loads, URLs, encodings.
+final class WindowTests: XCTestCase {
+    func testLocationPartsAndNavigations() throws {
+        let (page, records, engine) = try load("""
+        <script>
+        console.log(location.href, location.protocol, location.host, location.pathname, location.origin, document.URL);
+        location.href = 'mkwebview://webview?url=detail.html';
+        location.assign('detail.html?x=1#top');
+        location.replace('/other.html');
+        location = 'third.html';
+        location.reload();
+        console.log('still here', location.href);
+        </script>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: file:///app/index.html file: \"\" /app/index.html file:// file:///app/index.html"
+                .replacingOccurrences(of: "\"\"", with: ""),
+            "navigation: mkwebview://webview?url=detail.html by location",
+            "navigation: file:///app/detail.html?x=1#top by location",
+            "navigation: file:///other.html (replace) by location",
+            "navigation: file:///app/third.html by location",
+            "navigation: file:///app/index.html (replace) by location",
+            "console.log: still here file:///app/index.html",
+        ])
+        XCTAssertEqual(describe(engine.takeRecords()), [])
+        _ = page
+    }
+
+    func testHistoryAndFragments() throws {
+        let (page, records, engine) = try load("""
+        <script>
+        window.addEventListener('popstate', function (e) { console.log('popstate', JSON.stringify(e.state), location.href) });
+        window.addEventListener('hashchange', function (e) { console.log('hashchange', e.oldURL, e.newURL) });
+        history.pushState({ n: 1 }, '', 'step1.html');
+        history.replaceState({ n: 2 }, '');
+        location.hash = 'frag';
+        console.log(history.length, JSON.stringify(history.state), location.href);
+        try { history.pushState(null, '', 'https://example.com/') } catch (e) { console.log(e.name) }
+        history.back();
+        </script>
+        """)
+        XCTAssertEqual(records, [
+            "history: push(url: \"file:///app/step1.html\", state: ScriptRuntime.HistoryStateID(rawValue: 1))",
+            "history: replace(url: \"file:///app/step1.html\", state: ScriptRuntime.HistoryStateID(rawValue: 2))",
+            "history: push(url: \"file:///app/step1.html#frag\", state: ScriptRuntime.HistoryStateID(rawValue: 0))",
+            "console.log: 3 null file:///app/step1.html#frag",
+            "console.log: SecurityError",
+            "history: go(-1)",
+            "console.log: hashchange file:///app/step1.html file:///app/step1.html#frag",
+        ])
+        page.restoreHistoryEntry(url: "file:///app/step1.html", state: HistoryStateID(rawValue: 2))
+        XCTAssertEqual(describe(engine.takeRecords()), [
+            "console.log: popstate {\"n\":2} file:///app/step1.html",
+            "console.log: hashchange file:///app/step1.html#frag file:///app/step1.html",
+        ])
+    }
+
+    func testStorageAndCookies() throws {
+        let storage = InMemoryWebStorage()
+        let cookies = InMemoryCookieJar()
+        let engine = try makeEngine { $0.storage = storage; $0.cookies = cookies }
+        let (_, records, _) = try load("""
+        <script>
+        localStorage.setItem('a', 1); localStorage.b = 'two'; sessionStorage.setItem('s', 'x');
+        console.log(localStorage.length, localStorage.getItem('a'), localStorage.b, localStorage.key(1), 'a' in localStorage,
+                    Object.keys(localStorage).join(), sessionStorage.getItem('a'));
+        localStorage.removeItem('a');
+        try { localStorage.setItem('big', 'x'.repeat(3 * 1024 * 1024)) } catch (e) { console.log(e.name, e.code) }
+        document.cookie = 'k=v';
+        console.log(JSON.stringify(document.cookie));
+        </script>
+        """, engine: engine)
+        XCTAssertEqual(records, ["console.log: 2 1 two b true a,b null", "console.log: QuotaExceededError 22", "console.log: \"\""])
+        XCTAssertEqual(storage.keys(origin: "file://", kind: .local), ["b"])
+        let remote = engine.loadPage(.text("<script>document.cookie = 'k=v; path=/'; document.cookie = 'm=1'; console.log(document.cookie)</script>"),
+                                     url: "https://example.com/a.html", resources: { _ in .failure(ScriptResourceError("none")) })
+        XCTAssertEqual(describe(engine.takeRecords()), ["console.log: k=v; m=1"])
+        XCTAssertEqual(cookies.cookieString(for: "https://example.com/"), "k=v; m=1")
+        remote.close()
+    }
+
+    func testDialogsWithAndWithoutAUIDelegate() throws {
+        var asked: [ScriptDialog] = []
+        let engine = try makeEngine {
+            $0.dialogPresenter = { dialog in
+                asked.append(dialog)
+                switch dialog.kind {
+                case .alert: return .ok(text: nil)
+                case .confirm: return .cancel
+                case .prompt: return .ok(text: "answer")
+                }
+            }
+        }
+        let script = "<script>console.log(alert('hi'), confirm(), prompt('name?', 'x'), prompt(), alert())</script>"
+        let (_, records, _) = try load(script, engine: engine)
+        XCTAssertEqual(records, ["console.log: undefined false answer answer undefined"])
+        XCTAssertEqual(asked.map { "\($0.kind.rawValue)|\($0.message)|\($0.defaultText ?? "nil")" },
+                       ["alert|hi|nil", "confirm||nil", "prompt|name?|x", "prompt||", "alert||nil"])
+        let (_, skipped, _) = try load(script, engine: try makeEngine { $0.hasUIDelegate = false })
+        XCTAssertEqual(skipped, ["dialog skipped: alert hi", "dialog skipped: confirm ", "dialog skipped: prompt name?",
+                                 "dialog skipped: prompt ", "dialog skipped: alert ", "console.log: undefined false null null undefined"])
+    }
+
+    func testWindowOpenReturnsNullWithoutADelegate() throws {
+        let (_, records, _) = try load("<script>console.log(window.open('popup.html'), window.open('same.html', '_self') === window)</script>")
+        XCTAssertEqual(records, ["window.open: file:///app/popup.html _blank", "navigation: file:///app/same.html by windowOpen",
+                                 "console.log: null true"])
+    }
+
+    func testFetchAndXMLHttpRequestAreAsynchronous() throws {
+        let (_, records, engine) = try load("""
+        <script>
+        fetch('data.json').then(function (r) { console.log('fetch', r.status, r.ok, r.headers.get('content-type')); return r.json() })
+          .then(function (j) { console.log('json', j.name) });
+        fetch('missing.json').catch(function (e) { console.log('fetch failed', e.name, e.message) });
+        var x = new XMLHttpRequest();
+        x.onreadystatechange = function () { if (x.readyState === 4) console.log('xhr', x.status, x.responseText.length) };
+        x.open('GET', 'data.json'); x.send();
+        var sync = new XMLHttpRequest(); sync.open('GET', 'data.json', false); sync.send();
+        console.log('sync', sync.status, JSON.parse(sync.responseText).name);
+        fetch('data:text/plain;base64,aGk=').then(function (r) { return r.text() }).then(function (t) { console.log('data url', t) });
+        var blob = new Blob(['blob text'], { type: 'text/plain' });
+        fetch(URL.createObjectURL(blob)).then(function (r) { return r.text() }).then(function (t) { console.log('blob url', t) });
+        console.log('sent');
+        </script>
+        """, files: ["data.json": "{\"name\": \"webnav\"}"])
+        XCTAssertEqual(records + describe(engine.runUntilIdle()), [
+            "console.log: sync 200 webnav", "console.log: sent",
+            "console.log: fetch 200 true null", "console.log: json webnav",
+            "console.log: fetch failed TypeError Load failed",
+            "console.log: xhr 200 18",
+            "console.log: data url hi", "console.log: blob url blob text",
+        ])
+    }
+
+    func testURLsEncodingsAndBlobs() throws {
+        let (_, records, engine) = try load("""
+        <script>
+        var u = new URL('../a/b?x=1&y=two%20words#h', 'HTTP://Example.COM:80/dir/page.html');
+        console.log(u.href, u.host, u.pathname, u.search, u.hash, u.origin, u.searchParams.get('y'));
+        u.searchParams.append('z', 'a b'); u.hash = '';
+        console.log(u.href);
+        try { new URL('no scheme') } catch (e) { console.log(e.name, e.message) }
+        var p = new URLSearchParams('a=1&b=%C3%A9&a=3'); p.sort();
+        console.log(p.toString(), p.getAll('a').join(), [...p.keys()].join());
+        console.log(btoa('hello'), atob('aGVsbG8='), new TextDecoder().decode(new TextEncoder().encode('héllo ✓')));
+        try { btoa('✓') } catch (e) { console.log(e.name) }
+        try { atob('*') } catch (e) { console.log(e.name) }
+        var reader = new FileReader();
+        reader.onload = function () { console.log('dataURL', reader.result) };
+        reader.readAsDataURL(new Blob(['hi there'], { type: 'text/plain' }));
+        console.log(new Blob(['ab', new Uint8Array([99])]).size, structuredClone({ d: [1, { e: 2 }] }).d[1].e);
+        </script>
+        """)
+        XCTAssertEqual(records + describe(engine.runUntilIdle()), [
+            "console.log: http://example.com/a/b?x=1&y=two%20words#h example.com /a/b ?x=1&y=two%20words #h http://example.com two words",
+            "console.log: http://example.com/a/b?x=1&y=two+words&z=a+b",
+            "console.log: TypeError \"no scheme\" cannot be parsed as a URL.",
+            "console.log: a=1&a=3&b=%C3%A9 1,3 a,a,b",
+            "console.log: aGVsbG8= hello héllo ✓",
+            "console.log: InvalidCharacterError",
+            "console.log: InvalidCharacterError",
+            "console.log: 3 2",
+            "console.log: dataURL data:text/plain;base64,aGkgdGhlcmU=",
+        ])
+    }
+
+    func testMutationObserverDeliversAfterTheTask() throws {
+        let (_, records, _) = try load("""
+        <html><body><div id="d" class="a"></div><script>
+        var d = document.getElementById('d');
+        new MutationObserver(function (records) {
+          console.log(records.map(function (r) {
+            return r.type + ':' + (r.attributeName || '') + ':' + (r.oldValue || '') + ':' + r.addedNodes.length + ':' + r.removedNodes.length;
+          }).join(' '));
+        }).observe(d, { childList: true, attributes: true, attributeOldValue: true, subtree: true, characterData: true });
+        d.className = 'b';
+        d.appendChild(document.createElement('p')).textContent = 'x';
+        d.firstChild.firstChild.data = 'y';
+        d.innerHTML = '<i></i>';
+        console.log('sync');
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, ["console.log: sync", "console.log: attributes:class:a:0:0 childList:::1:0 childList:::1:0 characterData:::0:0 childList:::1:1"])
+    }
+
+    func testComputedStyleMediaAndDocuments() throws {
+        let (_, records, _) = try load("""
+        <html><head><title>t</title></head><body><div id="d" style="display: none">x</div><span id="s">s</span><p hidden id="h">h</p>
+        <div style="visibility: hidden"><b id="b">b</b></div><script>
+        function cs(id) { var s = getComputedStyle(document.getElementById(id)); return s.display + '/' + s.visibility; }
+        console.log(cs('d'), cs('s'), cs('h'), cs('b'), getComputedStyle(document.createElement('div')).display === '');
+        console.log(matchMedia('(max-width: 600px)').matches, typeof matchMedia('print').addListener);
+        var doc = document.implementation.createHTMLDocument('made');
+        doc.body.innerHTML = '<p>in the other document</p>';
+        var p = doc.body.firstChild;
+        console.log(doc.title, p.ownerDocument === doc, doc.defaultView, doc.body.childNodes.length);
+        document.body.appendChild(p);
+        console.log(p.ownerDocument === document, new DOMParser().parseFromString('<b>x</b>', 'text/html').body.innerHTML);
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: none/visible inline/visible none/visible inline/hidden true",
+            "console.log: false function",
+            "console.log: made true null 1",
+            "console.log: true <b>x</b>",
+        ])
+    }
+
+    func testMarkupAccessors() throws {
+        let (page, records, _) = try load("""
+        <html><body><ul id="u"><li>a</li></ul><div id="t"><p>First <b>bold</b></p><p style="display:none">hidden</p><div>line<br>break</div></div><script>
+        var u = document.getElementById('u');
+        u.insertAdjacentHTML('beforeend', '<li>b</li>');
+        u.insertAdjacentHTML('afterbegin', '<li>0</li>');
+        u.insertAdjacentHTML('beforebegin', '<hr>');
+        u.firstChild.outerHTML = '<li class="z">zero &amp; &lt;</li>';
+        console.log(u.outerHTML);
+        console.log(JSON.stringify(document.getElementById('t').innerText));
+        var c = u.cloneNode(true); c.id = 'copy'; document.body.appendChild(c);
+        console.log(c.children.length, c.isEqualNode(u), u.contains(u.firstChild), u.compareDocumentPosition(c));
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: <ul id=\"u\"><li class=\"z\">zero &amp; &lt;</li><li>a</li><li>b</li></ul>",
+            "console.log: \"First bold\\n\\nline\\nbreak\"",
+            "console.log: 3 false true 4",
+        ])
+        XCTAssertTrue(bodyHTML(page).hasPrefix("<body><hr><ul id=\"u\">"))
+    }
+
+    func testDOMFunctionsLookNativeAndWrappersKeepExpandos() throws {
+        let (page, records, _) = try load("""
+        <html><body><p id="p">p</p><script>
+        var p = document.getElementById('p');
+        p.expando = { n: 1 };
+        console.log(String(document.getElementById), String(HTMLElement), /native code/.test(Element.prototype.querySelectorAll),
+                    p === document.body.firstChild, document.getElementById('p').expando.n, p instanceof HTMLParagraphElement,
+                    Object.prototype.toString.call([]), typeof window.webkit);
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: function getElementById() {\n    [native code]\n} function HTMLElement() {\n    [native code]\n} true true 1 true [object Array] undefined",
+        ])
+        XCTAssertEqual(page.evaluate("document.body.firstChild.expando.n", world: "page"), .value(.number(1)))
+        XCTAssertEqual(page.evaluate("typeof document.body.firstChild.expando + ' ' + typeof p + ' ' + document.getElementById('p').textContent",
+                                     world: "defaultClient"), .value(.string("undefined undefined p")))
+    }
+
+    func testEvaluateConvertsAsWebKit() throws {
+        let (page, _, _) = try load("<p>x</p>")
+        XCTAssertEqual(page.evaluate("({a: 1, b: [true, null, undefined, 'x'], c: undefined, d: new Date(5)})"),
+                       .value(.dictionary([("a", .number(1)), ("b", .array([.bool(true), .null, .null, .string("x")])), ("d", .date(5))])))
+        XCTAssertEqual(page.evaluate("document.body"), .unsupportedType)
+        XCTAssertEqual(page.evaluate("[1, function () {}]"), .unsupportedType)
+        XCTAssertEqual(page.evaluate("Promise.resolve(1)"), .unsupportedType)
+        XCTAssertEqual(page.evaluate("undefined"), .value(.undefined))
+        XCTAssertEqual(page.evaluate("\n\nthrow 'something bad'"),
+                       .exception(ScriptError(sourceURL: "", line: nil, column: nil, message: "something bad")))
+    }
+}
