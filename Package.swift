@@ -63,7 +63,11 @@ let package = Package(
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
-        .testTarget(name: "ScriptRuntimeTests", dependencies: ["ScriptRuntime", "PageKit", "TestSupport"]),
+        .testTarget(
+            name: "ScriptRuntimeTests",
+            dependencies: ["ScriptRuntime", "PageKit", "TestSupport"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]  // @testable sees CJavaScriptCore
+        ),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),

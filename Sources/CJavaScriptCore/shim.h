@@ -12,12 +12,18 @@ void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit, 
 void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function, JSValueRef *exception);
 void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
+// Source/JavaScriptCore/API/JSScriptRefPrivate.h: a script parsed once and run many times.
+typedef struct OpaqueJSScript *JSScriptRef;
+JSScriptRef JSScriptCreateFromString(JSContextGroupRef contextGroup, JSStringRef url, int startingLineNumber,
+                                     JSStringRef source, JSStringRef *errorMessage, int *errorLine);
+JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSValueRef thisValue, JSValueRef *exception);
+void JSScriptRelease(JSScriptRef script);
 
 // Every function the adapter calls, as X(name).
 #define CJSC_FUNCTIONS(X) \
     X(JSContextGroupCreate) X(JSContextGroupRelease) \
     X(JSContextGroupSetExecutionTimeLimit) X(JSContextGroupClearExecutionTimeLimit) \
-    X(JSGlobalContextCreateInGroup) X(JSGlobalContextRelease) X(JSGlobalContextSetName) \
+    X(JSGlobalContextCreateInGroup) X(JSGlobalContextRetain) X(JSGlobalContextRelease) X(JSGlobalContextSetName) \
     X(JSGlobalContextSetUnhandledRejectionCallback) X(JSContextGetGlobalObject) X(JSContextGetGlobalContext) \
     X(JSEvaluateScript) X(JSGarbageCollect) X(JSSynchronousGarbageCollectForDebugging) \
     X(JSStringCreateWithCharacters) X(JSStringCreateWithUTF8CString) X(JSStringRelease) \
@@ -28,7 +34,8 @@ void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
     X(JSValueProtect) X(JSValueUnprotect) \
     X(JSObjectMake) X(JSObjectMakeArray) X(JSObjectMakeError) X(JSObjectMakeFunctionWithCallback) \
     X(JSObjectCallAsFunction) X(JSObjectGetProperty) X(JSObjectSetProperty) \
-    X(JSObjectGetPropertyAtIndex) X(JSObjectIsFunction) X(JSObjectGetPrivate) X(JSClassCreate)
+    X(JSObjectGetPropertyAtIndex) X(JSObjectIsFunction) X(JSObjectGetPrivate) X(JSClassCreate) \
+    X(JSScriptCreateFromString) X(JSScriptEvaluate) X(JSScriptRelease)
 
 #define CJSC_FIELD(name) __typeof__(&name) name;
 /// Pointers to the library's functions, filled by cjsc_load.

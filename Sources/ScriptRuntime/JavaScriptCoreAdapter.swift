@@ -13,18 +13,17 @@ enum JavaScriptCore {
     /// The library's file name on Debian (package libjavascriptcoregtk-4.1-0).
     static let libraryName = "libjavascriptcoregtk-4.1.so.0"
 
-    /// The library's functions, or why they could not be loaded.
-    static let functions: Result<CJSCFunctions, ScriptEngineError> = {
+    /// The library's functions (all null when it could not be loaded), and why not.
+    /// Loaded once, by whichever thread first makes an engine.
+    static let loaded: (functions: CJSCFunctions, failure: String?) = {
         var table = CJSCFunctions()
-        if let failure = cjsc_load(&table, libraryName) {
-            return .failure(.javaScriptCoreUnavailable(String(cString: failure)))
-        }
-        return .success(table)
+        let failure = cjsc_load(&table, libraryName).map { String(cString: $0) }
+        return (table, failure)
     }()
 }
 
-/// Functions of the loaded library; only reachable once `JavaScriptCore.functions` succeeded.
-private nonisolated(unsafe) var jsc = CJSCFunctions()
+/// Functions of the loaded library; only called once `JavaScriptCore.loaded` had no failure.
+private var jsc: CJSCFunctions { JavaScriptCore.loaded.functions }
 
 /// One JavaScriptCore virtual machine (a context group): its contexts may share values, and
 /// one execution time limit applies to each entry into any of them.
@@ -34,13 +33,13 @@ final class JavaScriptMachine {
 
     /// Whether the time limit stopped the script running now; reset by `evaluate` and `call`.
     fileprivate(set) var timeLimitFired = false
+    /// Scripts parsed once for sources run again and again, most recent last (32 kept);
+    /// released with the machine, before its group.
+    private var compiled: [(source: JavaScriptSource, url: String, line: Int, script: JSScriptRef)] = []
 
     /// Opens the library (on first use) and makes a virtual machine.
     init() throws(ScriptEngineError) {
-        switch JavaScriptCore.functions {
-        case .success(let table): jsc = table
-        case .failure(let error): throw error
-        }
+        if let failure = JavaScriptCore.loaded.failure { throw .javaScriptCoreUnavailable(failure) }
         group = jsc.JSContextGroupCreate()!
         var definition = JSClassDefinition()  // all zero, as kJSClassDefinitionEmpty
         definition.callAsFunction = { context, function, _, count, arguments, exception in
@@ -61,7 +60,31 @@ final class JavaScriptMachine {
     }
 
     deinit {
+        for entry in compiled { jsc.JSScriptRelease(entry.script) }
         jsc.JSContextGroupRelease(group)
+    }
+
+    /// The parsed script of a reused source at a URL and line; nil when it does not parse (the
+    /// caller then evaluates the text, to get JavaScriptCore's SyntaxError) or is not reused.
+    fileprivate func script(for source: JavaScriptSource, url: String, line: Int) -> JSScriptRef? {
+        guard source.reused else { return nil }
+        if let index = compiled.firstIndex(where: { $0.source === source && $0.url == url && $0.line == line }) {
+            let entry = compiled.remove(at: index)
+            compiled.append(entry)
+            return entry.script
+        }
+        let urlString = makeString(url)
+        defer { jsc.JSStringRelease(urlString) }
+        var errorMessage: JSStringRef?
+        var errorLine: Int32 = 0
+        guard let script = jsc.JSScriptCreateFromString(group, urlString, Int32(clamping: max(line, 1)), source.string,
+                                                        &errorMessage, &errorLine) else {
+            if let errorMessage { jsc.JSStringRelease(errorMessage) }
+            return nil
+        }
+        compiled.append((source, url, line, script))
+        if compiled.count > 32 { jsc.JSScriptRelease(compiled.removeFirst().script) }
+        return script
     }
 
     /// Stops any single entry into JavaScript that runs longer than `seconds` of CPU time.
@@ -131,14 +154,16 @@ final class JavaScriptValue: Equatable, @unchecked Sendable {
     fileprivate let context: JSGlobalContextRef
     fileprivate let value: JSValueRef
 
+    /// Keeps the global context alive as long as the value, whatever order owners go in.
     fileprivate init(context: JSGlobalContextRef, value: JSValueRef) {
-        self.context = context
+        self.context = jsc.JSGlobalContextRetain(context) ?? context
         self.value = value
         jsc.JSValueProtect(context, value)
     }
 
     deinit {
         jsc.JSValueUnprotect(context, value)
+        jsc.JSGlobalContextRelease(context)
     }
 
     static func == (left: JavaScriptValue, right: JavaScriptValue) -> Bool { left === right }
@@ -238,6 +263,25 @@ final class NativeFunction {
     }
 }
 
+/// Source text made into a JavaScriptCore string once, for code evaluated again and again
+/// (the DOM prelude in every global object, a library every page loads), and parsed once
+/// per machine when it parses: its source provider then keeps its hash, so JavaScriptCore's
+/// code cache finds the compiled code without copying or hashing the text again.
+final class JavaScriptSource {
+    fileprivate let string: JSStringRef?
+    /// Whether it runs often enough to be worth a parse of its own (a one-off script is not).
+    fileprivate let reused: Bool
+
+    init(_ text: String, reused: Bool = true) {
+        string = makeString(text)
+        self.reused = reused
+    }
+
+    deinit {
+        jsc.JSStringRelease(string)
+    }
+}
+
 /// Where and why a script threw.
 struct ScriptException: Error {
     /// `String(exception)`, e.g. `TypeError: undefined is not an object (evaluating 'a.b')`.
@@ -278,30 +322,33 @@ final class JavaScriptContext {
     /// returns its completion value (objects kept), or the exception it threw.
     @discardableResult
     func evaluate(_ source: String, sourceURL: String, line: Int = 1) -> Result<ScriptValue, ScriptException> {
+        evaluate(JavaScriptSource(source, reused: false), sourceURL: sourceURL, line: line)
+    }
+
+    /// Runs a kept source (parsed once per machine) as a program; see `evaluate(_:sourceURL:line:)`.
+    @discardableResult
+    func evaluate(_ source: JavaScriptSource, sourceURL: String, line: Int = 1) -> Result<ScriptValue, ScriptException> {
+        let result = run(source, sourceURL: sourceURL, line: line)
+        if let exception = result.exception { return .failure(describe(exception)) }
+        return .success(primitive(result.value))
+    }
+
+    private func run(_ source: JavaScriptSource, sourceURL: String, line: Int) -> (value: JSValueRef?, exception: JSValueRef?) {
         machine.timeLimitFired = false
-        let script = makeString(source)
-        let url = makeString(sourceURL)
-        defer {
-            jsc.JSStringRelease(script)
-            jsc.JSStringRelease(url)
-        }
         var exception: JSValueRef?
-        let result = jsc.JSEvaluateScript(context, script, nil, url, Int32(clamping: max(line, 1)), &exception)
-        if let exception { return .failure(describe(exception)) }
-        return .success(primitive(result))
+        if let script = machine.script(for: source, url: sourceURL, line: line) {
+            let value = jsc.JSScriptEvaluate(context, script, nil, &exception)
+            return (value, exception)
+        }
+        let url = makeString(sourceURL)
+        defer { jsc.JSStringRelease(url) }
+        let value = jsc.JSEvaluateScript(context, source.string, nil, url, Int32(clamping: max(line, 1)), &exception)
+        return (value, exception)
     }
 
     /// Evaluates a program whose value is a function, and keeps that function.
-    func evaluateFunction(_ source: String, sourceURL: String) -> Result<JavaScriptValue, ScriptException> {
-        machine.timeLimitFired = false
-        let script = makeString(source)
-        let url = makeString(sourceURL)
-        defer {
-            jsc.JSStringRelease(script)
-            jsc.JSStringRelease(url)
-        }
-        var exception: JSValueRef?
-        let result = jsc.JSEvaluateScript(context, script, nil, url, 1, &exception)
+    func evaluateFunction(_ source: JavaScriptSource, sourceURL: String) -> Result<JavaScriptValue, ScriptException> {
+        let (result, exception) = run(source, sourceURL: sourceURL, line: 1)
         if let exception { return .failure(describe(exception)) }
         guard let result, let object = jsc.JSValueToObject(context, result, nil), jsc.JSObjectIsFunction(context, object) else {
             return .failure(ScriptException(message: "TypeError: not a function", isTimeout: false))

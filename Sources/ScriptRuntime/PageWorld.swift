@@ -20,7 +20,7 @@ final class PageWorld {
                 .map { .number(Double(Int32(bitPattern: $0))) })
         } ?? .null
         let configuration = ScriptValue.array([.bool(page.engine.isVirtual), seed, .string(page.engine.configuration.userAgent)])
-        switch context.evaluateFunction(PreludeSource.text, sourceURL: "webnav-prelude.js") {
+        switch context.evaluateFunction(page.engine.prelude, sourceURL: "webnav-prelude.js") {
         case .success(let installer):
             switch context.install(natives: NativeDOM.natives(page: page, world: self), configuration: configuration,
                                    into: installer) {

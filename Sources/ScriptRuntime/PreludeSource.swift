@@ -26,6 +26,7 @@ function markNative(f, name) {
 }
 const toStringPatched = {
     toString() {
+        if (nativeClasses.length) markPendingClasses();
         if (nativeLooking.has(this)) return "function " + nativeLooking.get(this) + "() {\n    [native code]\n}";
         return FunctionToString.call(this);
     }
@@ -33,9 +34,22 @@ const toStringPatched = {
 ObjectDefine(Function.prototype, "toString", { value: toStringPatched, writable: true, configurable: true, enumerable: false });
 markNative(toStringPatched, "toString");
 
-/// Marks a class (constructor, methods, accessors, static members) as native.
+/// Classes whose members are marked native the first time a function is stringified: most
+/// pages never ask, and marking ~2,000 members costs a new global object a millisecond.
+const nativeClasses = [];
+
 function markClass(cls) {
     markNative(cls);
+    nativeClasses.push(cls);
+    return cls;
+}
+
+function markPendingClasses() {
+    while (nativeClasses.length) markMembers(nativeClasses.pop());
+}
+
+/// Marks a class's members (methods, accessors, static members) as native.
+function markMembers(cls) {
     for (const target of [cls, cls.prototype]) {
         if (!target) continue;
         for (const key of Reflect.ownKeys(target)) {
@@ -998,6 +1012,10 @@ class CSSStyleDeclaration {
     #element;
     constructor(key, element) {
         if (key !== KEY) throw typeError("Illegal constructor");
+        if (!styleProperties) {
+            styleProperties = true;
+            defineCSSProperties(CSSStyleDeclaration.prototype, true);
+        }
         this.#element = element;
     }
     #declarations() { return this.#element === null ? [] : parseDeclarations(N.attr(idOf(this.#element), "style")); }
@@ -1048,16 +1066,21 @@ class CSSStyleDeclaration {
     set cssFloat(value) { this.setProperty("float", value); }
     *[Symbol.iterator]() { for (const d of this.#declarations()) yield d.name; }
 }
-for (const property of cssProperties) {
-    const accessor = {
-        get() { return this.getPropertyValue(property); },
-        set(value) { this.setProperty(property, value); },
-        enumerable: true, configurable: true,
-    };
-    ObjectDefine(CSSStyleDeclaration.prototype, camelCase(property), accessor);
-    if (property.includes("-")) ObjectDefine(CSSStyleDeclaration.prototype, property, accessor);
-    if (property.startsWith("-webkit-")) ObjectDefine(CSSStyleDeclaration.prototype, "Webkit" + camelCase(property).slice(6), accessor);
+/// Defines the properties of every CSS property on a style prototype, on first use.
+function defineCSSProperties(prototype, writable) {
+    for (const property of cssProperties) {
+        const accessor = {
+            get() { return this.getPropertyValue(property); },
+            set: writable ? function (value) { this.setProperty(property, value); } : undefined,
+            enumerable: true, configurable: true,
+        };
+        ObjectDefine(prototype, camelCase(property), accessor);
+        if (property.includes("-")) ObjectDefine(prototype, property, accessor);
+        if (writable && property.startsWith("-webkit-")) ObjectDefine(prototype, "Webkit" + camelCase(property).slice(6), accessor);
+    }
+    if (nativeClasses.length === 0) markMembers({ prototype });
 }
+let styleProperties = false;
 
 // ---------------------------------------------------------------------------------------------
 // Elements
@@ -3784,7 +3807,14 @@ function matchMedia(query) {
 /// the inline style gives them (no other CSS is computed).
 class ComputedStyle {
     #element;
-    constructor(key, element) { if (key !== KEY) throw typeError("Illegal constructor"); this.#element = element; }
+    constructor(key, element) {
+        if (key !== KEY) throw typeError("Illegal constructor");
+        if (!computedStyleProperties) {
+            computedStyleProperties = true;
+            defineCSSProperties(ComputedStyle.prototype, false);
+        }
+        this.#element = element;
+    }
     getPropertyValue(name) {
         name = String(name).toLowerCase();
         if (this.#element === null) return "";
@@ -3797,11 +3827,7 @@ class ComputedStyle {
     item() { return ""; }
     get cssText() { return ""; }
 }
-for (const property of cssProperties) {
-    const accessor = { get() { return this.getPropertyValue(property); }, enumerable: true, configurable: true };
-    ObjectDefine(ComputedStyle.prototype, camelCase(property), accessor);
-    if (property.includes("-")) ObjectDefine(ComputedStyle.prototype, property, accessor);
-}
+let computedStyleProperties = false;
 
 function getComputedStyle(element) {
     requireArguments(arguments.length, 1);

@@ -37,7 +37,8 @@ public final class ScriptEngine {
     public let configuration: Configuration
     let machine: JavaScriptMachine
     private(set) var loop = EventLoop()
-    private var pages: [Int: ScriptPage] = [:]
+    /// Open pages, held weakly: a page the host lets go simply stops (its timers with it).
+    private var pages: [Int: WeakPage] = [:]
     private var nextPageID = 1
     private var records: [ScriptRecord] = []
     private var virtualNow: Double
@@ -47,6 +48,12 @@ public final class ScriptEngine {
     private(set) var taskStartCPU: Double = 0
     /// The timer nesting level of the running timer callback (0 outside one).
     var timerNestingLevel = 0
+    /// The DOM prelude, converted once for every global object of this engine.
+    private(set) lazy var prelude = JavaScriptSource(PreludeSource.text)
+    /// External scripts by URL with the bytes they were made from: pages that load the same
+    /// library reuse its JavaScriptCore string, and JavaScriptCore its compiled code.
+    private var scriptSources: [String: (bytes: Data, source: JavaScriptSource)] = [:]
+    private var scriptSourceOrder: [String] = []
 
     /// Makes an engine, loading JavaScriptCore on first use.
     public init(configuration: Configuration = Configuration()) throws(ScriptEngineError) {
@@ -82,7 +89,7 @@ public final class ScriptEngine {
         nextPageID += 1
         let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
                               historyLength: historyLength, seed: pageSeed(id))
-        pages[id] = page
+        pages[id] = WeakPage(page: page)
         beginTask()
         page.load(source)
         return page
@@ -152,13 +159,13 @@ public final class ScriptEngine {
             }
             if let task = loop.nextTask() {
                 tasksRun += 1
-                guard let page = pages[task.page] else { continue }
+                guard let page = pages[task.page]?.page else { continue }
                 beginTask()
                 page.runTask(world: task.world, work: task.work)
                 page.afterTask()
             } else if let timer = loop.takeDueTimer(now: now) {
                 tasksRun += 1
-                guard let page = pages[timer.page] else { continue }
+                guard let page = pages[timer.page]?.page else { continue }
                 beginTask()
                 timerNestingLevel = min(timer.nestingLevel + 1, EventLoop.maxNestingLevel)
                 page.runTimer(world: timer.world, id: timer.id, repeating: timer.interval != nil)
@@ -215,9 +222,23 @@ public final class ScriptEngine {
         return z ^ (z >> 31)
     }
 
+    /// The source of an external script, reused while its bytes stay the same (16 kept).
+    func scriptSource(url: String, bytes: Data) -> JavaScriptSource {
+        if let cached = scriptSources[url], cached.bytes == bytes { return cached.source }
+        let source = JavaScriptSource(ScriptPage.decodeScript(bytes))
+        if scriptSources[url] == nil { scriptSourceOrder.append(url) }
+        scriptSources[url] = (bytes, source)
+        if scriptSourceOrder.count > 16 { scriptSources[scriptSourceOrder.removeFirst()] = nil }
+        return source
+    }
+
     func ask(_ dialog: ScriptDialog) -> ScriptDialogAnswer {
         configuration.dialogPresenter?(dialog) ?? .ok(text: dialog.defaultText)
     }
+}
+
+private struct WeakPage {
+    weak var page: ScriptPage?
 }
 
 /// The engine's clock.

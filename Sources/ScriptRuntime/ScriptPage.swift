@@ -36,7 +36,8 @@ public final class ScriptPage {
     /// The document's title (the first `title` element's text, whitespace collapsed).
     public var title: String? { document.title }
 
-    unowned let engine: ScriptEngine
+    /// Held strongly: the engine holds its pages weakly.
+    let engine: ScriptEngine
     let resources: ScriptResourceReader
     let userScripts: [UserScript]
     var historyLength: Int
@@ -88,6 +89,10 @@ public final class ScriptPage {
         self.seed = seed
         timeOrigin = engine.now
         cpuOrigin = Date().timeIntervalSince1970 * 1000
+    }
+
+    deinit {
+        if !isClosed { engine.pageClosed(self) }
     }
 
     // MARK: - Inputs from the host
@@ -347,8 +352,7 @@ public final class ScriptPage {
         let request = ScriptResourceRequest(kind: .script, url: scriptURL)
         switch resources(request) {
         case .success(let response) where (200..<300).contains(response.status) || response.status == 0:
-            let text = Self.decodeScript(response.body)
-            execute(text, sourceURL: scriptURL, line: 1, element: node)
+            execute(engine.scriptSource(url: scriptURL, bytes: response.body), sourceURL: scriptURL, line: 1, element: node)
             if valid(node) { pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("load")) }
         case .success(let response):
             engine.record(.scriptLoadFailed(url: scriptURL, reason: "status \(response.status)"), page: self)
@@ -367,6 +371,10 @@ public final class ScriptPage {
     }
 
     func execute(_ source: String, sourceURL: String, line: Int, element: NodeID?) {
+        execute(JavaScriptSource(source, reused: false), sourceURL: sourceURL, line: line, element: element)
+    }
+
+    func execute(_ source: JavaScriptSource, sourceURL: String, line: Int, element: NodeID?) {
         if let element { currentScripts.append(element) }
         let result = pageWorld.context.evaluate(source, sourceURL: sourceURL, line: line)
         if element != nil { currentScripts.removeLast() }

@@ -54,6 +54,7 @@ extension XCTestCase {
         var site = TestSite(files: files)
         site.files["index.html"] = html
         let page = engine.loadPage(.text(html), url: TestSite.base + "index.html", resources: site.reader, userScripts: userScripts)
+        addTeardownBlock { page.close() }  // the engine holds pages weakly: a test that ignores its page keeps it open
         return (page, describe(engine.runUntilIdle()), engine)
     }
 

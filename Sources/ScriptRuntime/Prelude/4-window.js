@@ -761,7 +761,14 @@ function matchMedia(query) {
 /// the inline style gives them (no other CSS is computed).
 class ComputedStyle {
     #element;
-    constructor(key, element) { if (key !== KEY) throw typeError("Illegal constructor"); this.#element = element; }
+    constructor(key, element) {
+        if (key !== KEY) throw typeError("Illegal constructor");
+        if (!computedStyleProperties) {
+            computedStyleProperties = true;
+            defineCSSProperties(ComputedStyle.prototype, false);
+        }
+        this.#element = element;
+    }
     getPropertyValue(name) {
         name = String(name).toLowerCase();
         if (this.#element === null) return "";
@@ -774,11 +781,7 @@ class ComputedStyle {
     item() { return ""; }
     get cssText() { return ""; }
 }
-for (const property of cssProperties) {
-    const accessor = { get() { return this.getPropertyValue(property); }, enumerable: true, configurable: true };
-    ObjectDefine(ComputedStyle.prototype, camelCase(property), accessor);
-    if (property.includes("-")) ObjectDefine(ComputedStyle.prototype, property, accessor);
-}
+let computedStyleProperties = false;
 
 function getComputedStyle(element) {
     requireArguments(arguments.length, 1);

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The page-script benchmarks of scripts.md §8, measured on this machine (run them from a
+/// release build: `make bench` prints them).
+public enum ScriptBenchmarks {
+    /// Runs every benchmark and returns one line per figure, with its goal.
+    ///
+    /// - a page load with jQuery: parse, run jQuery's 290 KB, the ready handlers, `load`
+    ///   (layout excluded: it is the host's); the median of 20 loads after 3 warm-ups;
+    /// - a new page's script context: a fresh global object with the DOM prelude installed;
+    /// - a click on a jQuery-scripted page: dispatch to a `.on('click')` handler, the mean of 1,000;
+    /// - memory per page with jQuery: resident memory grown over 20 open pages, divided by 20.
+    public static func run(jqueryPath: String = "/usr/share/javascript/jquery/jquery.js") -> [String] {
+        guard let jquery = FileManager.default.contents(atPath: jqueryPath) else {
+            return ["script benchmarks: \(jqueryPath) is missing (run Scripts/install-deps.sh)"]
+        }
+        let engine: ScriptEngine
+        do {
+            engine = try ScriptEngine()
+        } catch {
+            return ["script benchmarks: \(error.message)"]
+        }
+        let reader: ScriptResourceReader = { request in
+            request.url.hasSuffix("/jquery.js")
+                ? .success(ScriptResourceResponse(url: request.url, body: jquery))
+                : .failure(ScriptResourceError("not found"))
+        }
+        let page = Data(benchmarkPage.utf8)
+        func loadPage() -> ScriptPage {
+            let loaded = engine.loadPage(.bytes(page), url: "file:///bench/index.html", resources: reader)
+            _ = engine.runUntilIdle()
+            return loaded
+        }
+
+        for _ in 0..<3 { loadPage().close() }
+        var loads: [Double] = []
+        for _ in 0..<20 {
+            let start = monotonicMilliseconds()
+            let loaded = loadPage()
+            loads.append(monotonicMilliseconds() - start)
+            loaded.close()
+        }
+
+        var contexts: [Double] = []
+        let empty = engine.loadPage(.text("<p>context</p>"), url: "file:///bench/empty.html", resources: reader)
+        for index in 0..<50 {
+            let start = monotonicMilliseconds()
+            _ = empty.world(named: "benchmark-\(index)")
+            contexts.append(monotonicMilliseconds() - start)
+        }
+        empty.close()
+
+        let clicked = loadPage()
+        var clickTime = 0.0
+        let clicks = 1000
+        if let button = clicked.document.element(withID: "go") {
+            for _ in 0..<10 { clicked.click(button) }
+            let start = monotonicMilliseconds()
+            for _ in 0..<clicks { clicked.click(button) }
+            clickTime = (monotonicMilliseconds() - start) / Double(clicks)
+        }
+        let handled = clicked.evaluate("window.clicks")
+        clicked.close()
+        _ = engine.takeRecords()
+
+        var open: [ScriptPage] = [loadPage()]
+        let before = residentBytes()
+        for _ in 0..<20 { open.append(loadPage()) }
+        let perPage = Double(residentBytes() - before) / 20 / 1_048_576
+        for page in open { page.close() }
+
+        let handledText: String
+        if case .value(.number(let count)) = handled { handledText = "\(Int(count)) handled" } else { handledText = "not handled" }
+        return [
+            String(format: "page load with jQuery (parse, 290 KB of script, ready, load; no layout): %.1f ms median (goal ≤ 30 ms)", median(loads)),
+            String(format: "new page script context (global object + DOM prelude): %.2f ms median (goal ≤ 2 ms)", median(contexts)),
+            String(format: "click on a jQuery page (dispatch to a .on('click') handler): %.3f ms mean of %d, ", clickTime, clicks)
+                + handledText + " (goal ≤ 1 ms)",
+            String(format: "memory per page with jQuery: %.1f MB (resident growth over 20 open pages; goal ≤ 8 MB)", perPage),
+        ]
+    }
+
+    static let benchmarkPage = """
+    <!DOCTYPE html><html><head><title>Benchmark</title><script src="jquery.js"></script></head><body>
+    <div id="app"><h1>Orders</h1><ul id="list"></ul><button id="go">Go</button><p class="status">idle</p></div>
+    <script>
+    window.clicks = 0;
+    $(function () {
+      var items = [];
+      for (var i = 0; i < 50; i++) items.push('<li class="item">Order ' + i + '</li>');
+      $('#list').html(items.join(''));
+      $('#go').on('click', function () { window.clicks++; $('.status').text('clicked ' + window.clicks); });
+      $('#list').on('click', 'li', function () { $(this).toggleClass('selected'); });
+    });
+    </script></body></html>
+    """
+
+    private static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    private static func monotonicMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+
+    /// Resident memory of this process (`/proc/self/statm`).
+    private static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
