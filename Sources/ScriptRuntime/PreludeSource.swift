@@ -1372,198 +1372,386 @@ reflectBoolean(HTMLElement, "draggable");
 reflectBoolean(HTMLElement, "spellcheck");
 reflectBoolean(HTMLElement, "inert");
 
+/// Element interfaces, made the first time a page meets one of their elements or names
+/// them: each costs a new global object some microseconds, and a page meets a dozen.
 const elementClasses = new Map();
+const elementFactories = new Map();
+const madeElementClasses = new Map();
 
-function elementClass(name, tags, body) {
-    const cls = body;
-    ObjectDefine(cls, "name", { value: name });
-    for (const tag of tags) elementClasses.set(tag, cls);
+function elementClass(name, tags, factory) {
+    elementFactories.set(name, factory);
+    for (const tag of tags) elementClasses.set(tag, name);
+}
+
+/// What to do to an element interface once it is made (event handler properties).
+const elementClassHooks = new Map();
+
+function elementClassNamed(name) {
+    if (name === "HTMLElement") return HTMLElement;
+    let cls = madeElementClasses.get(name);
+    if (cls === undefined) {
+        cls = elementFactories.get(name)();
+        madeElementClasses.set(name, cls);
+        const hook = elementClassHooks.get(name);
+        if (hook !== undefined) hook(cls);
+        markClass(cls);
+    }
     return cls;
 }
 
-const HTMLUnknownElement = elementClass("HTMLUnknownElement", [], class extends HTMLElement {});
-const HTMLDivElement = elementClass("HTMLDivElement", ["div"], class extends HTMLElement {});
-reflect(HTMLDivElement, "align");
-const HTMLSpanElement = elementClass("HTMLSpanElement", ["span"], class extends HTMLElement {});
-const HTMLParagraphElement = elementClass("HTMLParagraphElement", ["p"], class extends HTMLElement {});
-const HTMLHeadingElement = elementClass("HTMLHeadingElement", ["h1", "h2", "h3", "h4", "h5", "h6"], class extends HTMLElement {});
-const HTMLBRElement = elementClass("HTMLBRElement", ["br"], class extends HTMLElement {});
-const HTMLHRElement = elementClass("HTMLHRElement", ["hr"], class extends HTMLElement {});
-const HTMLPreElement = elementClass("HTMLPreElement", ["pre", "listing", "xmp"], class extends HTMLElement {});
-const HTMLQuoteElement = elementClass("HTMLQuoteElement", ["blockquote", "q"], class extends HTMLElement {});
-reflectURL(HTMLQuoteElement, "cite");
-const HTMLUListElement = elementClass("HTMLUListElement", ["ul"], class extends HTMLElement {});
-const HTMLOListElement = elementClass("HTMLOListElement", ["ol"], class extends HTMLElement {});
-reflectNumber(HTMLOListElement, "start", "start", 1);
-reflectBoolean(HTMLOListElement, "reversed");
-reflect(HTMLOListElement, "type");
-const HTMLLIElement = elementClass("HTMLLIElement", ["li"], class extends HTMLElement {});
-reflectNumber(HTMLLIElement, "value", "value", 0);
-const HTMLDListElement = elementClass("HTMLDListElement", ["dl"], class extends HTMLElement {});
-const HTMLHtmlElement = elementClass("HTMLHtmlElement", ["html"], class extends HTMLElement {});
-const HTMLHeadElement = elementClass("HTMLHeadElement", ["head"], class extends HTMLElement {});
-const HTMLBodyElement = elementClass("HTMLBodyElement", ["body"], class extends HTMLElement {});
-const HTMLTitleElement = elementClass("HTMLTitleElement", ["title"], class extends HTMLElement {
-    get text() { return N.text(idOf(this)); }
-    set text(value) { this.textContent = value; }
+function elementClassForTag(tag) {
+    const name = elementClasses.get(tag);
+    return name === undefined ? undefined : elementClassNamed(name);
+}
+
+elementClass("HTMLUnknownElement", [], () => {
+    const HTMLUnknownElement = class extends HTMLElement {};
+    return HTMLUnknownElement;
 });
-const HTMLMetaElement = elementClass("HTMLMetaElement", ["meta"], class extends HTMLElement {});
-reflect(HTMLMetaElement, "name");
-reflect(HTMLMetaElement, "content");
-reflect(HTMLMetaElement, "httpEquiv", "http-equiv");
-const HTMLLinkElement = elementClass("HTMLLinkElement", ["link"], class extends HTMLElement {
-    get relList() { return new DOMTokenList(KEY, this, "rel"); }
+elementClass("HTMLDivElement", ["div"], () => {
+    const HTMLDivElement = class extends HTMLElement {};
+    reflect(HTMLDivElement, "align");
+    return HTMLDivElement;
 });
-reflectURL(HTMLLinkElement, "href");
-reflect(HTMLLinkElement, "rel");
-reflect(HTMLLinkElement, "type");
-reflect(HTMLLinkElement, "media");
-const HTMLStyleElement = elementClass("HTMLStyleElement", ["style"], class extends HTMLElement {});
-reflect(HTMLStyleElement, "media");
-reflect(HTMLStyleElement, "type");
-const HTMLBaseElement = elementClass("HTMLBaseElement", ["base"], class extends HTMLElement {});
-reflectURL(HTMLBaseElement, "href");
-reflect(HTMLBaseElement, "target");
-const HTMLScriptElement = elementClass("HTMLScriptElement", ["script"], class extends HTMLElement {
-    get text() { return N.scriptText(idOf(this)); }
-    set text(value) { this.textContent = value; }
+elementClass("HTMLSpanElement", ["span"], () => {
+    const HTMLSpanElement = class extends HTMLElement {};
+    return HTMLSpanElement;
 });
-reflectURL(HTMLScriptElement, "src");
-reflect(HTMLScriptElement, "type");
-reflect(HTMLScriptElement, "charset");
-reflect(HTMLScriptElement, "crossOrigin", "crossorigin");
-reflectBoolean(HTMLScriptElement, "defer");
-reflectBoolean(HTMLScriptElement, "noModule", "nomodule");
-ObjectDefine(HTMLScriptElement.prototype, "async", {
-    get() { return N.scriptAsync(idOf(this)); },
-    set(value) { N.setScriptAsync(idOf(this), !!value); if (value) this.setAttribute("async", ""); else this.removeAttribute("async"); },
-    enumerable: true, configurable: true,
+elementClass("HTMLParagraphElement", ["p"], () => {
+    const HTMLParagraphElement = class extends HTMLElement {};
+    return HTMLParagraphElement;
 });
-const HTMLTemplateElement = elementClass("HTMLTemplateElement", ["template"], class extends HTMLElement {
-    get content() {
-        const cache = cacheOf(this);
-        if (cache.content === undefined) cache.content = wrap(N.templateContent(idOf(this)));
-        return cache.content;
-    }
+elementClass("HTMLHeadingElement", ["h1", "h2", "h3", "h4", "h5", "h6"], () => {
+    const HTMLHeadingElement = class extends HTMLElement {};
+    return HTMLHeadingElement;
 });
-const HTMLAnchorElement = elementClass("HTMLAnchorElement", ["a"], class extends HTMLElement {
-    get text() { return N.text(idOf(this)); }
-    set text(value) { this.textContent = value; }
-    get relList() { return new DOMTokenList(KEY, this, "rel"); }
-    toString() { return this.href; }
+elementClass("HTMLBRElement", ["br"], () => {
+    const HTMLBRElement = class extends HTMLElement {};
+    return HTMLBRElement;
 });
-reflectURL(HTMLAnchorElement, "href");
-reflect(HTMLAnchorElement, "target");
-reflect(HTMLAnchorElement, "rel");
-reflect(HTMLAnchorElement, "download");
-reflect(HTMLAnchorElement, "hreflang");
-reflect(HTMLAnchorElement, "type");
-reflect(HTMLAnchorElement, "name");
-const HTMLAreaElement = elementClass("HTMLAreaElement", ["area"], class extends HTMLElement {});
-reflectURL(HTMLAreaElement, "href");
-reflect(HTMLAreaElement, "target");
-reflect(HTMLAreaElement, "alt");
-const HTMLImageElement = elementClass("HTMLImageElement", ["img"], class extends HTMLElement {
-    get complete() { return true; }
-    get naturalWidth() { return 0; }
-    get naturalHeight() { return 0; }
-    get currentSrc() { return this.src; }
-    decode() { return Promise.resolve(); }
+elementClass("HTMLHRElement", ["hr"], () => {
+    const HTMLHRElement = class extends HTMLElement {};
+    return HTMLHRElement;
 });
-reflectURL(HTMLImageElement, "src");
-reflect(HTMLImageElement, "alt");
-reflect(HTMLImageElement, "srcset");
-reflect(HTMLImageElement, "sizes");
-reflect(HTMLImageElement, "loading");
-reflect(HTMLImageElement, "crossOrigin", "crossorigin");
-reflectNumber(HTMLImageElement, "width", "width", 0);
-reflectNumber(HTMLImageElement, "height", "height", 0);
-const HTMLIFrameElement = elementClass("HTMLIFrameElement", ["iframe"], class extends HTMLElement {
-    get contentWindow() { return null; }
-    get contentDocument() { return null; }
+elementClass("HTMLPreElement", ["pre", "listing", "xmp"], () => {
+    const HTMLPreElement = class extends HTMLElement {};
+    return HTMLPreElement;
 });
-reflectURL(HTMLIFrameElement, "src");
-reflect(HTMLIFrameElement, "name");
-const HTMLCanvasElement = elementClass("HTMLCanvasElement", ["canvas"], class extends HTMLElement {
-    getContext() { return null; }
-    toDataURL() { return "data:,"; }
+elementClass("HTMLQuoteElement", ["blockquote", "q"], () => {
+    const HTMLQuoteElement = class extends HTMLElement {};
+    reflectURL(HTMLQuoteElement, "cite");
+    return HTMLQuoteElement;
 });
-reflectNumber(HTMLCanvasElement, "width", "width", 300);
-reflectNumber(HTMLCanvasElement, "height", "height", 150);
-const HTMLMediaElement = elementClass("HTMLMediaElement", [], class extends HTMLElement {
-    play() { return Promise.reject(domError("NotAllowedError")); }
-    pause() {}
-    load() {}
-    canPlayType() { return ""; }
-    get paused() { return true; }
+elementClass("HTMLUListElement", ["ul"], () => {
+    const HTMLUListElement = class extends HTMLElement {};
+    return HTMLUListElement;
 });
-reflectURL(HTMLMediaElement, "src");
-const HTMLVideoElement = elementClass("HTMLVideoElement", ["video"], class extends HTMLMediaElement {});
-const HTMLAudioElement = elementClass("HTMLAudioElement", ["audio"], class extends HTMLMediaElement {});
-const HTMLSourceElement = elementClass("HTMLSourceElement", ["source"], class extends HTMLElement {});
-reflectURL(HTMLSourceElement, "src");
-reflect(HTMLSourceElement, "type");
-const HTMLTableElement = elementClass("HTMLTableElement", ["table"], class extends HTMLElement {
-    get rows() { const id = idOf(this); return liveCollection(() => N.byTag(id, "tr")); }
-    get tBodies() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tbody")); }
-    get tHead() { return this.querySelectorOwn("thead"); }
-    get tFoot() { return this.querySelectorOwn("tfoot"); }
-    get caption() { return this.querySelectorOwn("caption"); }
-    querySelectorOwn(tag) {
-        for (const child of N.elementChildren(idOf(this))) if (N.tag(child) === tag) return wrap(child);
-        return null;
-    }
+elementClass("HTMLOListElement", ["ol"], () => {
+    const HTMLOListElement = class extends HTMLElement {};
+    reflectNumber(HTMLOListElement, "start", "start", 1);
+    reflectBoolean(HTMLOListElement, "reversed");
+    reflect(HTMLOListElement, "type");
+    return HTMLOListElement;
 });
-const HTMLTableSectionElement = elementClass("HTMLTableSectionElement", ["tbody", "thead", "tfoot"], class extends HTMLElement {
-    get rows() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tr")); }
+elementClass("HTMLLIElement", ["li"], () => {
+    const HTMLLIElement = class extends HTMLElement {};
+    reflectNumber(HTMLLIElement, "value", "value", 0);
+    return HTMLLIElement;
 });
-const HTMLTableRowElement = elementClass("HTMLTableRowElement", ["tr"], class extends HTMLElement {
-    get cells() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => /^t[dh]$/.test(N.tag(c)))); }
-    get rowIndex() {
-        let table = this.parentNode;
-        while (table !== null && table.localName !== "table") table = table.parentNode;
-        if (table === null) return -1;
-        return Array.prototype.indexOf.call(table.rows, this);
-    }
+elementClass("HTMLDListElement", ["dl"], () => {
+    const HTMLDListElement = class extends HTMLElement {};
+    return HTMLDListElement;
 });
-const HTMLTableCellElement = elementClass("HTMLTableCellElement", ["td", "th"], class extends HTMLElement {});
-reflectNumber(HTMLTableCellElement, "colSpan", "colspan", 1);
-reflectNumber(HTMLTableCellElement, "rowSpan", "rowspan", 1);
-const HTMLTableCaptionElement = elementClass("HTMLTableCaptionElement", ["caption"], class extends HTMLElement {});
-const HTMLTableColElement = elementClass("HTMLTableColElement", ["col", "colgroup"], class extends HTMLElement {});
-const HTMLDetailsElement = elementClass("HTMLDetailsElement", ["details"], class extends HTMLElement {});
-reflectBoolean(HTMLDetailsElement, "open");
-const HTMLDialogElement = elementClass("HTMLDialogElement", ["dialog"], class extends HTMLElement {
-    show() { this.setAttribute("open", ""); }
-    showModal() { this.setAttribute("open", ""); }
-    close(value) { if (value !== undefined) this.returnValue = String(value); this.removeAttribute("open"); }
+elementClass("HTMLHtmlElement", ["html"], () => {
+    const HTMLHtmlElement = class extends HTMLElement {};
+    return HTMLHtmlElement;
 });
-reflectBoolean(HTMLDialogElement, "open");
-const HTMLMenuElement = elementClass("HTMLMenuElement", ["menu"], class extends HTMLElement {});
-const HTMLDataElement = elementClass("HTMLDataElement", ["data"], class extends HTMLElement {});
-reflect(HTMLDataElement, "value");
-const HTMLTimeElement = elementClass("HTMLTimeElement", ["time"], class extends HTMLElement {});
-reflect(HTMLTimeElement, "dateTime", "datetime");
-const HTMLModElement = elementClass("HTMLModElement", ["ins", "del"], class extends HTMLElement {});
-const HTMLPictureElement = elementClass("HTMLPictureElement", ["picture"], class extends HTMLElement {});
-const HTMLEmbedElement = elementClass("HTMLEmbedElement", ["embed"], class extends HTMLElement {});
-const HTMLObjectElement = elementClass("HTMLObjectElement", ["object"], class extends HTMLElement {});
-const HTMLParamElement = elementClass("HTMLParamElement", ["param"], class extends HTMLElement {});
-const HTMLMapElement = elementClass("HTMLMapElement", ["map"], class extends HTMLElement {});
-const HTMLTrackElement = elementClass("HTMLTrackElement", ["track"], class extends HTMLElement {});
-const HTMLSlotElement = elementClass("HTMLSlotElement", ["slot"], class extends HTMLElement {});
-const HTMLProgressElement = elementClass("HTMLProgressElement", ["progress"], class extends HTMLElement {});
-const HTMLMeterElement = elementClass("HTMLMeterElement", ["meter"], class extends HTMLElement {});
-const HTMLFrameSetElement = elementClass("HTMLFrameSetElement", ["frameset"], class extends HTMLElement {});
-const HTMLFontElement = elementClass("HTMLFontElement", ["font"], class extends HTMLElement {});
+elementClass("HTMLHeadElement", ["head"], () => {
+    const HTMLHeadElement = class extends HTMLElement {};
+    return HTMLHeadElement;
+});
+elementClass("HTMLBodyElement", ["body"], () => {
+    const HTMLBodyElement = class extends HTMLElement {};
+    return HTMLBodyElement;
+});
+elementClass("HTMLTitleElement", ["title"], () => {
+    const HTMLTitleElement = class extends HTMLElement {
+        get text() { return N.text(idOf(this)); }
+        set text(value) { this.textContent = value; }
+    };
+    return HTMLTitleElement;
+});
+elementClass("HTMLMetaElement", ["meta"], () => {
+    const HTMLMetaElement = class extends HTMLElement {};
+    reflect(HTMLMetaElement, "name");
+    reflect(HTMLMetaElement, "content");
+    reflect(HTMLMetaElement, "httpEquiv", "http-equiv");
+    return HTMLMetaElement;
+});
+elementClass("HTMLLinkElement", ["link"], () => {
+    const HTMLLinkElement = class extends HTMLElement {
+        get relList() { return new DOMTokenList(KEY, this, "rel"); }
+    };
+    reflectURL(HTMLLinkElement, "href");
+    reflect(HTMLLinkElement, "rel");
+    reflect(HTMLLinkElement, "type");
+    reflect(HTMLLinkElement, "media");
+    return HTMLLinkElement;
+});
+elementClass("HTMLStyleElement", ["style"], () => {
+    const HTMLStyleElement = class extends HTMLElement {};
+    reflect(HTMLStyleElement, "media");
+    reflect(HTMLStyleElement, "type");
+    return HTMLStyleElement;
+});
+elementClass("HTMLBaseElement", ["base"], () => {
+    const HTMLBaseElement = class extends HTMLElement {};
+    reflectURL(HTMLBaseElement, "href");
+    reflect(HTMLBaseElement, "target");
+    return HTMLBaseElement;
+});
+elementClass("HTMLScriptElement", ["script"], () => {
+    const HTMLScriptElement = class extends HTMLElement {
+        get text() { return N.scriptText(idOf(this)); }
+        set text(value) { this.textContent = value; }
+    };
+    reflectURL(HTMLScriptElement, "src");
+    reflect(HTMLScriptElement, "type");
+    reflect(HTMLScriptElement, "charset");
+    reflect(HTMLScriptElement, "crossOrigin", "crossorigin");
+    reflectBoolean(HTMLScriptElement, "defer");
+    reflectBoolean(HTMLScriptElement, "noModule", "nomodule");
+    ObjectDefine(HTMLScriptElement.prototype, "async", {
+        get() { return N.scriptAsync(idOf(this)); },
+        set(value) { N.setScriptAsync(idOf(this), !!value); if (value) this.setAttribute("async", ""); else this.removeAttribute("async"); },
+        enumerable: true, configurable: true,
+    });
+    return HTMLScriptElement;
+});
+elementClass("HTMLTemplateElement", ["template"], () => {
+    const HTMLTemplateElement = class extends HTMLElement {
+        get content() {
+            const cache = cacheOf(this);
+            if (cache.content === undefined) cache.content = wrap(N.templateContent(idOf(this)));
+            return cache.content;
+        }
+    };
+    return HTMLTemplateElement;
+});
+elementClass("HTMLAnchorElement", ["a"], () => {
+    const HTMLAnchorElement = class extends HTMLElement {
+        get text() { return N.text(idOf(this)); }
+        set text(value) { this.textContent = value; }
+        get relList() { return new DOMTokenList(KEY, this, "rel"); }
+        toString() { return this.href; }
+    };
+    reflectURL(HTMLAnchorElement, "href");
+    reflect(HTMLAnchorElement, "target");
+    reflect(HTMLAnchorElement, "rel");
+    reflect(HTMLAnchorElement, "download");
+    reflect(HTMLAnchorElement, "hreflang");
+    reflect(HTMLAnchorElement, "type");
+    reflect(HTMLAnchorElement, "name");
+    return HTMLAnchorElement;
+});
+elementClass("HTMLAreaElement", ["area"], () => {
+    const HTMLAreaElement = class extends HTMLElement {};
+    reflectURL(HTMLAreaElement, "href");
+    reflect(HTMLAreaElement, "target");
+    reflect(HTMLAreaElement, "alt");
+    return HTMLAreaElement;
+});
+elementClass("HTMLImageElement", ["img"], () => {
+    const HTMLImageElement = class extends HTMLElement {
+        get complete() { return true; }
+        get naturalWidth() { return 0; }
+        get naturalHeight() { return 0; }
+        get currentSrc() { return this.src; }
+        decode() { return Promise.resolve(); }
+    };
+    reflectURL(HTMLImageElement, "src");
+    reflect(HTMLImageElement, "alt");
+    reflect(HTMLImageElement, "srcset");
+    reflect(HTMLImageElement, "sizes");
+    reflect(HTMLImageElement, "loading");
+    reflect(HTMLImageElement, "crossOrigin", "crossorigin");
+    reflectNumber(HTMLImageElement, "width", "width", 0);
+    reflectNumber(HTMLImageElement, "height", "height", 0);
+    return HTMLImageElement;
+});
+elementClass("HTMLIFrameElement", ["iframe"], () => {
+    const HTMLIFrameElement = class extends HTMLElement {
+        get contentWindow() { return null; }
+        get contentDocument() { return null; }
+    };
+    reflectURL(HTMLIFrameElement, "src");
+    reflect(HTMLIFrameElement, "name");
+    return HTMLIFrameElement;
+});
+elementClass("HTMLCanvasElement", ["canvas"], () => {
+    const HTMLCanvasElement = class extends HTMLElement {
+        getContext() { return null; }
+        toDataURL() { return "data:,"; }
+    };
+    reflectNumber(HTMLCanvasElement, "width", "width", 300);
+    reflectNumber(HTMLCanvasElement, "height", "height", 150);
+    return HTMLCanvasElement;
+});
+elementClass("HTMLMediaElement", [], () => {
+    const HTMLMediaElement = class extends HTMLElement {
+        play() { return Promise.reject(domError("NotAllowedError")); }
+        pause() {}
+        load() {}
+        canPlayType() { return ""; }
+        get paused() { return true; }
+    };
+    reflectURL(HTMLMediaElement, "src");
+    return HTMLMediaElement;
+});
+elementClass("HTMLVideoElement", ["video"], () => {
+    const HTMLVideoElement = class extends elementClassNamed("HTMLMediaElement") {};
+    return HTMLVideoElement;
+});
+elementClass("HTMLAudioElement", ["audio"], () => {
+    const HTMLAudioElement = class extends elementClassNamed("HTMLMediaElement") {};
+    return HTMLAudioElement;
+});
+elementClass("HTMLSourceElement", ["source"], () => {
+    const HTMLSourceElement = class extends HTMLElement {};
+    reflectURL(HTMLSourceElement, "src");
+    reflect(HTMLSourceElement, "type");
+    return HTMLSourceElement;
+});
+elementClass("HTMLTableElement", ["table"], () => {
+    const HTMLTableElement = class extends HTMLElement {
+        get rows() { const id = idOf(this); return liveCollection(() => N.byTag(id, "tr")); }
+        get tBodies() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tbody")); }
+        get tHead() { return this.querySelectorOwn("thead"); }
+        get tFoot() { return this.querySelectorOwn("tfoot"); }
+        get caption() { return this.querySelectorOwn("caption"); }
+        querySelectorOwn(tag) {
+            for (const child of N.elementChildren(idOf(this))) if (N.tag(child) === tag) return wrap(child);
+            return null;
+        }
+    };
+    return HTMLTableElement;
+});
+elementClass("HTMLTableSectionElement", ["tbody", "thead", "tfoot"], () => {
+    const HTMLTableSectionElement = class extends HTMLElement {
+        get rows() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tr")); }
+    };
+    return HTMLTableSectionElement;
+});
+elementClass("HTMLTableRowElement", ["tr"], () => {
+    const HTMLTableRowElement = class extends HTMLElement {
+        get cells() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => /^t[dh]$/.test(N.tag(c)))); }
+        get rowIndex() {
+            let table = this.parentNode;
+            while (table !== null && table.localName !== "table") table = table.parentNode;
+            if (table === null) return -1;
+            return Array.prototype.indexOf.call(table.rows, this);
+        }
+    };
+    return HTMLTableRowElement;
+});
+elementClass("HTMLTableCellElement", ["td", "th"], () => {
+    const HTMLTableCellElement = class extends HTMLElement {};
+    reflectNumber(HTMLTableCellElement, "colSpan", "colspan", 1);
+    reflectNumber(HTMLTableCellElement, "rowSpan", "rowspan", 1);
+    return HTMLTableCellElement;
+});
+elementClass("HTMLTableCaptionElement", ["caption"], () => {
+    const HTMLTableCaptionElement = class extends HTMLElement {};
+    return HTMLTableCaptionElement;
+});
+elementClass("HTMLTableColElement", ["col", "colgroup"], () => {
+    const HTMLTableColElement = class extends HTMLElement {};
+    return HTMLTableColElement;
+});
+elementClass("HTMLDetailsElement", ["details"], () => {
+    const HTMLDetailsElement = class extends HTMLElement {};
+    reflectBoolean(HTMLDetailsElement, "open");
+    return HTMLDetailsElement;
+});
+elementClass("HTMLDialogElement", ["dialog"], () => {
+    const HTMLDialogElement = class extends HTMLElement {
+        show() { this.setAttribute("open", ""); }
+        showModal() { this.setAttribute("open", ""); }
+        close(value) { if (value !== undefined) this.returnValue = String(value); this.removeAttribute("open"); }
+    };
+    reflectBoolean(HTMLDialogElement, "open");
+    return HTMLDialogElement;
+});
+elementClass("HTMLMenuElement", ["menu"], () => {
+    const HTMLMenuElement = class extends HTMLElement {};
+    return HTMLMenuElement;
+});
+elementClass("HTMLDataElement", ["data"], () => {
+    const HTMLDataElement = class extends HTMLElement {};
+    reflect(HTMLDataElement, "value");
+    return HTMLDataElement;
+});
+elementClass("HTMLTimeElement", ["time"], () => {
+    const HTMLTimeElement = class extends HTMLElement {};
+    reflect(HTMLTimeElement, "dateTime", "datetime");
+    return HTMLTimeElement;
+});
+elementClass("HTMLModElement", ["ins", "del"], () => {
+    const HTMLModElement = class extends HTMLElement {};
+    return HTMLModElement;
+});
+elementClass("HTMLPictureElement", ["picture"], () => {
+    const HTMLPictureElement = class extends HTMLElement {};
+    return HTMLPictureElement;
+});
+elementClass("HTMLEmbedElement", ["embed"], () => {
+    const HTMLEmbedElement = class extends HTMLElement {};
+    return HTMLEmbedElement;
+});
+elementClass("HTMLObjectElement", ["object"], () => {
+    const HTMLObjectElement = class extends HTMLElement {};
+    return HTMLObjectElement;
+});
+elementClass("HTMLParamElement", ["param"], () => {
+    const HTMLParamElement = class extends HTMLElement {};
+    return HTMLParamElement;
+});
+elementClass("HTMLMapElement", ["map"], () => {
+    const HTMLMapElement = class extends HTMLElement {};
+    return HTMLMapElement;
+});
+elementClass("HTMLTrackElement", ["track"], () => {
+    const HTMLTrackElement = class extends HTMLElement {};
+    return HTMLTrackElement;
+});
+elementClass("HTMLSlotElement", ["slot"], () => {
+    const HTMLSlotElement = class extends HTMLElement {};
+    return HTMLSlotElement;
+});
+elementClass("HTMLProgressElement", ["progress"], () => {
+    const HTMLProgressElement = class extends HTMLElement {};
+    return HTMLProgressElement;
+});
+elementClass("HTMLMeterElement", ["meter"], () => {
+    const HTMLMeterElement = class extends HTMLElement {};
+    return HTMLMeterElement;
+});
+elementClass("HTMLFrameSetElement", ["frameset"], () => {
+    const HTMLFrameSetElement = class extends HTMLElement {};
+    return HTMLFrameSetElement;
+});
+elementClass("HTMLFontElement", ["font"], () => {
+    const HTMLFontElement = class extends HTMLElement {};
+    return HTMLFontElement;
+});
 for (const tag of ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "cite", "code", "dd", "dfn", "dt", "em",
     "figcaption", "figure", "footer", "header", "hgroup", "i", "kbd", "main", "mark", "nav", "noscript", "rp", "rt",
     "ruby", "s", "samp", "search", "section", "small", "strong", "sub", "summary", "sup", "u", "var", "wbr", "center",
     "acronym", "big", "strike", "tt", "nobr", "noframes", "noembed", "plaintext"]) {
-    elementClasses.set(tag, HTMLElement);
+    elementClasses.set(tag, "HTMLElement");
 }
 
-class SVGElement extends Element {
+elementClass("SVGElement", [], () => class SVGElement extends Element {
     get namespaceURI() { return svgNamespace; }
     get style() {
         const cache = cacheOf(this);
@@ -1576,8 +1764,8 @@ class SVGElement extends Element {
         return cache.dataset;
     }
     get className() { return N.attr(idOf(this), "class") ?? ""; }
-}
-class SVGSVGElement extends SVGElement {}
+});
+elementClass("SVGSVGElement", [], () => class SVGSVGElement extends elementClassNamed("SVGElement") {});
 const svgTags = new Set(["svg", "g", "path", "circle", "rect", "line", "polyline", "polygon", "ellipse", "text", "tspan",
     "defs", "use", "symbol", "lineargradient", "radialgradient", "stop", "clippath", "mask", "pattern", "image",
     "foreignobject", "title", "desc", "marker", "filter"]);
@@ -1727,9 +1915,9 @@ class Document extends Node {
     }
     createEvent(interfaceName) {
         requireArguments(arguments.length, 1);
-        const cls = legacyEventInterfaces[String(interfaceName).toLowerCase()];
-        if (cls === undefined) throw domError("NotSupportedError");
-        return makeUninitializedEvent(cls);
+        const name = legacyEventInterfaces[String(interfaceName).toLowerCase()];
+        if (name === undefined) throw domError("NotSupportedError");
+        return makeUninitializedEvent(eventClassNamed(name));
     }
     createRange() { return new Range(); }
     createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter); }
@@ -2078,80 +2266,110 @@ function makeUninitializedEvent(cls) {
 }
 
 /// Defines an Event subclass whose init dictionary members become read-only properties.
-function eventClass(name, parent, members) {
-    const cls = class extends parent {
-        constructor(type, init) {
-            requireArguments(arguments.length, 1);
-            super(type, init);
-            const values = {};
-            init = init === undefined || init === null ? {} : init;
-            for (const [member, fallback] of members) values[member] = member in init && init[member] !== undefined ? init[member] : fallback;
-            eventMembers.set(this, Object.assign(eventMembers.get(this) || {}, values));
+/// Event interfaces beyond Event, made on first use like the element interfaces.
+const eventFactories = new Map();
+const madeEventClasses = new Map();
+
+/// Registers an Event subclass whose init dictionary members become read-only properties.
+function eventClass(name, parentName, members, extend) {
+    eventFactories.set(name, () => {
+        const parent = parentName === "Event" ? Event : eventClassNamed(parentName);
+        const cls = class extends parent {
+            constructor(type, init) {
+                requireArguments(arguments.length, 1);
+                super(type, init);
+                const values = {};
+                init = init === undefined || init === null ? {} : init;
+                for (const [member, fallback] of members) values[member] = member in init && init[member] !== undefined ? init[member] : fallback;
+                eventMembers.set(this, Object.assign(eventMembers.get(this) || {}, values));
+            }
+        };
+        ObjectDefine(cls, "name", { value: name });
+        for (const [member] of members) {
+            ObjectDefine(cls.prototype, member, { get() { const values = eventMembers.get(this); return values ? values[member] : undefined; }, enumerable: true, configurable: true });
         }
-    };
-    ObjectDefine(cls, "name", { value: name });
-    for (const [member] of members) {
-        ObjectDefine(cls.prototype, member, { get() { const values = eventMembers.get(this); return values ? values[member] : undefined; }, enumerable: true, configurable: true });
+        if (extend !== undefined) extend(cls);
+        return cls;
+    });
+}
+
+function eventClassNamed(name) {
+    if (name === "Event") return Event;
+    let cls = madeEventClasses.get(name);
+    if (cls === undefined) {
+        cls = eventFactories.get(name)();
+        madeEventClasses.set(name, cls);
+        markClass(cls);
     }
     return cls;
 }
+
+/// A new event of a (lazily made) Event subclass.
+function makeEvent(name, type, init) {
+    const cls = eventClassNamed(name);
+    return new cls(type, init);
+}
 const eventMembers = new WeakMap();
 
-const UIEvent = eventClass("UIEvent", Event, [["view", null], ["detail", 0], ["which", 0]]);
+function getModifierState(key) {
+    return { Control: this.ctrlKey, Shift: this.shiftKey, Alt: this.altKey, Meta: this.metaKey }[key] || false;
+}
+
+eventClass("UIEvent", "Event", [["view", null], ["detail", 0], ["which", 0]]);
 const mouseMembers = [["screenX", 0], ["screenY", 0], ["clientX", 0], ["clientY", 0], ["ctrlKey", false], ["shiftKey", false],
     ["altKey", false], ["metaKey", false], ["button", 0], ["buttons", 0], ["relatedTarget", null], ["movementX", 0],
     ["movementY", 0], ["offsetX", 0], ["offsetY", 0], ["pageX", 0], ["pageY", 0], ["x", 0], ["y", 0]];
-const MouseEvent = eventClass("MouseEvent", UIEvent, mouseMembers);
-MouseEvent.prototype.getModifierState = function getModifierState(key) {
-    return { Control: this.ctrlKey, Shift: this.shiftKey, Alt: this.altKey, Meta: this.metaKey }[key] || false;
-};
-MouseEvent.prototype.initMouseEvent = function initMouseEvent(type, bubbles, cancelable, view, detail) {
-    this.initEvent(type, bubbles, cancelable);
-    const values = eventMembers.get(this) || {};
-    values.view = view === undefined ? null : view;
-    values.detail = detail | 0;
-    eventMembers.set(this, values);
-};
-const PointerEvent = eventClass("PointerEvent", MouseEvent, [["pointerId", 0], ["width", 1], ["height", 1], ["pressure", 0],
+eventClass("MouseEvent", "UIEvent", mouseMembers, (cls) => {
+    cls.prototype.getModifierState = getModifierState;
+    cls.prototype.initMouseEvent = function initMouseEvent(type, bubbles, cancelable, view, detail) {
+        this.initEvent(type, bubbles, cancelable);
+        const values = eventMembers.get(this) || {};
+        values.view = view === undefined ? null : view;
+        values.detail = detail | 0;
+        eventMembers.set(this, values);
+    };
+});
+eventClass("PointerEvent", "MouseEvent", [["pointerId", 0], ["width", 1], ["height", 1], ["pressure", 0],
     ["tiltX", 0], ["tiltY", 0], ["pointerType", ""], ["isPrimary", false]]);
-const WheelEvent = eventClass("WheelEvent", MouseEvent, [["deltaX", 0], ["deltaY", 0], ["deltaZ", 0], ["deltaMode", 0]]);
-const KeyboardEvent = eventClass("KeyboardEvent", UIEvent, [["key", ""], ["code", ""], ["location", 0], ["ctrlKey", false],
-    ["shiftKey", false], ["altKey", false], ["metaKey", false], ["repeat", false], ["isComposing", false], ["charCode", 0], ["keyCode", 0]]);
-KeyboardEvent.prototype.getModifierState = MouseEvent.prototype.getModifierState;
-const FocusEvent = eventClass("FocusEvent", UIEvent, [["relatedTarget", null]]);
-const InputEvent = eventClass("InputEvent", UIEvent, [["data", null], ["inputType", ""], ["isComposing", false], ["dataTransfer", null]]);
-const CompositionEvent = eventClass("CompositionEvent", UIEvent, [["data", ""]]);
-const TouchEvent = eventClass("TouchEvent", UIEvent, [["touches", []], ["targetTouches", []], ["changedTouches", []],
+eventClass("WheelEvent", "MouseEvent", [["deltaX", 0], ["deltaY", 0], ["deltaZ", 0], ["deltaMode", 0]]);
+eventClass("KeyboardEvent", "UIEvent", [["key", ""], ["code", ""], ["location", 0], ["ctrlKey", false],
+    ["shiftKey", false], ["altKey", false], ["metaKey", false], ["repeat", false], ["isComposing", false], ["charCode", 0], ["keyCode", 0]],
+    (cls) => { cls.prototype.getModifierState = getModifierState; });
+eventClass("FocusEvent", "UIEvent", [["relatedTarget", null]]);
+eventClass("InputEvent", "UIEvent", [["data", null], ["inputType", ""], ["isComposing", false], ["dataTransfer", null]]);
+eventClass("CompositionEvent", "UIEvent", [["data", ""]]);
+eventClass("TouchEvent", "UIEvent", [["touches", []], ["targetTouches", []], ["changedTouches", []],
     ["ctrlKey", false], ["shiftKey", false], ["altKey", false], ["metaKey", false]]);
-const CustomEvent = eventClass("CustomEvent", Event, [["detail", null]]);
-CustomEvent.prototype.initCustomEvent = function initCustomEvent(type, bubbles, cancelable, detail) {
-    this.initEvent(type, bubbles, cancelable);
-    const values = eventMembers.get(this) || {};
-    values.detail = detail === undefined ? null : detail;
-    eventMembers.set(this, values);
-};
-const ErrorEvent = eventClass("ErrorEvent", Event, [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
-const PromiseRejectionEvent = eventClass("PromiseRejectionEvent", Event, [["promise", undefined], ["reason", undefined]]);
-const HashChangeEvent = eventClass("HashChangeEvent", Event, [["oldURL", ""], ["newURL", ""]]);
-const PopStateEvent = eventClass("PopStateEvent", Event, [["state", null]]);
-const PageTransitionEvent = eventClass("PageTransitionEvent", Event, [["persisted", false]]);
-const ProgressEvent = eventClass("ProgressEvent", Event, [["lengthComputable", false], ["loaded", 0], ["total", 0]]);
-const MessageEvent = eventClass("MessageEvent", Event, [["data", null], ["origin", ""], ["lastEventId", ""], ["source", null], ["ports", []]]);
-const SubmitEvent = eventClass("SubmitEvent", Event, [["submitter", null]]);
-const StorageEvent = eventClass("StorageEvent", Event, [["key", null], ["oldValue", null], ["newValue", null], ["url", ""], ["storageArea", null]]);
-const AnimationEvent = eventClass("AnimationEvent", Event, [["animationName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
-const TransitionEvent = eventClass("TransitionEvent", Event, [["propertyName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
-const BeforeUnloadEvent = eventClass("BeforeUnloadEvent", Event, []);
-const ToggleEvent = eventClass("ToggleEvent", Event, [["oldState", ""], ["newState", ""]]);
+eventClass("CustomEvent", "Event", [["detail", null]], (cls) => {
+    cls.prototype.initCustomEvent = function initCustomEvent(type, bubbles, cancelable, detail) {
+        this.initEvent(type, bubbles, cancelable);
+        const values = eventMembers.get(this) || {};
+        values.detail = detail === undefined ? null : detail;
+        eventMembers.set(this, values);
+    };
+});
+eventClass("ErrorEvent", "Event", [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
+eventClass("PromiseRejectionEvent", "Event", [["promise", undefined], ["reason", undefined]]);
+eventClass("HashChangeEvent", "Event", [["oldURL", ""], ["newURL", ""]]);
+eventClass("PopStateEvent", "Event", [["state", null]]);
+eventClass("PageTransitionEvent", "Event", [["persisted", false]]);
+eventClass("ProgressEvent", "Event", [["lengthComputable", false], ["loaded", 0], ["total", 0]]);
+eventClass("MessageEvent", "Event", [["data", null], ["origin", ""], ["lastEventId", ""], ["source", null], ["ports", []]]);
+eventClass("SubmitEvent", "Event", [["submitter", null]]);
+eventClass("StorageEvent", "Event", [["key", null], ["oldValue", null], ["newValue", null], ["url", ""], ["storageArea", null]]);
+eventClass("AnimationEvent", "Event", [["animationName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
+eventClass("TransitionEvent", "Event", [["propertyName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
+eventClass("BeforeUnloadEvent", "Event", []);
+eventClass("ToggleEvent", "Event", [["oldState", ""], ["newState", ""]]);
 
 const legacyEventInterfaces = {
-    event: Event, events: Event, htmlevents: Event, svgevents: Event, uievent: UIEvent, uievents: UIEvent,
-    mouseevent: MouseEvent, mouseevents: MouseEvent, keyboardevent: KeyboardEvent, keyboardevents: KeyboardEvent,
-    customevent: CustomEvent, focusevent: FocusEvent, compositionevent: CompositionEvent, hashchangeevent: HashChangeEvent,
-    messageevent: MessageEvent, storageevent: StorageEvent, textevent: CompositionEvent, touchevent: TouchEvent,
-    errorevent: ErrorEvent, popstateevent: PopStateEvent, pagetransitionevent: PageTransitionEvent,
-    progressevent: ProgressEvent, beforeunloadevent: BeforeUnloadEvent, animationevent: AnimationEvent,
-    transitionevent: TransitionEvent, wheelevent: WheelEvent,
+    event: "Event", events: "Event", htmlevents: "Event", svgevents: "Event", uievent: "UIEvent", uievents: "UIEvent",
+    mouseevent: "MouseEvent", mouseevents: "MouseEvent", keyboardevent: "KeyboardEvent", keyboardevents: "KeyboardEvent",
+    customevent: "CustomEvent", focusevent: "FocusEvent", compositionevent: "CompositionEvent", hashchangeevent: "HashChangeEvent",
+    messageevent: "MessageEvent", storageevent: "StorageEvent", textevent: "CompositionEvent", touchevent: "TouchEvent",
+    errorevent: "ErrorEvent", popstateevent: "PopStateEvent", pagetransitionevent: "PageTransitionEvent",
+    progressevent: "ProgressEvent", beforeunloadevent: "BeforeUnloadEvent", animationevent: "AnimationEvent",
+    transitionevent: "TransitionEvent", wheelevent: "WheelEvent",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -2336,7 +2554,7 @@ function runHandler(target, slot, event) {
     const handler = slot.value;
     if (typeof handler !== "function") return;
     let result;
-    if (event.type === "error" && target === G && event instanceof ErrorEvent) {
+    if (event.type === "error" && target === G && event instanceof eventClassNamed("ErrorEvent")) {
         result = handler.call(target, event.message, event.filename, event.lineno, event.colno, event.error);
         if (result === true) event.preventDefault();
         return;
@@ -2433,13 +2651,17 @@ for (const type of elementEventTypes) {
     defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type)
         ? (element) => /^(body|frameset)$/.test(element.localName) && type !== "error" && type !== "scroll" : null);
     defineHandlerProperty(Document.prototype, type);
-    defineHandlerProperty(SVGElement.prototype, type);
 }
-for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
-    "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
-    "orientationchange", "devicemotion", "deviceorientation"]) {
-    defineHandlerProperty(HTMLBodyElement.prototype, type, () => true);
-}
+elementClassHooks.set("SVGElement", (cls) => {
+    for (const type of elementEventTypes) defineHandlerProperty(cls.prototype, type);
+});
+elementClassHooks.set("HTMLBodyElement", (cls) => {
+    for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
+        "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
+        "orientationchange", "devicemotion", "deviceorientation"]) {
+        defineHandlerProperty(cls.prototype, type, () => true);
+    }
+});
 
 // ---------------------------------------------------------------------------------------------
 // Errors: a listener's or script's exception goes to window `error` listeners, then the console.
@@ -2471,7 +2693,7 @@ function reportError(message, url, line, column, error, alreadyFormatted) {
     if (!reportingError && listened) {
         reportingError = true;
         try {
-            const event = new ErrorEvent("error", { cancelable: true, message, filename: url, lineno: line, colno: column, error });
+            const event = makeEvent("ErrorEvent", "error", { cancelable: true, message, filename: url, lineno: line, colno: column, error });
             canceled = !dispatch(G, event, true);
         } catch (e) {
         } finally {
@@ -2482,7 +2704,7 @@ function reportError(message, url, line, column, error, alreadyFormatted) {
 }
 
 function reportRejection(promise, reason) {
-    const event = new PromiseRejectionEvent("unhandledrejection", { cancelable: true, promise, reason });
+    const event = makeEvent("PromiseRejectionEvent", "unhandledrejection", { cancelable: true, promise, reason });
     let canceled = false;
     try { canceled = !dispatch(G, event, true); } catch (e) {}
     if (canceled) return;
@@ -2512,7 +2734,7 @@ function isFocusable(element) {
 }
 
 function fireFocusEvent(target, type, related, bubbles, trusted) {
-    dispatch(target, new FocusEvent(type, { bubbles, composed: true, relatedTarget: related, view: G }), trusted);
+    dispatch(target, makeEvent("FocusEvent", type, { bubbles, composed: true, relatedTarget: related, view: G }), trusted);
 }
 
 function focusElement(element, trusted = false) {
@@ -2554,7 +2776,7 @@ function activate(element, trusted) {
     try {
         const activatable = activationTarget(element);
         const undo = activatable !== null ? preActivate(activatable) : null;
-        const event = new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, view: G, detail: trusted ? 1 : 0 });
+        const event = makeEvent("MouseEvent", "click", { bubbles: true, cancelable: true, composed: true, view: G, detail: trusted ? 1 : 0 });
         const allowed = dispatch(element, event, trusted);
         if (!allowed) {
             if (undo !== null) undo();
@@ -2673,7 +2895,7 @@ function submitForm(form, submitter, fromSubmitMethod, trusted) {
     const formID = idOf(form);
     if (N.formSubmitting(formID)) return;
     if (!fromSubmitMethod) {
-        const event = new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: submitter === form ? null : submitter });
+        const event = makeEvent("SubmitEvent", "submit", { bubbles: true, cancelable: true, submitter: submitter === form ? null : submitter });
         if (!dispatch(form, event, trusted)) return;
         if (!N.connected(formID)) return;
     }
@@ -2732,188 +2954,198 @@ const controlMembers = {
     setCustomValidity() {},
 };
 
-class HTMLFormElement extends HTMLElement {
-    get elements() {
-        const cache = cacheOf(this);
-        if (cache.elements === undefined) {
+elementClass("HTMLFormElement", ["form"], () => {
+    const HTMLFormElement = class extends HTMLElement {
+        get elements() {
+            const cache = cacheOf(this);
+            if (cache.elements === undefined) {
+                const id = idOf(this);
+                cache.elements = liveCollection(() => N.formElements(id));
+            }
+            return cache.elements;
+        }
+        get length() { return N.formElements(idOf(this)).length; }
+        get action() {
+            const value = N.attr(idOf(this), "action");
+            if (value === null || value === "") return N.url();
+            return N.resolve(value) ?? value;
+        }
+        set action(value) { this.setAttribute("action", value); }
+        get method() {
+            const value = (N.attr(idOf(this), "method") || "").toLowerCase();
+            return value === "post" || value === "dialog" ? value : "get";
+        }
+        set method(value) { this.setAttribute("method", value); }
+        get enctype() {
+            const value = (N.attr(idOf(this), "enctype") || "").toLowerCase();
+            return value === "multipart/form-data" || value === "text/plain" ? value : "application/x-www-form-urlencoded";
+        }
+        set enctype(value) { this.setAttribute("enctype", value); }
+        get encoding() { return this.enctype; }
+        set encoding(value) { this.enctype = value; }
+        submit() { submitForm(this, this, true, false); }
+        requestSubmit(submitter) {
+            if (submitter !== undefined && submitter !== null) {
+                if (submitter.form !== this) throw domError("NotFoundError");
+            }
+            submitForm(this, submitter === undefined ? null : submitter, false, false);
+        }
+        reset() { resetForm(this, false); }
+        checkValidity() { return true; }
+        reportValidity() { return true; }
+        item(index) { return this.elements.item(index); }
+        namedItem(name) { return this.elements.namedItem(name); }
+    };
+    reflect(HTMLFormElement, "name");
+    reflect(HTMLFormElement, "target");
+    reflect(HTMLFormElement, "acceptCharset", "accept-charset");
+    reflect(HTMLFormElement, "autocomplete", "autocomplete", "on");
+    reflectBoolean(HTMLFormElement, "noValidate", "novalidate");
+    return HTMLFormElement;
+});
+
+elementClass("HTMLInputElement", ["input"], () => {
+    const HTMLInputElement = class extends HTMLElement {
+        #indeterminate = false;
+        get type() {
+            const value = (N.attr(idOf(this), "type") || "").toLowerCase();
+            return inputTypes.has(value) ? value : "text";
+        }
+        set type(value) { this.setAttribute("type", value); }
+        get value() { return N.value(idOf(this)); }
+        set value(value) {
+            if (this.type === "file") {
+                if (value !== "" && value !== null) throw domError("InvalidStateError");
+                return;
+            }
+            N.setValue(idOf(this), value === null ? "" : String(value));
+        }
+        get defaultValue() { return N.attr(idOf(this), "value") ?? ""; }
+        set defaultValue(value) { this.setAttribute("value", value); }
+        get checked() { return N.checked(idOf(this)); }
+        set checked(value) { N.setChecked(idOf(this), !!value); }
+        get defaultChecked() { return N.attr(idOf(this), "checked") !== null; }
+        set defaultChecked(value) { if (value) this.setAttribute("checked", ""); else this.removeAttribute("checked"); }
+        get indeterminate() { return this.#indeterminate; }
+        set indeterminate(value) { this.#indeterminate = !!value; }
+        get files() { return this.type === "file" ? new FileList() : null; }
+        get valueAsNumber() {
+            const number = parseFloat(this.value);
+            return /^(number|range)$/.test(this.type) && Number.isFinite(number) ? number : NaN;
+        }
+        set valueAsNumber(value) { this.value = String(value); }
+        get valueAsDate() { return null; }
+        set valueAsDate(value) {}
+        get list() { const id = N.attr(idOf(this), "list"); return id === null ? null : documentOf(this).getElementById(id); }
+        get selectionStart() { return this.value.length; }
+        set selectionStart(value) {}
+        get selectionEnd() { return this.value.length; }
+        set selectionEnd(value) {}
+        get selectionDirection() { return "none"; }
+        select() {}
+        setSelectionRange() {}
+        setRangeText(text) { this.value = String(text); }
+        stepUp(n = 1) { this.value = String((parseFloat(this.value) || 0) + n * (parseFloat(this.step) || 1)); }
+        stepDown(n = 1) { this.stepUp(-n); }
+        showPicker() {}
+    };
+    mixin(HTMLInputElement, controlMembers);
+    for (const name of ["name", "placeholder", "min", "max", "step", "pattern", "accept", "alt", "autocomplete", "dirName",
+        "formAction", "formEnctype", "formMethod", "formTarget", "inputMode"]) {
+        reflect(HTMLInputElement, name, name.toLowerCase());
+    }
+    reflectURL(HTMLInputElement, "src");
+    for (const name of ["disabled", "required", "readOnly", "multiple", "autofocus", "formNoValidate"]) reflectBoolean(HTMLInputElement, name);
+    reflectNumber(HTMLInputElement, "maxLength", "maxlength", -1);
+    reflectNumber(HTMLInputElement, "minLength", "minlength", -1);
+    reflectNumber(HTMLInputElement, "size", "size", 20);
+    return HTMLInputElement;
+});
+
+elementClass("HTMLButtonElement", ["button"], () => {
+    const HTMLButtonElement = class extends HTMLElement {
+        get type() { return buttonType(this); }
+        set type(value) { this.setAttribute("type", value); }
+    };
+    mixin(HTMLButtonElement, controlMembers);
+    reflect(HTMLButtonElement, "name");
+    reflect(HTMLButtonElement, "value");
+    reflect(HTMLButtonElement, "formAction", "formaction");
+    reflect(HTMLButtonElement, "formMethod", "formmethod");
+    reflect(HTMLButtonElement, "formTarget", "formtarget");
+    reflectBoolean(HTMLButtonElement, "disabled");
+    reflectBoolean(HTMLButtonElement, "autofocus");
+    return HTMLButtonElement;
+});
+
+elementClass("HTMLSelectElement", ["select"], () => {
+    const HTMLSelectElement = class extends HTMLElement {
+        get type() { return this.multiple ? "select-multiple" : "select-one"; }
+        get options() {
+            const cache = cacheOf(this);
+            if (cache.options === undefined) {
+                const id = idOf(this);
+                const collection = liveCollection(() => N.options(id));
+                cache.options = collection;
+            }
+            return cache.options;
+        }
+        get length() { return N.options(idOf(this)).length; }
+        set length(value) {
+            const options = N.options(idOf(this));
+            value = value >>> 0;
+            for (let i = options.length - 1; i >= value; i--) wrap(options[i]).remove();
+            for (let i = options.length; i < value; i++) this.appendChild(documentOf(this).createElement("option"));
+        }
+        get selectedOptions() {
             const id = idOf(this);
-            cache.elements = liveCollection(() => N.formElements(id));
+            return liveCollection(() => N.options(id).filter((option) => N.selected(option)));
         }
-        return cache.elements;
-    }
-    get length() { return N.formElements(idOf(this)).length; }
-    get action() {
-        const value = N.attr(idOf(this), "action");
-        if (value === null || value === "") return N.url();
-        return N.resolve(value) ?? value;
-    }
-    set action(value) { this.setAttribute("action", value); }
-    get method() {
-        const value = (N.attr(idOf(this), "method") || "").toLowerCase();
-        return value === "post" || value === "dialog" ? value : "get";
-    }
-    set method(value) { this.setAttribute("method", value); }
-    get enctype() {
-        const value = (N.attr(idOf(this), "enctype") || "").toLowerCase();
-        return value === "multipart/form-data" || value === "text/plain" ? value : "application/x-www-form-urlencoded";
-    }
-    set enctype(value) { this.setAttribute("enctype", value); }
-    get encoding() { return this.enctype; }
-    set encoding(value) { this.enctype = value; }
-    submit() { submitForm(this, this, true, false); }
-    requestSubmit(submitter) {
-        if (submitter !== undefined && submitter !== null) {
-            if (submitter.form !== this) throw domError("NotFoundError");
+        get selectedIndex() { return N.selectedIndex(idOf(this)); }
+        set selectedIndex(value) { N.setSelectedIndex(idOf(this), value | 0); }
+        get value() { return N.value(idOf(this)); }
+        set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
+        item(index) { return this.options.item(index); }
+        namedItem(name) { return this.options.namedItem(name); }
+        add(element, before = null) {
+            if (typeof before === "number") before = this.options.item(before);
+            if (before === null) this.appendChild(element);
+            else before.parentNode.insertBefore(element, before);
         }
-        submitForm(this, submitter === undefined ? null : submitter, false, false);
-    }
-    reset() { resetForm(this, false); }
-    checkValidity() { return true; }
-    reportValidity() { return true; }
-    item(index) { return this.elements.item(index); }
-    namedItem(name) { return this.elements.namedItem(name); }
-}
-reflect(HTMLFormElement, "name");
-reflect(HTMLFormElement, "target");
-reflect(HTMLFormElement, "acceptCharset", "accept-charset");
-reflect(HTMLFormElement, "autocomplete", "autocomplete", "on");
-reflectBoolean(HTMLFormElement, "noValidate", "novalidate");
-elementClasses.set("form", HTMLFormElement);
-
-class HTMLInputElement extends HTMLElement {
-    #indeterminate = false;
-    get type() {
-        const value = (N.attr(idOf(this), "type") || "").toLowerCase();
-        return inputTypes.has(value) ? value : "text";
-    }
-    set type(value) { this.setAttribute("type", value); }
-    get value() { return N.value(idOf(this)); }
-    set value(value) {
-        if (this.type === "file") {
-            if (value !== "" && value !== null) throw domError("InvalidStateError");
-            return;
+        remove(index) {
+            if (arguments.length === 0) { childNodeMethods.remove.call(this); return; }
+            const option = this.options.item(index);
+            if (option !== null) option.remove();
         }
-        N.setValue(idOf(this), value === null ? "" : String(value));
-    }
-    get defaultValue() { return N.attr(idOf(this), "value") ?? ""; }
-    set defaultValue(value) { this.setAttribute("value", value); }
-    get checked() { return N.checked(idOf(this)); }
-    set checked(value) { N.setChecked(idOf(this), !!value); }
-    get defaultChecked() { return N.attr(idOf(this), "checked") !== null; }
-    set defaultChecked(value) { if (value) this.setAttribute("checked", ""); else this.removeAttribute("checked"); }
-    get indeterminate() { return this.#indeterminate; }
-    set indeterminate(value) { this.#indeterminate = !!value; }
-    get files() { return this.type === "file" ? new FileList() : null; }
-    get valueAsNumber() {
-        const number = parseFloat(this.value);
-        return /^(number|range)$/.test(this.type) && Number.isFinite(number) ? number : NaN;
-    }
-    set valueAsNumber(value) { this.value = String(value); }
-    get valueAsDate() { return null; }
-    set valueAsDate(value) {}
-    get list() { const id = N.attr(idOf(this), "list"); return id === null ? null : documentOf(this).getElementById(id); }
-    get selectionStart() { return this.value.length; }
-    set selectionStart(value) {}
-    get selectionEnd() { return this.value.length; }
-    set selectionEnd(value) {}
-    get selectionDirection() { return "none"; }
-    select() {}
-    setSelectionRange() {}
-    setRangeText(text) { this.value = String(text); }
-    stepUp(n = 1) { this.value = String((parseFloat(this.value) || 0) + n * (parseFloat(this.step) || 1)); }
-    stepDown(n = 1) { this.stepUp(-n); }
-    showPicker() {}
-}
-mixin(HTMLInputElement, controlMembers);
-for (const name of ["name", "placeholder", "min", "max", "step", "pattern", "accept", "alt", "autocomplete", "dirName",
-    "formAction", "formEnctype", "formMethod", "formTarget", "inputMode"]) {
-    reflect(HTMLInputElement, name, name.toLowerCase());
-}
-reflectURL(HTMLInputElement, "src");
-for (const name of ["disabled", "required", "readOnly", "multiple", "autofocus", "formNoValidate"]) reflectBoolean(HTMLInputElement, name);
-reflectNumber(HTMLInputElement, "maxLength", "maxlength", -1);
-reflectNumber(HTMLInputElement, "minLength", "minlength", -1);
-reflectNumber(HTMLInputElement, "size", "size", 20);
-elementClasses.set("input", HTMLInputElement);
+    };
+    mixin(HTMLSelectElement, controlMembers);
+    reflect(HTMLSelectElement, "name");
+    reflectBoolean(HTMLSelectElement, "disabled");
+    reflectBoolean(HTMLSelectElement, "multiple");
+    reflectBoolean(HTMLSelectElement, "required");
+    reflectBoolean(HTMLSelectElement, "autofocus");
+    reflectNumber(HTMLSelectElement, "size", "size", 0);
+    return HTMLSelectElement;
+});
 
-class HTMLButtonElement extends HTMLElement {
-    get type() { return buttonType(this); }
-    set type(value) { this.setAttribute("type", value); }
-}
-mixin(HTMLButtonElement, controlMembers);
-reflect(HTMLButtonElement, "name");
-reflect(HTMLButtonElement, "value");
-reflect(HTMLButtonElement, "formAction", "formaction");
-reflect(HTMLButtonElement, "formMethod", "formmethod");
-reflect(HTMLButtonElement, "formTarget", "formtarget");
-reflectBoolean(HTMLButtonElement, "disabled");
-reflectBoolean(HTMLButtonElement, "autofocus");
-elementClasses.set("button", HTMLButtonElement);
-
-class HTMLSelectElement extends HTMLElement {
-    get type() { return this.multiple ? "select-multiple" : "select-one"; }
-    get options() {
-        const cache = cacheOf(this);
-        if (cache.options === undefined) {
-            const id = idOf(this);
-            const collection = liveCollection(() => N.options(id));
-            cache.options = collection;
-        }
-        return cache.options;
-    }
-    get length() { return N.options(idOf(this)).length; }
-    set length(value) {
-        const options = N.options(idOf(this));
-        value = value >>> 0;
-        for (let i = options.length - 1; i >= value; i--) wrap(options[i]).remove();
-        for (let i = options.length; i < value; i++) this.appendChild(documentOf(this).createElement("option"));
-    }
-    get selectedOptions() {
-        const id = idOf(this);
-        return liveCollection(() => N.options(id).filter((option) => N.selected(option)));
-    }
-    get selectedIndex() { return N.selectedIndex(idOf(this)); }
-    set selectedIndex(value) { N.setSelectedIndex(idOf(this), value | 0); }
-    get value() { return N.value(idOf(this)); }
-    set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
-    item(index) { return this.options.item(index); }
-    namedItem(name) { return this.options.namedItem(name); }
-    add(element, before = null) {
-        if (typeof before === "number") before = this.options.item(before);
-        if (before === null) this.appendChild(element);
-        else before.parentNode.insertBefore(element, before);
-    }
-    remove(index) {
-        if (arguments.length === 0) { childNodeMethods.remove.call(this); return; }
-        const option = this.options.item(index);
-        if (option !== null) option.remove();
-    }
-}
-mixin(HTMLSelectElement, controlMembers);
-reflect(HTMLSelectElement, "name");
-reflectBoolean(HTMLSelectElement, "disabled");
-reflectBoolean(HTMLSelectElement, "multiple");
-reflectBoolean(HTMLSelectElement, "required");
-reflectBoolean(HTMLSelectElement, "autofocus");
-reflectNumber(HTMLSelectElement, "size", "size", 0);
-elementClasses.set("select", HTMLSelectElement);
-
-class HTMLOptionElement extends HTMLElement {
-    get value() { return N.attr(idOf(this), "value") ?? this.text; }
-    set value(value) { this.setAttribute("value", value); }
-    get text() { return N.optionText(idOf(this)); }
-    set text(value) { this.textContent = value; }
-    get label() { return N.attr(idOf(this), "label") ?? this.text; }
-    set label(value) { this.setAttribute("label", value); }
-    get selected() { return N.selected(idOf(this)); }
-    set selected(value) { N.setSelected(idOf(this), !!value); }
-    get defaultSelected() { return N.attr(idOf(this), "selected") !== null; }
-    set defaultSelected(value) { if (value) this.setAttribute("selected", ""); else this.removeAttribute("selected"); }
-    get index() { return N.optionIndex(idOf(this)); }
-    get form() { return wrap(N.formOwner(idOf(this))); }
-}
-reflectBoolean(HTMLOptionElement, "disabled");
-elementClasses.set("option", HTMLOptionElement);
+elementClass("HTMLOptionElement", ["option"], () => {
+    const HTMLOptionElement = class extends HTMLElement {
+        get value() { return N.attr(idOf(this), "value") ?? this.text; }
+        set value(value) { this.setAttribute("value", value); }
+        get text() { return N.optionText(idOf(this)); }
+        set text(value) { this.textContent = value; }
+        get label() { return N.attr(idOf(this), "label") ?? this.text; }
+        set label(value) { this.setAttribute("label", value); }
+        get selected() { return N.selected(idOf(this)); }
+        set selected(value) { N.setSelected(idOf(this), !!value); }
+        get defaultSelected() { return N.attr(idOf(this), "selected") !== null; }
+        set defaultSelected(value) { if (value) this.setAttribute("selected", ""); else this.removeAttribute("selected"); }
+        get index() { return N.optionIndex(idOf(this)); }
+        get form() { return wrap(N.formOwner(idOf(this))); }
+    };
+    reflectBoolean(HTMLOptionElement, "disabled");
+    return HTMLOptionElement;
+});
 
 function Option(text = "", value, defaultSelected = false, selected = false) {
     if (!new.target) throw typeError("Constructor requires 'new'");
@@ -2924,7 +3156,7 @@ function Option(text = "", value, defaultSelected = false, selected = false) {
     if (selected) option.selected = true;
     return option;
 }
-Option.prototype = HTMLOptionElement.prototype;
+
 
 function Image(width, height) {
     if (!new.target) throw typeError("Constructor requires 'new'");
@@ -2933,7 +3165,7 @@ function Image(width, height) {
     if (height !== undefined) image.setAttribute("height", String(height));
     return image;
 }
-Image.prototype = HTMLImageElement.prototype;
+
 
 function Audio(src) {
     if (!new.target) throw typeError("Constructor requires 'new'");
@@ -2941,73 +3173,87 @@ function Audio(src) {
     if (src !== undefined) audio.setAttribute("src", String(src));
     return audio;
 }
-Audio.prototype = HTMLAudioElement.prototype;
 
-class HTMLOptGroupElement extends HTMLElement {}
-reflect(HTMLOptGroupElement, "label");
-reflectBoolean(HTMLOptGroupElement, "disabled");
-elementClasses.set("optgroup", HTMLOptGroupElement);
 
-class HTMLTextAreaElement extends HTMLElement {
-    get type() { return "textarea"; }
-    get value() { return N.value(idOf(this)); }
-    set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
-    get defaultValue() { return N.text(idOf(this)); }
-    set defaultValue(value) { this.textContent = value; }
-    get textLength() { return this.value.length; }
-    get selectionStart() { return this.value.length; }
-    set selectionStart(value) {}
-    get selectionEnd() { return this.value.length; }
-    set selectionEnd(value) {}
-    select() {}
-    setSelectionRange() {}
-}
-mixin(HTMLTextAreaElement, controlMembers);
-for (const name of ["name", "placeholder", "wrap", "autocomplete"]) reflect(HTMLTextAreaElement, name);
-for (const name of ["disabled", "required", "readOnly", "autofocus"]) reflectBoolean(HTMLTextAreaElement, name);
-reflectNumber(HTMLTextAreaElement, "rows", "rows", 2);
-reflectNumber(HTMLTextAreaElement, "cols", "cols", 20);
-reflectNumber(HTMLTextAreaElement, "maxLength", "maxlength", -1);
-elementClasses.set("textarea", HTMLTextAreaElement);
+elementClass("HTMLOptGroupElement", ["optgroup"], () => {
+    const HTMLOptGroupElement = class extends HTMLElement {};
+    reflect(HTMLOptGroupElement, "label");
+    reflectBoolean(HTMLOptGroupElement, "disabled");
+    return HTMLOptGroupElement;
+});
 
-class HTMLLabelElement extends HTMLElement {
-    get control() { return wrap(N.labelControl(idOf(this))); }
-    get form() { const control = this.control; return control === null ? null : control.form; }
-}
-reflect(HTMLLabelElement, "htmlFor", "for");
-elementClasses.set("label", HTMLLabelElement);
+elementClass("HTMLTextAreaElement", ["textarea"], () => {
+    const HTMLTextAreaElement = class extends HTMLElement {
+        get type() { return "textarea"; }
+        get value() { return N.value(idOf(this)); }
+        set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
+        get defaultValue() { return N.text(idOf(this)); }
+        set defaultValue(value) { this.textContent = value; }
+        get textLength() { return this.value.length; }
+        get selectionStart() { return this.value.length; }
+        set selectionStart(value) {}
+        get selectionEnd() { return this.value.length; }
+        set selectionEnd(value) {}
+        select() {}
+        setSelectionRange() {}
+    };
+    mixin(HTMLTextAreaElement, controlMembers);
+    for (const name of ["name", "placeholder", "wrap", "autocomplete"]) reflect(HTMLTextAreaElement, name);
+    for (const name of ["disabled", "required", "readOnly", "autofocus"]) reflectBoolean(HTMLTextAreaElement, name);
+    reflectNumber(HTMLTextAreaElement, "rows", "rows", 2);
+    reflectNumber(HTMLTextAreaElement, "cols", "cols", 20);
+    reflectNumber(HTMLTextAreaElement, "maxLength", "maxlength", -1);
+    return HTMLTextAreaElement;
+});
 
-class HTMLFieldSetElement extends HTMLElement {
-    get type() { return "fieldset"; }
-    get elements() {
-        const id = idOf(this);
-        return liveCollection(() => N.byTag(id, "*").filter((e) => /^(button|fieldset|input|object|output|select|textarea)$/.test(N.tag(e))));
-    }
-}
-mixin(HTMLFieldSetElement, controlMembers);
-reflect(HTMLFieldSetElement, "name");
-reflectBoolean(HTMLFieldSetElement, "disabled");
-elementClasses.set("fieldset", HTMLFieldSetElement);
+elementClass("HTMLLabelElement", ["label"], () => {
+    const HTMLLabelElement = class extends HTMLElement {
+        get control() { return wrap(N.labelControl(idOf(this))); }
+        get form() { const control = this.control; return control === null ? null : control.form; }
+    };
+    reflect(HTMLLabelElement, "htmlFor", "for");
+    return HTMLLabelElement;
+});
 
-class HTMLLegendElement extends HTMLElement {
-    get form() { const parent = this.parentNode; return parent !== null && parent.localName === "fieldset" ? parent.form : null; }
-}
-elementClasses.set("legend", HTMLLegendElement);
+elementClass("HTMLFieldSetElement", ["fieldset"], () => {
+    const HTMLFieldSetElement = class extends HTMLElement {
+        get type() { return "fieldset"; }
+        get elements() {
+            const id = idOf(this);
+            return liveCollection(() => N.byTag(id, "*").filter((e) => /^(button|fieldset|input|object|output|select|textarea)$/.test(N.tag(e))));
+        }
+    };
+    mixin(HTMLFieldSetElement, controlMembers);
+    reflect(HTMLFieldSetElement, "name");
+    reflectBoolean(HTMLFieldSetElement, "disabled");
+    return HTMLFieldSetElement;
+});
 
-class HTMLOutputElement extends HTMLElement {
-    get type() { return "output"; }
-    get value() { return this.textContent; }
-    set value(value) { this.textContent = value; }
-    get defaultValue() { return this.textContent; }
-}
-mixin(HTMLOutputElement, controlMembers);
-reflect(HTMLOutputElement, "name");
-elementClasses.set("output", HTMLOutputElement);
+elementClass("HTMLLegendElement", ["legend"], () => {
+    const HTMLLegendElement = class extends HTMLElement {
+        get form() { const parent = this.parentNode; return parent !== null && parent.localName === "fieldset" ? parent.form : null; }
+    };
+    return HTMLLegendElement;
+});
 
-class HTMLDataListElement extends HTMLElement {
-    get options() { const id = idOf(this); return liveCollection(() => N.byTag(id, "option")); }
-}
-elementClasses.set("datalist", HTMLDataListElement);
+elementClass("HTMLOutputElement", ["output"], () => {
+    const HTMLOutputElement = class extends HTMLElement {
+        get type() { return "output"; }
+        get value() { return this.textContent; }
+        set value(value) { this.textContent = value; }
+        get defaultValue() { return this.textContent; }
+    };
+    mixin(HTMLOutputElement, controlMembers);
+    reflect(HTMLOutputElement, "name");
+    return HTMLOutputElement;
+});
+
+elementClass("HTMLDataListElement", ["datalist"], () => {
+    const HTMLDataListElement = class extends HTMLElement {
+        get options() { const id = idOf(this); return liveCollection(() => N.byTag(id, "option")); }
+    };
+    return HTMLDataListElement;
+});
 
 class FileList {
     get length() { return 0; }
@@ -3020,7 +3266,7 @@ class FormData {
     #entries = [];
     constructor(form, submitter) {
         if (form !== undefined && form !== null) {
-            if (!(form instanceof HTMLFormElement)) throw argumentError("FormData", "constructor", 1, "form", "HTMLFormElement");
+            if (!(form instanceof elementClassNamed("HTMLFormElement"))) throw argumentError("FormData", "constructor", 1, "form", "HTMLFormElement");
             const list = N.formDataSet(idOf(form), submitter === undefined || submitter === null ? -1 : idOf(submitter));
             for (let i = 0; i < list.length; i += 2) this.#entries.push([list[i], list[i + 1]]);
         }
@@ -3674,7 +3920,7 @@ function fragmentNavigation(url, replace) {
     const stateID = replace ? currentStateID : 0;
     N.history(replace ? "replace" : "push", url, stateID);
     if (!replace) currentStateID = 0;
-    postTask(() => dispatch(G, new HashChangeEvent("hashchange", { oldURL, newURL: url }), true));
+    postTask(() => dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL, newURL: url }), true));
 }
 
 class Location {
@@ -3940,7 +4186,7 @@ function postMessage(message, targetOrigin, transfer) {
     requireArguments(arguments.length, 1);
     const data = structuredClone(message);
     const origin = N.origin();
-    postTask(() => dispatch(G, new MessageEvent("message", { data, origin, source: G }), true));
+    postTask(() => dispatch(G, makeEvent("MessageEvent", "message", { data, origin, source: G }), true));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -4221,7 +4467,7 @@ class FileReader extends EventTarget {
         const bytes = Blob.bytesOf(blob);
         postTask(() => {
             if (token !== this.#token) return;
-            dispatch(this, new ProgressEvent("loadstart", { lengthComputable: true, loaded: 0, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "loadstart", { lengthComputable: true, loaded: 0, total: bytes.length }), true);
             if (token !== this.#token) return;
             switch (method) {
             case "readAsDataURL":
@@ -4240,9 +4486,9 @@ class FileReader extends EventTarget {
             }
             }
             this.#state = 2;
-            dispatch(this, new ProgressEvent("progress", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
-            dispatch(this, new ProgressEvent("load", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
-            dispatch(this, new ProgressEvent("loadend", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
         });
     }
     readAsDataURL(blob) { this.#read(blob, "readAsDataURL"); }
@@ -4254,8 +4500,8 @@ class FileReader extends EventTarget {
         this.#token++;
         this.#state = 2;
         this.#result = null;
-        dispatch(this, new ProgressEvent("abort"), true);
-        dispatch(this, new ProgressEvent("loadend"), true);
+        dispatch(this, makeEvent("ProgressEvent", "abort"), true);
+        dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
     }
 }
 for (const [name, value] of [["EMPTY", 0], ["LOADING", 1], ["DONE", 2]]) {
@@ -4595,15 +4841,15 @@ class XMLHttpRequest extends XMLHttpRequestEventTarget {
             this.#finish(parts);
             return;
         }
-        dispatch(this, new ProgressEvent("loadstart"), false);
+        dispatch(this, makeEvent("ProgressEvent", "loadstart"), false);
         startLoad("xhr", this.#method, this.#url, headers, payload, (parts, error) => {
             if (generation !== this.#generation || !this.#sent) return;
             if (parts === null) {
                 this.#state = 4;
                 this.#status = 0;
                 dispatch(this, new Event("readystatechange"), true);
-                dispatch(this, new ProgressEvent("error"), true);
-                dispatch(this, new ProgressEvent("loadend"), true);
+                dispatch(this, makeEvent("ProgressEvent", "error"), true);
+                dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
                 return;
             }
             this.#finish(parts);
@@ -4617,12 +4863,12 @@ class XMLHttpRequest extends XMLHttpRequestEventTarget {
         this.#state = 3;
         if (this.#async) {
             dispatch(this, new Event("readystatechange"), true);
-            dispatch(this, new ProgressEvent("progress", { lengthComputable: true, loaded: length, total: length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: length, total: length }), true);
         }
         this.#state = 4;
         dispatch(this, new Event("readystatechange"), this.#async);
-        dispatch(this, new ProgressEvent("load", { lengthComputable: true, loaded: length, total: length }), this.#async);
-        dispatch(this, new ProgressEvent("loadend", { lengthComputable: true, loaded: length, total: length }), this.#async);
+        dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: length, total: length }), this.#async);
+        dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: length, total: length }), this.#async);
     }
     abort() {
         this.#generation++;
@@ -4630,8 +4876,8 @@ class XMLHttpRequest extends XMLHttpRequestEventTarget {
             this.#state = 4;
             this.#sent = false;
             dispatch(this, new Event("readystatechange"), false);
-            dispatch(this, new ProgressEvent("abort"), false);
-            dispatch(this, new ProgressEvent("loadend"), false);
+            dispatch(this, makeEvent("ProgressEvent", "abort"), false);
+            dispatch(this, makeEvent("ProgressEvent", "loadend"), false);
         }
         this.#state = 0;
     }
@@ -4737,9 +4983,9 @@ function deliverMutations() {
 
 newWrapper = function (id, info) {
     if (typeof info === "string") {
-        let cls = elementClasses.get(info);
-        if (svgTags.has(info) && isSVG(id, info)) cls = info === "svg" ? SVGSVGElement : SVGElement;
-        if (cls === undefined) cls = validCustomElementName.test(info) ? HTMLElement : HTMLUnknownElement;
+        let cls = elementClassForTag(info);
+        if (svgTags.has(info) && isSVG(id, info)) cls = elementClassNamed(info === "svg" ? "SVGSVGElement" : "SVGElement");
+        if (cls === undefined) cls = validCustomElementName.test(info) ? HTMLElement : elementClassNamed("HTMLUnknownElement");
         return new cls(KEY, id);
     }
     switch (info) {
@@ -4820,22 +5066,16 @@ const functions = {
 for (const name of Object.keys(functions)) defineGlobal(name, markNative(functions[name], name));
 
 const interfaces = {
-    EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, HTMLUnknownElement, Document, HTMLDocument,
+    EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser, XMLSerializer, Attr, NamedNodeMap,
     NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range, TreeWalker, NodeIterator: TreeWalker,
-    DOMException, Event, UIEvent, MouseEvent, PointerEvent, WheelEvent, KeyboardEvent, FocusEvent, InputEvent,
-    CompositionEvent, TouchEvent, CustomEvent, ErrorEvent, PromiseRejectionEvent, HashChangeEvent, PopStateEvent,
-    PageTransitionEvent, ProgressEvent, MessageEvent, SubmitEvent, StorageEvent, AnimationEvent, TransitionEvent,
-    BeforeUnloadEvent, ToggleEvent, HTMLFormElement, HTMLInputElement, HTMLButtonElement, HTMLSelectElement,
-    HTMLOptionElement, HTMLOptGroupElement, HTMLTextAreaElement, HTMLLabelElement, HTMLFieldSetElement,
-    HTMLLegendElement, HTMLOutputElement, HTMLDataListElement, ValidityState, FileList, FormData, Option, Image, Audio,
-    SVGElement, SVGSVGElement, Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
+    DOMException, Event, ValidityState, FileList, FormData,
+    Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
     Performance, Crypto, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, File, FileReader, Headers, Request,
     Response, AbortController, AbortSignal, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload,
     MutationObserver, MutationRecord, CSSStyleDeclarationComputed: ComputedStyle,
 };
-for (const [tag, cls] of elementClasses) if (cls.name) interfaces[cls.name] = cls;
 delete interfaces.CSSStyleDeclarationComputed;
 for (const name of Object.keys(interfaces)) {
     const cls = interfaces[name];
@@ -4843,6 +5083,21 @@ for (const name of Object.keys(interfaces)) {
     defineGlobal(name, cls);
 }
 markClass(ComputedStyle);
+
+/// Globals whose value is made on first use (element and event interfaces, constructors).
+function defineLazyGlobal(name, make) {
+    ObjectDefine(G, name, {
+        get: markNative(function () { const value = make(); defineGlobal(name, value); return value; }, name),
+        set: markNative(function (value) { defineGlobal(name, value); }, name),
+        enumerable: false, configurable: true,
+    });
+}
+for (const name of elementFactories.keys()) defineLazyGlobal(name, () => elementClassNamed(name));
+for (const name of eventFactories.keys()) defineLazyGlobal(name, () => eventClassNamed(name));
+for (const [name, constructor, className] of [["Option", Option, "HTMLOptionElement"], ["Image", Image, "HTMLImageElement"],
+    ["Audio", Audio, "HTMLAudioElement"]]) {
+    defineLazyGlobal(name, () => { constructor.prototype = elementClassNamed(className).prototype; return markNative(constructor, name); });
+}
 markClass(Body);
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
     ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
@@ -4925,7 +5180,7 @@ function fillControl(control, text) {
         if (limit >= 0 && N.value(id).length >= limit) break;
         N.setValue(id, N.value(id) + character, true);
         const lineBreak = character === "\n";
-        dispatch(control, new InputEvent("input", { bubbles: true, composed: true, data: lineBreak ? null : character,
+        dispatch(control, makeEvent("InputEvent", "input", { bubbles: true, composed: true, data: lineBreak ? null : character,
             inputType: lineBreak ? "insertLineBreak" : "insertText" }), true);
     }
     dispatch(control, new Event("change", { bubbles: true }), true);
@@ -4960,19 +5215,19 @@ return function host(op, a, b, c, d, e, f) {
     case "DOMContentLoaded": dispatch(documentWrapper, new Event("DOMContentLoaded", { bubbles: true }), true); return;
     case "windowload":
         dispatchAt(G, new Event("load"), documentWrapper);
-        dispatchAt(G, new PageTransitionEvent("pageshow", { persisted: false }), documentWrapper);
+        dispatchAt(G, makeEvent("PageTransitionEvent", "pageshow", { persisted: false }), documentWrapper);
         return;
     case "scriptEvent": dispatch(wrap(a), new Event(b), true); return;
     case "uncaught": reportError(b, c, d, e, a, true); return;
     case "rejection": reportRejection(a, b); return;
     case "popstate":
         currentStateID = a;
-        dispatch(G, new PopStateEvent("popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
-        if (b !== c) dispatch(G, new HashChangeEvent("hashchange", { oldURL: b, newURL: c }), true);
+        dispatch(G, makeEvent("PopStateEvent", "popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
+        if (b !== c) dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL: b, newURL: c }), true);
         return;
     case "convert": return convertResult(a);
     case "sweep": return sweepWrappers(a);
-    case "pagehide": dispatchAt(G, new PageTransitionEvent("pagehide", { persisted: false }), documentWrapper); return;
+    case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }
 };
 })

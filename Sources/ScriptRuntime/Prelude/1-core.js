@@ -1364,198 +1364,386 @@ reflectBoolean(HTMLElement, "draggable");
 reflectBoolean(HTMLElement, "spellcheck");
 reflectBoolean(HTMLElement, "inert");
 
+/// Element interfaces, made the first time a page meets one of their elements or names
+/// them: each costs a new global object some microseconds, and a page meets a dozen.
 const elementClasses = new Map();
+const elementFactories = new Map();
+const madeElementClasses = new Map();
 
-function elementClass(name, tags, body) {
-    const cls = body;
-    ObjectDefine(cls, "name", { value: name });
-    for (const tag of tags) elementClasses.set(tag, cls);
+function elementClass(name, tags, factory) {
+    elementFactories.set(name, factory);
+    for (const tag of tags) elementClasses.set(tag, name);
+}
+
+/// What to do to an element interface once it is made (event handler properties).
+const elementClassHooks = new Map();
+
+function elementClassNamed(name) {
+    if (name === "HTMLElement") return HTMLElement;
+    let cls = madeElementClasses.get(name);
+    if (cls === undefined) {
+        cls = elementFactories.get(name)();
+        madeElementClasses.set(name, cls);
+        const hook = elementClassHooks.get(name);
+        if (hook !== undefined) hook(cls);
+        markClass(cls);
+    }
     return cls;
 }
 
-const HTMLUnknownElement = elementClass("HTMLUnknownElement", [], class extends HTMLElement {});
-const HTMLDivElement = elementClass("HTMLDivElement", ["div"], class extends HTMLElement {});
-reflect(HTMLDivElement, "align");
-const HTMLSpanElement = elementClass("HTMLSpanElement", ["span"], class extends HTMLElement {});
-const HTMLParagraphElement = elementClass("HTMLParagraphElement", ["p"], class extends HTMLElement {});
-const HTMLHeadingElement = elementClass("HTMLHeadingElement", ["h1", "h2", "h3", "h4", "h5", "h6"], class extends HTMLElement {});
-const HTMLBRElement = elementClass("HTMLBRElement", ["br"], class extends HTMLElement {});
-const HTMLHRElement = elementClass("HTMLHRElement", ["hr"], class extends HTMLElement {});
-const HTMLPreElement = elementClass("HTMLPreElement", ["pre", "listing", "xmp"], class extends HTMLElement {});
-const HTMLQuoteElement = elementClass("HTMLQuoteElement", ["blockquote", "q"], class extends HTMLElement {});
-reflectURL(HTMLQuoteElement, "cite");
-const HTMLUListElement = elementClass("HTMLUListElement", ["ul"], class extends HTMLElement {});
-const HTMLOListElement = elementClass("HTMLOListElement", ["ol"], class extends HTMLElement {});
-reflectNumber(HTMLOListElement, "start", "start", 1);
-reflectBoolean(HTMLOListElement, "reversed");
-reflect(HTMLOListElement, "type");
-const HTMLLIElement = elementClass("HTMLLIElement", ["li"], class extends HTMLElement {});
-reflectNumber(HTMLLIElement, "value", "value", 0);
-const HTMLDListElement = elementClass("HTMLDListElement", ["dl"], class extends HTMLElement {});
-const HTMLHtmlElement = elementClass("HTMLHtmlElement", ["html"], class extends HTMLElement {});
-const HTMLHeadElement = elementClass("HTMLHeadElement", ["head"], class extends HTMLElement {});
-const HTMLBodyElement = elementClass("HTMLBodyElement", ["body"], class extends HTMLElement {});
-const HTMLTitleElement = elementClass("HTMLTitleElement", ["title"], class extends HTMLElement {
-    get text() { return N.text(idOf(this)); }
-    set text(value) { this.textContent = value; }
+function elementClassForTag(tag) {
+    const name = elementClasses.get(tag);
+    return name === undefined ? undefined : elementClassNamed(name);
+}
+
+elementClass("HTMLUnknownElement", [], () => {
+    const HTMLUnknownElement = class extends HTMLElement {};
+    return HTMLUnknownElement;
 });
-const HTMLMetaElement = elementClass("HTMLMetaElement", ["meta"], class extends HTMLElement {});
-reflect(HTMLMetaElement, "name");
-reflect(HTMLMetaElement, "content");
-reflect(HTMLMetaElement, "httpEquiv", "http-equiv");
-const HTMLLinkElement = elementClass("HTMLLinkElement", ["link"], class extends HTMLElement {
-    get relList() { return new DOMTokenList(KEY, this, "rel"); }
+elementClass("HTMLDivElement", ["div"], () => {
+    const HTMLDivElement = class extends HTMLElement {};
+    reflect(HTMLDivElement, "align");
+    return HTMLDivElement;
 });
-reflectURL(HTMLLinkElement, "href");
-reflect(HTMLLinkElement, "rel");
-reflect(HTMLLinkElement, "type");
-reflect(HTMLLinkElement, "media");
-const HTMLStyleElement = elementClass("HTMLStyleElement", ["style"], class extends HTMLElement {});
-reflect(HTMLStyleElement, "media");
-reflect(HTMLStyleElement, "type");
-const HTMLBaseElement = elementClass("HTMLBaseElement", ["base"], class extends HTMLElement {});
-reflectURL(HTMLBaseElement, "href");
-reflect(HTMLBaseElement, "target");
-const HTMLScriptElement = elementClass("HTMLScriptElement", ["script"], class extends HTMLElement {
-    get text() { return N.scriptText(idOf(this)); }
-    set text(value) { this.textContent = value; }
+elementClass("HTMLSpanElement", ["span"], () => {
+    const HTMLSpanElement = class extends HTMLElement {};
+    return HTMLSpanElement;
 });
-reflectURL(HTMLScriptElement, "src");
-reflect(HTMLScriptElement, "type");
-reflect(HTMLScriptElement, "charset");
-reflect(HTMLScriptElement, "crossOrigin", "crossorigin");
-reflectBoolean(HTMLScriptElement, "defer");
-reflectBoolean(HTMLScriptElement, "noModule", "nomodule");
-ObjectDefine(HTMLScriptElement.prototype, "async", {
-    get() { return N.scriptAsync(idOf(this)); },
-    set(value) { N.setScriptAsync(idOf(this), !!value); if (value) this.setAttribute("async", ""); else this.removeAttribute("async"); },
-    enumerable: true, configurable: true,
+elementClass("HTMLParagraphElement", ["p"], () => {
+    const HTMLParagraphElement = class extends HTMLElement {};
+    return HTMLParagraphElement;
 });
-const HTMLTemplateElement = elementClass("HTMLTemplateElement", ["template"], class extends HTMLElement {
-    get content() {
-        const cache = cacheOf(this);
-        if (cache.content === undefined) cache.content = wrap(N.templateContent(idOf(this)));
-        return cache.content;
-    }
+elementClass("HTMLHeadingElement", ["h1", "h2", "h3", "h4", "h5", "h6"], () => {
+    const HTMLHeadingElement = class extends HTMLElement {};
+    return HTMLHeadingElement;
 });
-const HTMLAnchorElement = elementClass("HTMLAnchorElement", ["a"], class extends HTMLElement {
-    get text() { return N.text(idOf(this)); }
-    set text(value) { this.textContent = value; }
-    get relList() { return new DOMTokenList(KEY, this, "rel"); }
-    toString() { return this.href; }
+elementClass("HTMLBRElement", ["br"], () => {
+    const HTMLBRElement = class extends HTMLElement {};
+    return HTMLBRElement;
 });
-reflectURL(HTMLAnchorElement, "href");
-reflect(HTMLAnchorElement, "target");
-reflect(HTMLAnchorElement, "rel");
-reflect(HTMLAnchorElement, "download");
-reflect(HTMLAnchorElement, "hreflang");
-reflect(HTMLAnchorElement, "type");
-reflect(HTMLAnchorElement, "name");
-const HTMLAreaElement = elementClass("HTMLAreaElement", ["area"], class extends HTMLElement {});
-reflectURL(HTMLAreaElement, "href");
-reflect(HTMLAreaElement, "target");
-reflect(HTMLAreaElement, "alt");
-const HTMLImageElement = elementClass("HTMLImageElement", ["img"], class extends HTMLElement {
-    get complete() { return true; }
-    get naturalWidth() { return 0; }
-    get naturalHeight() { return 0; }
-    get currentSrc() { return this.src; }
-    decode() { return Promise.resolve(); }
+elementClass("HTMLHRElement", ["hr"], () => {
+    const HTMLHRElement = class extends HTMLElement {};
+    return HTMLHRElement;
 });
-reflectURL(HTMLImageElement, "src");
-reflect(HTMLImageElement, "alt");
-reflect(HTMLImageElement, "srcset");
-reflect(HTMLImageElement, "sizes");
-reflect(HTMLImageElement, "loading");
-reflect(HTMLImageElement, "crossOrigin", "crossorigin");
-reflectNumber(HTMLImageElement, "width", "width", 0);
-reflectNumber(HTMLImageElement, "height", "height", 0);
-const HTMLIFrameElement = elementClass("HTMLIFrameElement", ["iframe"], class extends HTMLElement {
-    get contentWindow() { return null; }
-    get contentDocument() { return null; }
+elementClass("HTMLPreElement", ["pre", "listing", "xmp"], () => {
+    const HTMLPreElement = class extends HTMLElement {};
+    return HTMLPreElement;
 });
-reflectURL(HTMLIFrameElement, "src");
-reflect(HTMLIFrameElement, "name");
-const HTMLCanvasElement = elementClass("HTMLCanvasElement", ["canvas"], class extends HTMLElement {
-    getContext() { return null; }
-    toDataURL() { return "data:,"; }
+elementClass("HTMLQuoteElement", ["blockquote", "q"], () => {
+    const HTMLQuoteElement = class extends HTMLElement {};
+    reflectURL(HTMLQuoteElement, "cite");
+    return HTMLQuoteElement;
 });
-reflectNumber(HTMLCanvasElement, "width", "width", 300);
-reflectNumber(HTMLCanvasElement, "height", "height", 150);
-const HTMLMediaElement = elementClass("HTMLMediaElement", [], class extends HTMLElement {
-    play() { return Promise.reject(domError("NotAllowedError")); }
-    pause() {}
-    load() {}
-    canPlayType() { return ""; }
-    get paused() { return true; }
+elementClass("HTMLUListElement", ["ul"], () => {
+    const HTMLUListElement = class extends HTMLElement {};
+    return HTMLUListElement;
 });
-reflectURL(HTMLMediaElement, "src");
-const HTMLVideoElement = elementClass("HTMLVideoElement", ["video"], class extends HTMLMediaElement {});
-const HTMLAudioElement = elementClass("HTMLAudioElement", ["audio"], class extends HTMLMediaElement {});
-const HTMLSourceElement = elementClass("HTMLSourceElement", ["source"], class extends HTMLElement {});
-reflectURL(HTMLSourceElement, "src");
-reflect(HTMLSourceElement, "type");
-const HTMLTableElement = elementClass("HTMLTableElement", ["table"], class extends HTMLElement {
-    get rows() { const id = idOf(this); return liveCollection(() => N.byTag(id, "tr")); }
-    get tBodies() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tbody")); }
-    get tHead() { return this.querySelectorOwn("thead"); }
-    get tFoot() { return this.querySelectorOwn("tfoot"); }
-    get caption() { return this.querySelectorOwn("caption"); }
-    querySelectorOwn(tag) {
-        for (const child of N.elementChildren(idOf(this))) if (N.tag(child) === tag) return wrap(child);
-        return null;
-    }
+elementClass("HTMLOListElement", ["ol"], () => {
+    const HTMLOListElement = class extends HTMLElement {};
+    reflectNumber(HTMLOListElement, "start", "start", 1);
+    reflectBoolean(HTMLOListElement, "reversed");
+    reflect(HTMLOListElement, "type");
+    return HTMLOListElement;
 });
-const HTMLTableSectionElement = elementClass("HTMLTableSectionElement", ["tbody", "thead", "tfoot"], class extends HTMLElement {
-    get rows() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tr")); }
+elementClass("HTMLLIElement", ["li"], () => {
+    const HTMLLIElement = class extends HTMLElement {};
+    reflectNumber(HTMLLIElement, "value", "value", 0);
+    return HTMLLIElement;
 });
-const HTMLTableRowElement = elementClass("HTMLTableRowElement", ["tr"], class extends HTMLElement {
-    get cells() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => /^t[dh]$/.test(N.tag(c)))); }
-    get rowIndex() {
-        let table = this.parentNode;
-        while (table !== null && table.localName !== "table") table = table.parentNode;
-        if (table === null) return -1;
-        return Array.prototype.indexOf.call(table.rows, this);
-    }
+elementClass("HTMLDListElement", ["dl"], () => {
+    const HTMLDListElement = class extends HTMLElement {};
+    return HTMLDListElement;
 });
-const HTMLTableCellElement = elementClass("HTMLTableCellElement", ["td", "th"], class extends HTMLElement {});
-reflectNumber(HTMLTableCellElement, "colSpan", "colspan", 1);
-reflectNumber(HTMLTableCellElement, "rowSpan", "rowspan", 1);
-const HTMLTableCaptionElement = elementClass("HTMLTableCaptionElement", ["caption"], class extends HTMLElement {});
-const HTMLTableColElement = elementClass("HTMLTableColElement", ["col", "colgroup"], class extends HTMLElement {});
-const HTMLDetailsElement = elementClass("HTMLDetailsElement", ["details"], class extends HTMLElement {});
-reflectBoolean(HTMLDetailsElement, "open");
-const HTMLDialogElement = elementClass("HTMLDialogElement", ["dialog"], class extends HTMLElement {
-    show() { this.setAttribute("open", ""); }
-    showModal() { this.setAttribute("open", ""); }
-    close(value) { if (value !== undefined) this.returnValue = String(value); this.removeAttribute("open"); }
+elementClass("HTMLHtmlElement", ["html"], () => {
+    const HTMLHtmlElement = class extends HTMLElement {};
+    return HTMLHtmlElement;
 });
-reflectBoolean(HTMLDialogElement, "open");
-const HTMLMenuElement = elementClass("HTMLMenuElement", ["menu"], class extends HTMLElement {});
-const HTMLDataElement = elementClass("HTMLDataElement", ["data"], class extends HTMLElement {});
-reflect(HTMLDataElement, "value");
-const HTMLTimeElement = elementClass("HTMLTimeElement", ["time"], class extends HTMLElement {});
-reflect(HTMLTimeElement, "dateTime", "datetime");
-const HTMLModElement = elementClass("HTMLModElement", ["ins", "del"], class extends HTMLElement {});
-const HTMLPictureElement = elementClass("HTMLPictureElement", ["picture"], class extends HTMLElement {});
-const HTMLEmbedElement = elementClass("HTMLEmbedElement", ["embed"], class extends HTMLElement {});
-const HTMLObjectElement = elementClass("HTMLObjectElement", ["object"], class extends HTMLElement {});
-const HTMLParamElement = elementClass("HTMLParamElement", ["param"], class extends HTMLElement {});
-const HTMLMapElement = elementClass("HTMLMapElement", ["map"], class extends HTMLElement {});
-const HTMLTrackElement = elementClass("HTMLTrackElement", ["track"], class extends HTMLElement {});
-const HTMLSlotElement = elementClass("HTMLSlotElement", ["slot"], class extends HTMLElement {});
-const HTMLProgressElement = elementClass("HTMLProgressElement", ["progress"], class extends HTMLElement {});
-const HTMLMeterElement = elementClass("HTMLMeterElement", ["meter"], class extends HTMLElement {});
-const HTMLFrameSetElement = elementClass("HTMLFrameSetElement", ["frameset"], class extends HTMLElement {});
-const HTMLFontElement = elementClass("HTMLFontElement", ["font"], class extends HTMLElement {});
+elementClass("HTMLHeadElement", ["head"], () => {
+    const HTMLHeadElement = class extends HTMLElement {};
+    return HTMLHeadElement;
+});
+elementClass("HTMLBodyElement", ["body"], () => {
+    const HTMLBodyElement = class extends HTMLElement {};
+    return HTMLBodyElement;
+});
+elementClass("HTMLTitleElement", ["title"], () => {
+    const HTMLTitleElement = class extends HTMLElement {
+        get text() { return N.text(idOf(this)); }
+        set text(value) { this.textContent = value; }
+    };
+    return HTMLTitleElement;
+});
+elementClass("HTMLMetaElement", ["meta"], () => {
+    const HTMLMetaElement = class extends HTMLElement {};
+    reflect(HTMLMetaElement, "name");
+    reflect(HTMLMetaElement, "content");
+    reflect(HTMLMetaElement, "httpEquiv", "http-equiv");
+    return HTMLMetaElement;
+});
+elementClass("HTMLLinkElement", ["link"], () => {
+    const HTMLLinkElement = class extends HTMLElement {
+        get relList() { return new DOMTokenList(KEY, this, "rel"); }
+    };
+    reflectURL(HTMLLinkElement, "href");
+    reflect(HTMLLinkElement, "rel");
+    reflect(HTMLLinkElement, "type");
+    reflect(HTMLLinkElement, "media");
+    return HTMLLinkElement;
+});
+elementClass("HTMLStyleElement", ["style"], () => {
+    const HTMLStyleElement = class extends HTMLElement {};
+    reflect(HTMLStyleElement, "media");
+    reflect(HTMLStyleElement, "type");
+    return HTMLStyleElement;
+});
+elementClass("HTMLBaseElement", ["base"], () => {
+    const HTMLBaseElement = class extends HTMLElement {};
+    reflectURL(HTMLBaseElement, "href");
+    reflect(HTMLBaseElement, "target");
+    return HTMLBaseElement;
+});
+elementClass("HTMLScriptElement", ["script"], () => {
+    const HTMLScriptElement = class extends HTMLElement {
+        get text() { return N.scriptText(idOf(this)); }
+        set text(value) { this.textContent = value; }
+    };
+    reflectURL(HTMLScriptElement, "src");
+    reflect(HTMLScriptElement, "type");
+    reflect(HTMLScriptElement, "charset");
+    reflect(HTMLScriptElement, "crossOrigin", "crossorigin");
+    reflectBoolean(HTMLScriptElement, "defer");
+    reflectBoolean(HTMLScriptElement, "noModule", "nomodule");
+    ObjectDefine(HTMLScriptElement.prototype, "async", {
+        get() { return N.scriptAsync(idOf(this)); },
+        set(value) { N.setScriptAsync(idOf(this), !!value); if (value) this.setAttribute("async", ""); else this.removeAttribute("async"); },
+        enumerable: true, configurable: true,
+    });
+    return HTMLScriptElement;
+});
+elementClass("HTMLTemplateElement", ["template"], () => {
+    const HTMLTemplateElement = class extends HTMLElement {
+        get content() {
+            const cache = cacheOf(this);
+            if (cache.content === undefined) cache.content = wrap(N.templateContent(idOf(this)));
+            return cache.content;
+        }
+    };
+    return HTMLTemplateElement;
+});
+elementClass("HTMLAnchorElement", ["a"], () => {
+    const HTMLAnchorElement = class extends HTMLElement {
+        get text() { return N.text(idOf(this)); }
+        set text(value) { this.textContent = value; }
+        get relList() { return new DOMTokenList(KEY, this, "rel"); }
+        toString() { return this.href; }
+    };
+    reflectURL(HTMLAnchorElement, "href");
+    reflect(HTMLAnchorElement, "target");
+    reflect(HTMLAnchorElement, "rel");
+    reflect(HTMLAnchorElement, "download");
+    reflect(HTMLAnchorElement, "hreflang");
+    reflect(HTMLAnchorElement, "type");
+    reflect(HTMLAnchorElement, "name");
+    return HTMLAnchorElement;
+});
+elementClass("HTMLAreaElement", ["area"], () => {
+    const HTMLAreaElement = class extends HTMLElement {};
+    reflectURL(HTMLAreaElement, "href");
+    reflect(HTMLAreaElement, "target");
+    reflect(HTMLAreaElement, "alt");
+    return HTMLAreaElement;
+});
+elementClass("HTMLImageElement", ["img"], () => {
+    const HTMLImageElement = class extends HTMLElement {
+        get complete() { return true; }
+        get naturalWidth() { return 0; }
+        get naturalHeight() { return 0; }
+        get currentSrc() { return this.src; }
+        decode() { return Promise.resolve(); }
+    };
+    reflectURL(HTMLImageElement, "src");
+    reflect(HTMLImageElement, "alt");
+    reflect(HTMLImageElement, "srcset");
+    reflect(HTMLImageElement, "sizes");
+    reflect(HTMLImageElement, "loading");
+    reflect(HTMLImageElement, "crossOrigin", "crossorigin");
+    reflectNumber(HTMLImageElement, "width", "width", 0);
+    reflectNumber(HTMLImageElement, "height", "height", 0);
+    return HTMLImageElement;
+});
+elementClass("HTMLIFrameElement", ["iframe"], () => {
+    const HTMLIFrameElement = class extends HTMLElement {
+        get contentWindow() { return null; }
+        get contentDocument() { return null; }
+    };
+    reflectURL(HTMLIFrameElement, "src");
+    reflect(HTMLIFrameElement, "name");
+    return HTMLIFrameElement;
+});
+elementClass("HTMLCanvasElement", ["canvas"], () => {
+    const HTMLCanvasElement = class extends HTMLElement {
+        getContext() { return null; }
+        toDataURL() { return "data:,"; }
+    };
+    reflectNumber(HTMLCanvasElement, "width", "width", 300);
+    reflectNumber(HTMLCanvasElement, "height", "height", 150);
+    return HTMLCanvasElement;
+});
+elementClass("HTMLMediaElement", [], () => {
+    const HTMLMediaElement = class extends HTMLElement {
+        play() { return Promise.reject(domError("NotAllowedError")); }
+        pause() {}
+        load() {}
+        canPlayType() { return ""; }
+        get paused() { return true; }
+    };
+    reflectURL(HTMLMediaElement, "src");
+    return HTMLMediaElement;
+});
+elementClass("HTMLVideoElement", ["video"], () => {
+    const HTMLVideoElement = class extends elementClassNamed("HTMLMediaElement") {};
+    return HTMLVideoElement;
+});
+elementClass("HTMLAudioElement", ["audio"], () => {
+    const HTMLAudioElement = class extends elementClassNamed("HTMLMediaElement") {};
+    return HTMLAudioElement;
+});
+elementClass("HTMLSourceElement", ["source"], () => {
+    const HTMLSourceElement = class extends HTMLElement {};
+    reflectURL(HTMLSourceElement, "src");
+    reflect(HTMLSourceElement, "type");
+    return HTMLSourceElement;
+});
+elementClass("HTMLTableElement", ["table"], () => {
+    const HTMLTableElement = class extends HTMLElement {
+        get rows() { const id = idOf(this); return liveCollection(() => N.byTag(id, "tr")); }
+        get tBodies() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tbody")); }
+        get tHead() { return this.querySelectorOwn("thead"); }
+        get tFoot() { return this.querySelectorOwn("tfoot"); }
+        get caption() { return this.querySelectorOwn("caption"); }
+        querySelectorOwn(tag) {
+            for (const child of N.elementChildren(idOf(this))) if (N.tag(child) === tag) return wrap(child);
+            return null;
+        }
+    };
+    return HTMLTableElement;
+});
+elementClass("HTMLTableSectionElement", ["tbody", "thead", "tfoot"], () => {
+    const HTMLTableSectionElement = class extends HTMLElement {
+        get rows() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tr")); }
+    };
+    return HTMLTableSectionElement;
+});
+elementClass("HTMLTableRowElement", ["tr"], () => {
+    const HTMLTableRowElement = class extends HTMLElement {
+        get cells() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => /^t[dh]$/.test(N.tag(c)))); }
+        get rowIndex() {
+            let table = this.parentNode;
+            while (table !== null && table.localName !== "table") table = table.parentNode;
+            if (table === null) return -1;
+            return Array.prototype.indexOf.call(table.rows, this);
+        }
+    };
+    return HTMLTableRowElement;
+});
+elementClass("HTMLTableCellElement", ["td", "th"], () => {
+    const HTMLTableCellElement = class extends HTMLElement {};
+    reflectNumber(HTMLTableCellElement, "colSpan", "colspan", 1);
+    reflectNumber(HTMLTableCellElement, "rowSpan", "rowspan", 1);
+    return HTMLTableCellElement;
+});
+elementClass("HTMLTableCaptionElement", ["caption"], () => {
+    const HTMLTableCaptionElement = class extends HTMLElement {};
+    return HTMLTableCaptionElement;
+});
+elementClass("HTMLTableColElement", ["col", "colgroup"], () => {
+    const HTMLTableColElement = class extends HTMLElement {};
+    return HTMLTableColElement;
+});
+elementClass("HTMLDetailsElement", ["details"], () => {
+    const HTMLDetailsElement = class extends HTMLElement {};
+    reflectBoolean(HTMLDetailsElement, "open");
+    return HTMLDetailsElement;
+});
+elementClass("HTMLDialogElement", ["dialog"], () => {
+    const HTMLDialogElement = class extends HTMLElement {
+        show() { this.setAttribute("open", ""); }
+        showModal() { this.setAttribute("open", ""); }
+        close(value) { if (value !== undefined) this.returnValue = String(value); this.removeAttribute("open"); }
+    };
+    reflectBoolean(HTMLDialogElement, "open");
+    return HTMLDialogElement;
+});
+elementClass("HTMLMenuElement", ["menu"], () => {
+    const HTMLMenuElement = class extends HTMLElement {};
+    return HTMLMenuElement;
+});
+elementClass("HTMLDataElement", ["data"], () => {
+    const HTMLDataElement = class extends HTMLElement {};
+    reflect(HTMLDataElement, "value");
+    return HTMLDataElement;
+});
+elementClass("HTMLTimeElement", ["time"], () => {
+    const HTMLTimeElement = class extends HTMLElement {};
+    reflect(HTMLTimeElement, "dateTime", "datetime");
+    return HTMLTimeElement;
+});
+elementClass("HTMLModElement", ["ins", "del"], () => {
+    const HTMLModElement = class extends HTMLElement {};
+    return HTMLModElement;
+});
+elementClass("HTMLPictureElement", ["picture"], () => {
+    const HTMLPictureElement = class extends HTMLElement {};
+    return HTMLPictureElement;
+});
+elementClass("HTMLEmbedElement", ["embed"], () => {
+    const HTMLEmbedElement = class extends HTMLElement {};
+    return HTMLEmbedElement;
+});
+elementClass("HTMLObjectElement", ["object"], () => {
+    const HTMLObjectElement = class extends HTMLElement {};
+    return HTMLObjectElement;
+});
+elementClass("HTMLParamElement", ["param"], () => {
+    const HTMLParamElement = class extends HTMLElement {};
+    return HTMLParamElement;
+});
+elementClass("HTMLMapElement", ["map"], () => {
+    const HTMLMapElement = class extends HTMLElement {};
+    return HTMLMapElement;
+});
+elementClass("HTMLTrackElement", ["track"], () => {
+    const HTMLTrackElement = class extends HTMLElement {};
+    return HTMLTrackElement;
+});
+elementClass("HTMLSlotElement", ["slot"], () => {
+    const HTMLSlotElement = class extends HTMLElement {};
+    return HTMLSlotElement;
+});
+elementClass("HTMLProgressElement", ["progress"], () => {
+    const HTMLProgressElement = class extends HTMLElement {};
+    return HTMLProgressElement;
+});
+elementClass("HTMLMeterElement", ["meter"], () => {
+    const HTMLMeterElement = class extends HTMLElement {};
+    return HTMLMeterElement;
+});
+elementClass("HTMLFrameSetElement", ["frameset"], () => {
+    const HTMLFrameSetElement = class extends HTMLElement {};
+    return HTMLFrameSetElement;
+});
+elementClass("HTMLFontElement", ["font"], () => {
+    const HTMLFontElement = class extends HTMLElement {};
+    return HTMLFontElement;
+});
 for (const tag of ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "cite", "code", "dd", "dfn", "dt", "em",
     "figcaption", "figure", "footer", "header", "hgroup", "i", "kbd", "main", "mark", "nav", "noscript", "rp", "rt",
     "ruby", "s", "samp", "search", "section", "small", "strong", "sub", "summary", "sup", "u", "var", "wbr", "center",
     "acronym", "big", "strike", "tt", "nobr", "noframes", "noembed", "plaintext"]) {
-    elementClasses.set(tag, HTMLElement);
+    elementClasses.set(tag, "HTMLElement");
 }
 
-class SVGElement extends Element {
+elementClass("SVGElement", [], () => class SVGElement extends Element {
     get namespaceURI() { return svgNamespace; }
     get style() {
         const cache = cacheOf(this);
@@ -1568,8 +1756,8 @@ class SVGElement extends Element {
         return cache.dataset;
     }
     get className() { return N.attr(idOf(this), "class") ?? ""; }
-}
-class SVGSVGElement extends SVGElement {}
+});
+elementClass("SVGSVGElement", [], () => class SVGSVGElement extends elementClassNamed("SVGElement") {});
 const svgTags = new Set(["svg", "g", "path", "circle", "rect", "line", "polyline", "polygon", "ellipse", "text", "tspan",
     "defs", "use", "symbol", "lineargradient", "radialgradient", "stop", "clippath", "mask", "pattern", "image",
     "foreignobject", "title", "desc", "marker", "filter"]);

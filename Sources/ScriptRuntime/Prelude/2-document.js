@@ -128,9 +128,9 @@ class Document extends Node {
     }
     createEvent(interfaceName) {
         requireArguments(arguments.length, 1);
-        const cls = legacyEventInterfaces[String(interfaceName).toLowerCase()];
-        if (cls === undefined) throw domError("NotSupportedError");
-        return makeUninitializedEvent(cls);
+        const name = legacyEventInterfaces[String(interfaceName).toLowerCase()];
+        if (name === undefined) throw domError("NotSupportedError");
+        return makeUninitializedEvent(eventClassNamed(name));
     }
     createRange() { return new Range(); }
     createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter); }
@@ -479,80 +479,110 @@ function makeUninitializedEvent(cls) {
 }
 
 /// Defines an Event subclass whose init dictionary members become read-only properties.
-function eventClass(name, parent, members) {
-    const cls = class extends parent {
-        constructor(type, init) {
-            requireArguments(arguments.length, 1);
-            super(type, init);
-            const values = {};
-            init = init === undefined || init === null ? {} : init;
-            for (const [member, fallback] of members) values[member] = member in init && init[member] !== undefined ? init[member] : fallback;
-            eventMembers.set(this, Object.assign(eventMembers.get(this) || {}, values));
+/// Event interfaces beyond Event, made on first use like the element interfaces.
+const eventFactories = new Map();
+const madeEventClasses = new Map();
+
+/// Registers an Event subclass whose init dictionary members become read-only properties.
+function eventClass(name, parentName, members, extend) {
+    eventFactories.set(name, () => {
+        const parent = parentName === "Event" ? Event : eventClassNamed(parentName);
+        const cls = class extends parent {
+            constructor(type, init) {
+                requireArguments(arguments.length, 1);
+                super(type, init);
+                const values = {};
+                init = init === undefined || init === null ? {} : init;
+                for (const [member, fallback] of members) values[member] = member in init && init[member] !== undefined ? init[member] : fallback;
+                eventMembers.set(this, Object.assign(eventMembers.get(this) || {}, values));
+            }
+        };
+        ObjectDefine(cls, "name", { value: name });
+        for (const [member] of members) {
+            ObjectDefine(cls.prototype, member, { get() { const values = eventMembers.get(this); return values ? values[member] : undefined; }, enumerable: true, configurable: true });
         }
-    };
-    ObjectDefine(cls, "name", { value: name });
-    for (const [member] of members) {
-        ObjectDefine(cls.prototype, member, { get() { const values = eventMembers.get(this); return values ? values[member] : undefined; }, enumerable: true, configurable: true });
+        if (extend !== undefined) extend(cls);
+        return cls;
+    });
+}
+
+function eventClassNamed(name) {
+    if (name === "Event") return Event;
+    let cls = madeEventClasses.get(name);
+    if (cls === undefined) {
+        cls = eventFactories.get(name)();
+        madeEventClasses.set(name, cls);
+        markClass(cls);
     }
     return cls;
 }
+
+/// A new event of a (lazily made) Event subclass.
+function makeEvent(name, type, init) {
+    const cls = eventClassNamed(name);
+    return new cls(type, init);
+}
 const eventMembers = new WeakMap();
 
-const UIEvent = eventClass("UIEvent", Event, [["view", null], ["detail", 0], ["which", 0]]);
+function getModifierState(key) {
+    return { Control: this.ctrlKey, Shift: this.shiftKey, Alt: this.altKey, Meta: this.metaKey }[key] || false;
+}
+
+eventClass("UIEvent", "Event", [["view", null], ["detail", 0], ["which", 0]]);
 const mouseMembers = [["screenX", 0], ["screenY", 0], ["clientX", 0], ["clientY", 0], ["ctrlKey", false], ["shiftKey", false],
     ["altKey", false], ["metaKey", false], ["button", 0], ["buttons", 0], ["relatedTarget", null], ["movementX", 0],
     ["movementY", 0], ["offsetX", 0], ["offsetY", 0], ["pageX", 0], ["pageY", 0], ["x", 0], ["y", 0]];
-const MouseEvent = eventClass("MouseEvent", UIEvent, mouseMembers);
-MouseEvent.prototype.getModifierState = function getModifierState(key) {
-    return { Control: this.ctrlKey, Shift: this.shiftKey, Alt: this.altKey, Meta: this.metaKey }[key] || false;
-};
-MouseEvent.prototype.initMouseEvent = function initMouseEvent(type, bubbles, cancelable, view, detail) {
-    this.initEvent(type, bubbles, cancelable);
-    const values = eventMembers.get(this) || {};
-    values.view = view === undefined ? null : view;
-    values.detail = detail | 0;
-    eventMembers.set(this, values);
-};
-const PointerEvent = eventClass("PointerEvent", MouseEvent, [["pointerId", 0], ["width", 1], ["height", 1], ["pressure", 0],
+eventClass("MouseEvent", "UIEvent", mouseMembers, (cls) => {
+    cls.prototype.getModifierState = getModifierState;
+    cls.prototype.initMouseEvent = function initMouseEvent(type, bubbles, cancelable, view, detail) {
+        this.initEvent(type, bubbles, cancelable);
+        const values = eventMembers.get(this) || {};
+        values.view = view === undefined ? null : view;
+        values.detail = detail | 0;
+        eventMembers.set(this, values);
+    };
+});
+eventClass("PointerEvent", "MouseEvent", [["pointerId", 0], ["width", 1], ["height", 1], ["pressure", 0],
     ["tiltX", 0], ["tiltY", 0], ["pointerType", ""], ["isPrimary", false]]);
-const WheelEvent = eventClass("WheelEvent", MouseEvent, [["deltaX", 0], ["deltaY", 0], ["deltaZ", 0], ["deltaMode", 0]]);
-const KeyboardEvent = eventClass("KeyboardEvent", UIEvent, [["key", ""], ["code", ""], ["location", 0], ["ctrlKey", false],
-    ["shiftKey", false], ["altKey", false], ["metaKey", false], ["repeat", false], ["isComposing", false], ["charCode", 0], ["keyCode", 0]]);
-KeyboardEvent.prototype.getModifierState = MouseEvent.prototype.getModifierState;
-const FocusEvent = eventClass("FocusEvent", UIEvent, [["relatedTarget", null]]);
-const InputEvent = eventClass("InputEvent", UIEvent, [["data", null], ["inputType", ""], ["isComposing", false], ["dataTransfer", null]]);
-const CompositionEvent = eventClass("CompositionEvent", UIEvent, [["data", ""]]);
-const TouchEvent = eventClass("TouchEvent", UIEvent, [["touches", []], ["targetTouches", []], ["changedTouches", []],
+eventClass("WheelEvent", "MouseEvent", [["deltaX", 0], ["deltaY", 0], ["deltaZ", 0], ["deltaMode", 0]]);
+eventClass("KeyboardEvent", "UIEvent", [["key", ""], ["code", ""], ["location", 0], ["ctrlKey", false],
+    ["shiftKey", false], ["altKey", false], ["metaKey", false], ["repeat", false], ["isComposing", false], ["charCode", 0], ["keyCode", 0]],
+    (cls) => { cls.prototype.getModifierState = getModifierState; });
+eventClass("FocusEvent", "UIEvent", [["relatedTarget", null]]);
+eventClass("InputEvent", "UIEvent", [["data", null], ["inputType", ""], ["isComposing", false], ["dataTransfer", null]]);
+eventClass("CompositionEvent", "UIEvent", [["data", ""]]);
+eventClass("TouchEvent", "UIEvent", [["touches", []], ["targetTouches", []], ["changedTouches", []],
     ["ctrlKey", false], ["shiftKey", false], ["altKey", false], ["metaKey", false]]);
-const CustomEvent = eventClass("CustomEvent", Event, [["detail", null]]);
-CustomEvent.prototype.initCustomEvent = function initCustomEvent(type, bubbles, cancelable, detail) {
-    this.initEvent(type, bubbles, cancelable);
-    const values = eventMembers.get(this) || {};
-    values.detail = detail === undefined ? null : detail;
-    eventMembers.set(this, values);
-};
-const ErrorEvent = eventClass("ErrorEvent", Event, [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
-const PromiseRejectionEvent = eventClass("PromiseRejectionEvent", Event, [["promise", undefined], ["reason", undefined]]);
-const HashChangeEvent = eventClass("HashChangeEvent", Event, [["oldURL", ""], ["newURL", ""]]);
-const PopStateEvent = eventClass("PopStateEvent", Event, [["state", null]]);
-const PageTransitionEvent = eventClass("PageTransitionEvent", Event, [["persisted", false]]);
-const ProgressEvent = eventClass("ProgressEvent", Event, [["lengthComputable", false], ["loaded", 0], ["total", 0]]);
-const MessageEvent = eventClass("MessageEvent", Event, [["data", null], ["origin", ""], ["lastEventId", ""], ["source", null], ["ports", []]]);
-const SubmitEvent = eventClass("SubmitEvent", Event, [["submitter", null]]);
-const StorageEvent = eventClass("StorageEvent", Event, [["key", null], ["oldValue", null], ["newValue", null], ["url", ""], ["storageArea", null]]);
-const AnimationEvent = eventClass("AnimationEvent", Event, [["animationName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
-const TransitionEvent = eventClass("TransitionEvent", Event, [["propertyName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
-const BeforeUnloadEvent = eventClass("BeforeUnloadEvent", Event, []);
-const ToggleEvent = eventClass("ToggleEvent", Event, [["oldState", ""], ["newState", ""]]);
+eventClass("CustomEvent", "Event", [["detail", null]], (cls) => {
+    cls.prototype.initCustomEvent = function initCustomEvent(type, bubbles, cancelable, detail) {
+        this.initEvent(type, bubbles, cancelable);
+        const values = eventMembers.get(this) || {};
+        values.detail = detail === undefined ? null : detail;
+        eventMembers.set(this, values);
+    };
+});
+eventClass("ErrorEvent", "Event", [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
+eventClass("PromiseRejectionEvent", "Event", [["promise", undefined], ["reason", undefined]]);
+eventClass("HashChangeEvent", "Event", [["oldURL", ""], ["newURL", ""]]);
+eventClass("PopStateEvent", "Event", [["state", null]]);
+eventClass("PageTransitionEvent", "Event", [["persisted", false]]);
+eventClass("ProgressEvent", "Event", [["lengthComputable", false], ["loaded", 0], ["total", 0]]);
+eventClass("MessageEvent", "Event", [["data", null], ["origin", ""], ["lastEventId", ""], ["source", null], ["ports", []]]);
+eventClass("SubmitEvent", "Event", [["submitter", null]]);
+eventClass("StorageEvent", "Event", [["key", null], ["oldValue", null], ["newValue", null], ["url", ""], ["storageArea", null]]);
+eventClass("AnimationEvent", "Event", [["animationName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
+eventClass("TransitionEvent", "Event", [["propertyName", ""], ["elapsedTime", 0], ["pseudoElement", ""]]);
+eventClass("BeforeUnloadEvent", "Event", []);
+eventClass("ToggleEvent", "Event", [["oldState", ""], ["newState", ""]]);
 
 const legacyEventInterfaces = {
-    event: Event, events: Event, htmlevents: Event, svgevents: Event, uievent: UIEvent, uievents: UIEvent,
-    mouseevent: MouseEvent, mouseevents: MouseEvent, keyboardevent: KeyboardEvent, keyboardevents: KeyboardEvent,
-    customevent: CustomEvent, focusevent: FocusEvent, compositionevent: CompositionEvent, hashchangeevent: HashChangeEvent,
-    messageevent: MessageEvent, storageevent: StorageEvent, textevent: CompositionEvent, touchevent: TouchEvent,
-    errorevent: ErrorEvent, popstateevent: PopStateEvent, pagetransitionevent: PageTransitionEvent,
-    progressevent: ProgressEvent, beforeunloadevent: BeforeUnloadEvent, animationevent: AnimationEvent,
-    transitionevent: TransitionEvent, wheelevent: WheelEvent,
+    event: "Event", events: "Event", htmlevents: "Event", svgevents: "Event", uievent: "UIEvent", uievents: "UIEvent",
+    mouseevent: "MouseEvent", mouseevents: "MouseEvent", keyboardevent: "KeyboardEvent", keyboardevents: "KeyboardEvent",
+    customevent: "CustomEvent", focusevent: "FocusEvent", compositionevent: "CompositionEvent", hashchangeevent: "HashChangeEvent",
+    messageevent: "MessageEvent", storageevent: "StorageEvent", textevent: "CompositionEvent", touchevent: "TouchEvent",
+    errorevent: "ErrorEvent", popstateevent: "PopStateEvent", pagetransitionevent: "PageTransitionEvent",
+    progressevent: "ProgressEvent", beforeunloadevent: "BeforeUnloadEvent", animationevent: "AnimationEvent",
+    transitionevent: "TransitionEvent", wheelevent: "WheelEvent",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -737,7 +767,7 @@ function runHandler(target, slot, event) {
     const handler = slot.value;
     if (typeof handler !== "function") return;
     let result;
-    if (event.type === "error" && target === G && event instanceof ErrorEvent) {
+    if (event.type === "error" && target === G && event instanceof eventClassNamed("ErrorEvent")) {
         result = handler.call(target, event.message, event.filename, event.lineno, event.colno, event.error);
         if (result === true) event.preventDefault();
         return;
@@ -834,13 +864,17 @@ for (const type of elementEventTypes) {
     defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type)
         ? (element) => /^(body|frameset)$/.test(element.localName) && type !== "error" && type !== "scroll" : null);
     defineHandlerProperty(Document.prototype, type);
-    defineHandlerProperty(SVGElement.prototype, type);
 }
-for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
-    "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
-    "orientationchange", "devicemotion", "deviceorientation"]) {
-    defineHandlerProperty(HTMLBodyElement.prototype, type, () => true);
-}
+elementClassHooks.set("SVGElement", (cls) => {
+    for (const type of elementEventTypes) defineHandlerProperty(cls.prototype, type);
+});
+elementClassHooks.set("HTMLBodyElement", (cls) => {
+    for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
+        "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
+        "orientationchange", "devicemotion", "deviceorientation"]) {
+        defineHandlerProperty(cls.prototype, type, () => true);
+    }
+});
 
 // ---------------------------------------------------------------------------------------------
 // Errors: a listener's or script's exception goes to window `error` listeners, then the console.
@@ -872,7 +906,7 @@ function reportError(message, url, line, column, error, alreadyFormatted) {
     if (!reportingError && listened) {
         reportingError = true;
         try {
-            const event = new ErrorEvent("error", { cancelable: true, message, filename: url, lineno: line, colno: column, error });
+            const event = makeEvent("ErrorEvent", "error", { cancelable: true, message, filename: url, lineno: line, colno: column, error });
             canceled = !dispatch(G, event, true);
         } catch (e) {
         } finally {
@@ -883,7 +917,7 @@ function reportError(message, url, line, column, error, alreadyFormatted) {
 }
 
 function reportRejection(promise, reason) {
-    const event = new PromiseRejectionEvent("unhandledrejection", { cancelable: true, promise, reason });
+    const event = makeEvent("PromiseRejectionEvent", "unhandledrejection", { cancelable: true, promise, reason });
     let canceled = false;
     try { canceled = !dispatch(G, event, true); } catch (e) {}
     if (canceled) return;
@@ -913,7 +947,7 @@ function isFocusable(element) {
 }
 
 function fireFocusEvent(target, type, related, bubbles, trusted) {
-    dispatch(target, new FocusEvent(type, { bubbles, composed: true, relatedTarget: related, view: G }), trusted);
+    dispatch(target, makeEvent("FocusEvent", type, { bubbles, composed: true, relatedTarget: related, view: G }), trusted);
 }
 
 function focusElement(element, trusted = false) {
@@ -955,7 +989,7 @@ function activate(element, trusted) {
     try {
         const activatable = activationTarget(element);
         const undo = activatable !== null ? preActivate(activatable) : null;
-        const event = new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, view: G, detail: trusted ? 1 : 0 });
+        const event = makeEvent("MouseEvent", "click", { bubbles: true, cancelable: true, composed: true, view: G, detail: trusted ? 1 : 0 });
         const allowed = dispatch(element, event, trusted);
         if (!allowed) {
             if (undo !== null) undo();

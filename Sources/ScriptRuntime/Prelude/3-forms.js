@@ -6,7 +6,7 @@ function submitForm(form, submitter, fromSubmitMethod, trusted) {
     const formID = idOf(form);
     if (N.formSubmitting(formID)) return;
     if (!fromSubmitMethod) {
-        const event = new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: submitter === form ? null : submitter });
+        const event = makeEvent("SubmitEvent", "submit", { bubbles: true, cancelable: true, submitter: submitter === form ? null : submitter });
         if (!dispatch(form, event, trusted)) return;
         if (!N.connected(formID)) return;
     }
@@ -65,188 +65,198 @@ const controlMembers = {
     setCustomValidity() {},
 };
 
-class HTMLFormElement extends HTMLElement {
-    get elements() {
-        const cache = cacheOf(this);
-        if (cache.elements === undefined) {
+elementClass("HTMLFormElement", ["form"], () => {
+    const HTMLFormElement = class extends HTMLElement {
+        get elements() {
+            const cache = cacheOf(this);
+            if (cache.elements === undefined) {
+                const id = idOf(this);
+                cache.elements = liveCollection(() => N.formElements(id));
+            }
+            return cache.elements;
+        }
+        get length() { return N.formElements(idOf(this)).length; }
+        get action() {
+            const value = N.attr(idOf(this), "action");
+            if (value === null || value === "") return N.url();
+            return N.resolve(value) ?? value;
+        }
+        set action(value) { this.setAttribute("action", value); }
+        get method() {
+            const value = (N.attr(idOf(this), "method") || "").toLowerCase();
+            return value === "post" || value === "dialog" ? value : "get";
+        }
+        set method(value) { this.setAttribute("method", value); }
+        get enctype() {
+            const value = (N.attr(idOf(this), "enctype") || "").toLowerCase();
+            return value === "multipart/form-data" || value === "text/plain" ? value : "application/x-www-form-urlencoded";
+        }
+        set enctype(value) { this.setAttribute("enctype", value); }
+        get encoding() { return this.enctype; }
+        set encoding(value) { this.enctype = value; }
+        submit() { submitForm(this, this, true, false); }
+        requestSubmit(submitter) {
+            if (submitter !== undefined && submitter !== null) {
+                if (submitter.form !== this) throw domError("NotFoundError");
+            }
+            submitForm(this, submitter === undefined ? null : submitter, false, false);
+        }
+        reset() { resetForm(this, false); }
+        checkValidity() { return true; }
+        reportValidity() { return true; }
+        item(index) { return this.elements.item(index); }
+        namedItem(name) { return this.elements.namedItem(name); }
+    };
+    reflect(HTMLFormElement, "name");
+    reflect(HTMLFormElement, "target");
+    reflect(HTMLFormElement, "acceptCharset", "accept-charset");
+    reflect(HTMLFormElement, "autocomplete", "autocomplete", "on");
+    reflectBoolean(HTMLFormElement, "noValidate", "novalidate");
+    return HTMLFormElement;
+});
+
+elementClass("HTMLInputElement", ["input"], () => {
+    const HTMLInputElement = class extends HTMLElement {
+        #indeterminate = false;
+        get type() {
+            const value = (N.attr(idOf(this), "type") || "").toLowerCase();
+            return inputTypes.has(value) ? value : "text";
+        }
+        set type(value) { this.setAttribute("type", value); }
+        get value() { return N.value(idOf(this)); }
+        set value(value) {
+            if (this.type === "file") {
+                if (value !== "" && value !== null) throw domError("InvalidStateError");
+                return;
+            }
+            N.setValue(idOf(this), value === null ? "" : String(value));
+        }
+        get defaultValue() { return N.attr(idOf(this), "value") ?? ""; }
+        set defaultValue(value) { this.setAttribute("value", value); }
+        get checked() { return N.checked(idOf(this)); }
+        set checked(value) { N.setChecked(idOf(this), !!value); }
+        get defaultChecked() { return N.attr(idOf(this), "checked") !== null; }
+        set defaultChecked(value) { if (value) this.setAttribute("checked", ""); else this.removeAttribute("checked"); }
+        get indeterminate() { return this.#indeterminate; }
+        set indeterminate(value) { this.#indeterminate = !!value; }
+        get files() { return this.type === "file" ? new FileList() : null; }
+        get valueAsNumber() {
+            const number = parseFloat(this.value);
+            return /^(number|range)$/.test(this.type) && Number.isFinite(number) ? number : NaN;
+        }
+        set valueAsNumber(value) { this.value = String(value); }
+        get valueAsDate() { return null; }
+        set valueAsDate(value) {}
+        get list() { const id = N.attr(idOf(this), "list"); return id === null ? null : documentOf(this).getElementById(id); }
+        get selectionStart() { return this.value.length; }
+        set selectionStart(value) {}
+        get selectionEnd() { return this.value.length; }
+        set selectionEnd(value) {}
+        get selectionDirection() { return "none"; }
+        select() {}
+        setSelectionRange() {}
+        setRangeText(text) { this.value = String(text); }
+        stepUp(n = 1) { this.value = String((parseFloat(this.value) || 0) + n * (parseFloat(this.step) || 1)); }
+        stepDown(n = 1) { this.stepUp(-n); }
+        showPicker() {}
+    };
+    mixin(HTMLInputElement, controlMembers);
+    for (const name of ["name", "placeholder", "min", "max", "step", "pattern", "accept", "alt", "autocomplete", "dirName",
+        "formAction", "formEnctype", "formMethod", "formTarget", "inputMode"]) {
+        reflect(HTMLInputElement, name, name.toLowerCase());
+    }
+    reflectURL(HTMLInputElement, "src");
+    for (const name of ["disabled", "required", "readOnly", "multiple", "autofocus", "formNoValidate"]) reflectBoolean(HTMLInputElement, name);
+    reflectNumber(HTMLInputElement, "maxLength", "maxlength", -1);
+    reflectNumber(HTMLInputElement, "minLength", "minlength", -1);
+    reflectNumber(HTMLInputElement, "size", "size", 20);
+    return HTMLInputElement;
+});
+
+elementClass("HTMLButtonElement", ["button"], () => {
+    const HTMLButtonElement = class extends HTMLElement {
+        get type() { return buttonType(this); }
+        set type(value) { this.setAttribute("type", value); }
+    };
+    mixin(HTMLButtonElement, controlMembers);
+    reflect(HTMLButtonElement, "name");
+    reflect(HTMLButtonElement, "value");
+    reflect(HTMLButtonElement, "formAction", "formaction");
+    reflect(HTMLButtonElement, "formMethod", "formmethod");
+    reflect(HTMLButtonElement, "formTarget", "formtarget");
+    reflectBoolean(HTMLButtonElement, "disabled");
+    reflectBoolean(HTMLButtonElement, "autofocus");
+    return HTMLButtonElement;
+});
+
+elementClass("HTMLSelectElement", ["select"], () => {
+    const HTMLSelectElement = class extends HTMLElement {
+        get type() { return this.multiple ? "select-multiple" : "select-one"; }
+        get options() {
+            const cache = cacheOf(this);
+            if (cache.options === undefined) {
+                const id = idOf(this);
+                const collection = liveCollection(() => N.options(id));
+                cache.options = collection;
+            }
+            return cache.options;
+        }
+        get length() { return N.options(idOf(this)).length; }
+        set length(value) {
+            const options = N.options(idOf(this));
+            value = value >>> 0;
+            for (let i = options.length - 1; i >= value; i--) wrap(options[i]).remove();
+            for (let i = options.length; i < value; i++) this.appendChild(documentOf(this).createElement("option"));
+        }
+        get selectedOptions() {
             const id = idOf(this);
-            cache.elements = liveCollection(() => N.formElements(id));
+            return liveCollection(() => N.options(id).filter((option) => N.selected(option)));
         }
-        return cache.elements;
-    }
-    get length() { return N.formElements(idOf(this)).length; }
-    get action() {
-        const value = N.attr(idOf(this), "action");
-        if (value === null || value === "") return N.url();
-        return N.resolve(value) ?? value;
-    }
-    set action(value) { this.setAttribute("action", value); }
-    get method() {
-        const value = (N.attr(idOf(this), "method") || "").toLowerCase();
-        return value === "post" || value === "dialog" ? value : "get";
-    }
-    set method(value) { this.setAttribute("method", value); }
-    get enctype() {
-        const value = (N.attr(idOf(this), "enctype") || "").toLowerCase();
-        return value === "multipart/form-data" || value === "text/plain" ? value : "application/x-www-form-urlencoded";
-    }
-    set enctype(value) { this.setAttribute("enctype", value); }
-    get encoding() { return this.enctype; }
-    set encoding(value) { this.enctype = value; }
-    submit() { submitForm(this, this, true, false); }
-    requestSubmit(submitter) {
-        if (submitter !== undefined && submitter !== null) {
-            if (submitter.form !== this) throw domError("NotFoundError");
+        get selectedIndex() { return N.selectedIndex(idOf(this)); }
+        set selectedIndex(value) { N.setSelectedIndex(idOf(this), value | 0); }
+        get value() { return N.value(idOf(this)); }
+        set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
+        item(index) { return this.options.item(index); }
+        namedItem(name) { return this.options.namedItem(name); }
+        add(element, before = null) {
+            if (typeof before === "number") before = this.options.item(before);
+            if (before === null) this.appendChild(element);
+            else before.parentNode.insertBefore(element, before);
         }
-        submitForm(this, submitter === undefined ? null : submitter, false, false);
-    }
-    reset() { resetForm(this, false); }
-    checkValidity() { return true; }
-    reportValidity() { return true; }
-    item(index) { return this.elements.item(index); }
-    namedItem(name) { return this.elements.namedItem(name); }
-}
-reflect(HTMLFormElement, "name");
-reflect(HTMLFormElement, "target");
-reflect(HTMLFormElement, "acceptCharset", "accept-charset");
-reflect(HTMLFormElement, "autocomplete", "autocomplete", "on");
-reflectBoolean(HTMLFormElement, "noValidate", "novalidate");
-elementClasses.set("form", HTMLFormElement);
-
-class HTMLInputElement extends HTMLElement {
-    #indeterminate = false;
-    get type() {
-        const value = (N.attr(idOf(this), "type") || "").toLowerCase();
-        return inputTypes.has(value) ? value : "text";
-    }
-    set type(value) { this.setAttribute("type", value); }
-    get value() { return N.value(idOf(this)); }
-    set value(value) {
-        if (this.type === "file") {
-            if (value !== "" && value !== null) throw domError("InvalidStateError");
-            return;
+        remove(index) {
+            if (arguments.length === 0) { childNodeMethods.remove.call(this); return; }
+            const option = this.options.item(index);
+            if (option !== null) option.remove();
         }
-        N.setValue(idOf(this), value === null ? "" : String(value));
-    }
-    get defaultValue() { return N.attr(idOf(this), "value") ?? ""; }
-    set defaultValue(value) { this.setAttribute("value", value); }
-    get checked() { return N.checked(idOf(this)); }
-    set checked(value) { N.setChecked(idOf(this), !!value); }
-    get defaultChecked() { return N.attr(idOf(this), "checked") !== null; }
-    set defaultChecked(value) { if (value) this.setAttribute("checked", ""); else this.removeAttribute("checked"); }
-    get indeterminate() { return this.#indeterminate; }
-    set indeterminate(value) { this.#indeterminate = !!value; }
-    get files() { return this.type === "file" ? new FileList() : null; }
-    get valueAsNumber() {
-        const number = parseFloat(this.value);
-        return /^(number|range)$/.test(this.type) && Number.isFinite(number) ? number : NaN;
-    }
-    set valueAsNumber(value) { this.value = String(value); }
-    get valueAsDate() { return null; }
-    set valueAsDate(value) {}
-    get list() { const id = N.attr(idOf(this), "list"); return id === null ? null : documentOf(this).getElementById(id); }
-    get selectionStart() { return this.value.length; }
-    set selectionStart(value) {}
-    get selectionEnd() { return this.value.length; }
-    set selectionEnd(value) {}
-    get selectionDirection() { return "none"; }
-    select() {}
-    setSelectionRange() {}
-    setRangeText(text) { this.value = String(text); }
-    stepUp(n = 1) { this.value = String((parseFloat(this.value) || 0) + n * (parseFloat(this.step) || 1)); }
-    stepDown(n = 1) { this.stepUp(-n); }
-    showPicker() {}
-}
-mixin(HTMLInputElement, controlMembers);
-for (const name of ["name", "placeholder", "min", "max", "step", "pattern", "accept", "alt", "autocomplete", "dirName",
-    "formAction", "formEnctype", "formMethod", "formTarget", "inputMode"]) {
-    reflect(HTMLInputElement, name, name.toLowerCase());
-}
-reflectURL(HTMLInputElement, "src");
-for (const name of ["disabled", "required", "readOnly", "multiple", "autofocus", "formNoValidate"]) reflectBoolean(HTMLInputElement, name);
-reflectNumber(HTMLInputElement, "maxLength", "maxlength", -1);
-reflectNumber(HTMLInputElement, "minLength", "minlength", -1);
-reflectNumber(HTMLInputElement, "size", "size", 20);
-elementClasses.set("input", HTMLInputElement);
+    };
+    mixin(HTMLSelectElement, controlMembers);
+    reflect(HTMLSelectElement, "name");
+    reflectBoolean(HTMLSelectElement, "disabled");
+    reflectBoolean(HTMLSelectElement, "multiple");
+    reflectBoolean(HTMLSelectElement, "required");
+    reflectBoolean(HTMLSelectElement, "autofocus");
+    reflectNumber(HTMLSelectElement, "size", "size", 0);
+    return HTMLSelectElement;
+});
 
-class HTMLButtonElement extends HTMLElement {
-    get type() { return buttonType(this); }
-    set type(value) { this.setAttribute("type", value); }
-}
-mixin(HTMLButtonElement, controlMembers);
-reflect(HTMLButtonElement, "name");
-reflect(HTMLButtonElement, "value");
-reflect(HTMLButtonElement, "formAction", "formaction");
-reflect(HTMLButtonElement, "formMethod", "formmethod");
-reflect(HTMLButtonElement, "formTarget", "formtarget");
-reflectBoolean(HTMLButtonElement, "disabled");
-reflectBoolean(HTMLButtonElement, "autofocus");
-elementClasses.set("button", HTMLButtonElement);
-
-class HTMLSelectElement extends HTMLElement {
-    get type() { return this.multiple ? "select-multiple" : "select-one"; }
-    get options() {
-        const cache = cacheOf(this);
-        if (cache.options === undefined) {
-            const id = idOf(this);
-            const collection = liveCollection(() => N.options(id));
-            cache.options = collection;
-        }
-        return cache.options;
-    }
-    get length() { return N.options(idOf(this)).length; }
-    set length(value) {
-        const options = N.options(idOf(this));
-        value = value >>> 0;
-        for (let i = options.length - 1; i >= value; i--) wrap(options[i]).remove();
-        for (let i = options.length; i < value; i++) this.appendChild(documentOf(this).createElement("option"));
-    }
-    get selectedOptions() {
-        const id = idOf(this);
-        return liveCollection(() => N.options(id).filter((option) => N.selected(option)));
-    }
-    get selectedIndex() { return N.selectedIndex(idOf(this)); }
-    set selectedIndex(value) { N.setSelectedIndex(idOf(this), value | 0); }
-    get value() { return N.value(idOf(this)); }
-    set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
-    item(index) { return this.options.item(index); }
-    namedItem(name) { return this.options.namedItem(name); }
-    add(element, before = null) {
-        if (typeof before === "number") before = this.options.item(before);
-        if (before === null) this.appendChild(element);
-        else before.parentNode.insertBefore(element, before);
-    }
-    remove(index) {
-        if (arguments.length === 0) { childNodeMethods.remove.call(this); return; }
-        const option = this.options.item(index);
-        if (option !== null) option.remove();
-    }
-}
-mixin(HTMLSelectElement, controlMembers);
-reflect(HTMLSelectElement, "name");
-reflectBoolean(HTMLSelectElement, "disabled");
-reflectBoolean(HTMLSelectElement, "multiple");
-reflectBoolean(HTMLSelectElement, "required");
-reflectBoolean(HTMLSelectElement, "autofocus");
-reflectNumber(HTMLSelectElement, "size", "size", 0);
-elementClasses.set("select", HTMLSelectElement);
-
-class HTMLOptionElement extends HTMLElement {
-    get value() { return N.attr(idOf(this), "value") ?? this.text; }
-    set value(value) { this.setAttribute("value", value); }
-    get text() { return N.optionText(idOf(this)); }
-    set text(value) { this.textContent = value; }
-    get label() { return N.attr(idOf(this), "label") ?? this.text; }
-    set label(value) { this.setAttribute("label", value); }
-    get selected() { return N.selected(idOf(this)); }
-    set selected(value) { N.setSelected(idOf(this), !!value); }
-    get defaultSelected() { return N.attr(idOf(this), "selected") !== null; }
-    set defaultSelected(value) { if (value) this.setAttribute("selected", ""); else this.removeAttribute("selected"); }
-    get index() { return N.optionIndex(idOf(this)); }
-    get form() { return wrap(N.formOwner(idOf(this))); }
-}
-reflectBoolean(HTMLOptionElement, "disabled");
-elementClasses.set("option", HTMLOptionElement);
+elementClass("HTMLOptionElement", ["option"], () => {
+    const HTMLOptionElement = class extends HTMLElement {
+        get value() { return N.attr(idOf(this), "value") ?? this.text; }
+        set value(value) { this.setAttribute("value", value); }
+        get text() { return N.optionText(idOf(this)); }
+        set text(value) { this.textContent = value; }
+        get label() { return N.attr(idOf(this), "label") ?? this.text; }
+        set label(value) { this.setAttribute("label", value); }
+        get selected() { return N.selected(idOf(this)); }
+        set selected(value) { N.setSelected(idOf(this), !!value); }
+        get defaultSelected() { return N.attr(idOf(this), "selected") !== null; }
+        set defaultSelected(value) { if (value) this.setAttribute("selected", ""); else this.removeAttribute("selected"); }
+        get index() { return N.optionIndex(idOf(this)); }
+        get form() { return wrap(N.formOwner(idOf(this))); }
+    };
+    reflectBoolean(HTMLOptionElement, "disabled");
+    return HTMLOptionElement;
+});
 
 function Option(text = "", value, defaultSelected = false, selected = false) {
     if (!new.target) throw typeError("Constructor requires 'new'");
@@ -257,7 +267,7 @@ function Option(text = "", value, defaultSelected = false, selected = false) {
     if (selected) option.selected = true;
     return option;
 }
-Option.prototype = HTMLOptionElement.prototype;
+
 
 function Image(width, height) {
     if (!new.target) throw typeError("Constructor requires 'new'");
@@ -266,7 +276,7 @@ function Image(width, height) {
     if (height !== undefined) image.setAttribute("height", String(height));
     return image;
 }
-Image.prototype = HTMLImageElement.prototype;
+
 
 function Audio(src) {
     if (!new.target) throw typeError("Constructor requires 'new'");
@@ -274,73 +284,87 @@ function Audio(src) {
     if (src !== undefined) audio.setAttribute("src", String(src));
     return audio;
 }
-Audio.prototype = HTMLAudioElement.prototype;
 
-class HTMLOptGroupElement extends HTMLElement {}
-reflect(HTMLOptGroupElement, "label");
-reflectBoolean(HTMLOptGroupElement, "disabled");
-elementClasses.set("optgroup", HTMLOptGroupElement);
 
-class HTMLTextAreaElement extends HTMLElement {
-    get type() { return "textarea"; }
-    get value() { return N.value(idOf(this)); }
-    set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
-    get defaultValue() { return N.text(idOf(this)); }
-    set defaultValue(value) { this.textContent = value; }
-    get textLength() { return this.value.length; }
-    get selectionStart() { return this.value.length; }
-    set selectionStart(value) {}
-    get selectionEnd() { return this.value.length; }
-    set selectionEnd(value) {}
-    select() {}
-    setSelectionRange() {}
-}
-mixin(HTMLTextAreaElement, controlMembers);
-for (const name of ["name", "placeholder", "wrap", "autocomplete"]) reflect(HTMLTextAreaElement, name);
-for (const name of ["disabled", "required", "readOnly", "autofocus"]) reflectBoolean(HTMLTextAreaElement, name);
-reflectNumber(HTMLTextAreaElement, "rows", "rows", 2);
-reflectNumber(HTMLTextAreaElement, "cols", "cols", 20);
-reflectNumber(HTMLTextAreaElement, "maxLength", "maxlength", -1);
-elementClasses.set("textarea", HTMLTextAreaElement);
+elementClass("HTMLOptGroupElement", ["optgroup"], () => {
+    const HTMLOptGroupElement = class extends HTMLElement {};
+    reflect(HTMLOptGroupElement, "label");
+    reflectBoolean(HTMLOptGroupElement, "disabled");
+    return HTMLOptGroupElement;
+});
 
-class HTMLLabelElement extends HTMLElement {
-    get control() { return wrap(N.labelControl(idOf(this))); }
-    get form() { const control = this.control; return control === null ? null : control.form; }
-}
-reflect(HTMLLabelElement, "htmlFor", "for");
-elementClasses.set("label", HTMLLabelElement);
+elementClass("HTMLTextAreaElement", ["textarea"], () => {
+    const HTMLTextAreaElement = class extends HTMLElement {
+        get type() { return "textarea"; }
+        get value() { return N.value(idOf(this)); }
+        set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
+        get defaultValue() { return N.text(idOf(this)); }
+        set defaultValue(value) { this.textContent = value; }
+        get textLength() { return this.value.length; }
+        get selectionStart() { return this.value.length; }
+        set selectionStart(value) {}
+        get selectionEnd() { return this.value.length; }
+        set selectionEnd(value) {}
+        select() {}
+        setSelectionRange() {}
+    };
+    mixin(HTMLTextAreaElement, controlMembers);
+    for (const name of ["name", "placeholder", "wrap", "autocomplete"]) reflect(HTMLTextAreaElement, name);
+    for (const name of ["disabled", "required", "readOnly", "autofocus"]) reflectBoolean(HTMLTextAreaElement, name);
+    reflectNumber(HTMLTextAreaElement, "rows", "rows", 2);
+    reflectNumber(HTMLTextAreaElement, "cols", "cols", 20);
+    reflectNumber(HTMLTextAreaElement, "maxLength", "maxlength", -1);
+    return HTMLTextAreaElement;
+});
 
-class HTMLFieldSetElement extends HTMLElement {
-    get type() { return "fieldset"; }
-    get elements() {
-        const id = idOf(this);
-        return liveCollection(() => N.byTag(id, "*").filter((e) => /^(button|fieldset|input|object|output|select|textarea)$/.test(N.tag(e))));
-    }
-}
-mixin(HTMLFieldSetElement, controlMembers);
-reflect(HTMLFieldSetElement, "name");
-reflectBoolean(HTMLFieldSetElement, "disabled");
-elementClasses.set("fieldset", HTMLFieldSetElement);
+elementClass("HTMLLabelElement", ["label"], () => {
+    const HTMLLabelElement = class extends HTMLElement {
+        get control() { return wrap(N.labelControl(idOf(this))); }
+        get form() { const control = this.control; return control === null ? null : control.form; }
+    };
+    reflect(HTMLLabelElement, "htmlFor", "for");
+    return HTMLLabelElement;
+});
 
-class HTMLLegendElement extends HTMLElement {
-    get form() { const parent = this.parentNode; return parent !== null && parent.localName === "fieldset" ? parent.form : null; }
-}
-elementClasses.set("legend", HTMLLegendElement);
+elementClass("HTMLFieldSetElement", ["fieldset"], () => {
+    const HTMLFieldSetElement = class extends HTMLElement {
+        get type() { return "fieldset"; }
+        get elements() {
+            const id = idOf(this);
+            return liveCollection(() => N.byTag(id, "*").filter((e) => /^(button|fieldset|input|object|output|select|textarea)$/.test(N.tag(e))));
+        }
+    };
+    mixin(HTMLFieldSetElement, controlMembers);
+    reflect(HTMLFieldSetElement, "name");
+    reflectBoolean(HTMLFieldSetElement, "disabled");
+    return HTMLFieldSetElement;
+});
 
-class HTMLOutputElement extends HTMLElement {
-    get type() { return "output"; }
-    get value() { return this.textContent; }
-    set value(value) { this.textContent = value; }
-    get defaultValue() { return this.textContent; }
-}
-mixin(HTMLOutputElement, controlMembers);
-reflect(HTMLOutputElement, "name");
-elementClasses.set("output", HTMLOutputElement);
+elementClass("HTMLLegendElement", ["legend"], () => {
+    const HTMLLegendElement = class extends HTMLElement {
+        get form() { const parent = this.parentNode; return parent !== null && parent.localName === "fieldset" ? parent.form : null; }
+    };
+    return HTMLLegendElement;
+});
 
-class HTMLDataListElement extends HTMLElement {
-    get options() { const id = idOf(this); return liveCollection(() => N.byTag(id, "option")); }
-}
-elementClasses.set("datalist", HTMLDataListElement);
+elementClass("HTMLOutputElement", ["output"], () => {
+    const HTMLOutputElement = class extends HTMLElement {
+        get type() { return "output"; }
+        get value() { return this.textContent; }
+        set value(value) { this.textContent = value; }
+        get defaultValue() { return this.textContent; }
+    };
+    mixin(HTMLOutputElement, controlMembers);
+    reflect(HTMLOutputElement, "name");
+    return HTMLOutputElement;
+});
+
+elementClass("HTMLDataListElement", ["datalist"], () => {
+    const HTMLDataListElement = class extends HTMLElement {
+        get options() { const id = idOf(this); return liveCollection(() => N.byTag(id, "option")); }
+    };
+    return HTMLDataListElement;
+});
 
 class FileList {
     get length() { return 0; }
@@ -353,7 +377,7 @@ class FormData {
     #entries = [];
     constructor(form, submitter) {
         if (form !== undefined && form !== null) {
-            if (!(form instanceof HTMLFormElement)) throw argumentError("FormData", "constructor", 1, "form", "HTMLFormElement");
+            if (!(form instanceof elementClassNamed("HTMLFormElement"))) throw argumentError("FormData", "constructor", 1, "form", "HTMLFormElement");
             const list = N.formDataSet(idOf(form), submitter === undefined || submitter === null ? -1 : idOf(submitter));
             for (let i = 0; i < list.length; i += 2) this.#entries.push([list[i], list[i + 1]]);
         }

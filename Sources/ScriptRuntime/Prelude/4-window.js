@@ -628,7 +628,7 @@ function fragmentNavigation(url, replace) {
     const stateID = replace ? currentStateID : 0;
     N.history(replace ? "replace" : "push", url, stateID);
     if (!replace) currentStateID = 0;
-    postTask(() => dispatch(G, new HashChangeEvent("hashchange", { oldURL, newURL: url }), true));
+    postTask(() => dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL, newURL: url }), true));
 }
 
 class Location {
@@ -894,7 +894,7 @@ function postMessage(message, targetOrigin, transfer) {
     requireArguments(arguments.length, 1);
     const data = structuredClone(message);
     const origin = N.origin();
-    postTask(() => dispatch(G, new MessageEvent("message", { data, origin, source: G }), true));
+    postTask(() => dispatch(G, makeEvent("MessageEvent", "message", { data, origin, source: G }), true));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1175,7 +1175,7 @@ class FileReader extends EventTarget {
         const bytes = Blob.bytesOf(blob);
         postTask(() => {
             if (token !== this.#token) return;
-            dispatch(this, new ProgressEvent("loadstart", { lengthComputable: true, loaded: 0, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "loadstart", { lengthComputable: true, loaded: 0, total: bytes.length }), true);
             if (token !== this.#token) return;
             switch (method) {
             case "readAsDataURL":
@@ -1194,9 +1194,9 @@ class FileReader extends EventTarget {
             }
             }
             this.#state = 2;
-            dispatch(this, new ProgressEvent("progress", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
-            dispatch(this, new ProgressEvent("load", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
-            dispatch(this, new ProgressEvent("loadend", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
         });
     }
     readAsDataURL(blob) { this.#read(blob, "readAsDataURL"); }
@@ -1208,8 +1208,8 @@ class FileReader extends EventTarget {
         this.#token++;
         this.#state = 2;
         this.#result = null;
-        dispatch(this, new ProgressEvent("abort"), true);
-        dispatch(this, new ProgressEvent("loadend"), true);
+        dispatch(this, makeEvent("ProgressEvent", "abort"), true);
+        dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
     }
 }
 for (const [name, value] of [["EMPTY", 0], ["LOADING", 1], ["DONE", 2]]) {
@@ -1549,15 +1549,15 @@ class XMLHttpRequest extends XMLHttpRequestEventTarget {
             this.#finish(parts);
             return;
         }
-        dispatch(this, new ProgressEvent("loadstart"), false);
+        dispatch(this, makeEvent("ProgressEvent", "loadstart"), false);
         startLoad("xhr", this.#method, this.#url, headers, payload, (parts, error) => {
             if (generation !== this.#generation || !this.#sent) return;
             if (parts === null) {
                 this.#state = 4;
                 this.#status = 0;
                 dispatch(this, new Event("readystatechange"), true);
-                dispatch(this, new ProgressEvent("error"), true);
-                dispatch(this, new ProgressEvent("loadend"), true);
+                dispatch(this, makeEvent("ProgressEvent", "error"), true);
+                dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
                 return;
             }
             this.#finish(parts);
@@ -1571,12 +1571,12 @@ class XMLHttpRequest extends XMLHttpRequestEventTarget {
         this.#state = 3;
         if (this.#async) {
             dispatch(this, new Event("readystatechange"), true);
-            dispatch(this, new ProgressEvent("progress", { lengthComputable: true, loaded: length, total: length }), true);
+            dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: length, total: length }), true);
         }
         this.#state = 4;
         dispatch(this, new Event("readystatechange"), this.#async);
-        dispatch(this, new ProgressEvent("load", { lengthComputable: true, loaded: length, total: length }), this.#async);
-        dispatch(this, new ProgressEvent("loadend", { lengthComputable: true, loaded: length, total: length }), this.#async);
+        dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: length, total: length }), this.#async);
+        dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: length, total: length }), this.#async);
     }
     abort() {
         this.#generation++;
@@ -1584,8 +1584,8 @@ class XMLHttpRequest extends XMLHttpRequestEventTarget {
             this.#state = 4;
             this.#sent = false;
             dispatch(this, new Event("readystatechange"), false);
-            dispatch(this, new ProgressEvent("abort"), false);
-            dispatch(this, new ProgressEvent("loadend"), false);
+            dispatch(this, makeEvent("ProgressEvent", "abort"), false);
+            dispatch(this, makeEvent("ProgressEvent", "loadend"), false);
         }
         this.#state = 0;
     }

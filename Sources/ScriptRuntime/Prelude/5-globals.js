@@ -2,9 +2,9 @@
 
 newWrapper = function (id, info) {
     if (typeof info === "string") {
-        let cls = elementClasses.get(info);
-        if (svgTags.has(info) && isSVG(id, info)) cls = info === "svg" ? SVGSVGElement : SVGElement;
-        if (cls === undefined) cls = validCustomElementName.test(info) ? HTMLElement : HTMLUnknownElement;
+        let cls = elementClassForTag(info);
+        if (svgTags.has(info) && isSVG(id, info)) cls = elementClassNamed(info === "svg" ? "SVGSVGElement" : "SVGElement");
+        if (cls === undefined) cls = validCustomElementName.test(info) ? HTMLElement : elementClassNamed("HTMLUnknownElement");
         return new cls(KEY, id);
     }
     switch (info) {
@@ -85,22 +85,16 @@ const functions = {
 for (const name of Object.keys(functions)) defineGlobal(name, markNative(functions[name], name));
 
 const interfaces = {
-    EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, HTMLUnknownElement, Document, HTMLDocument,
+    EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser, XMLSerializer, Attr, NamedNodeMap,
     NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range, TreeWalker, NodeIterator: TreeWalker,
-    DOMException, Event, UIEvent, MouseEvent, PointerEvent, WheelEvent, KeyboardEvent, FocusEvent, InputEvent,
-    CompositionEvent, TouchEvent, CustomEvent, ErrorEvent, PromiseRejectionEvent, HashChangeEvent, PopStateEvent,
-    PageTransitionEvent, ProgressEvent, MessageEvent, SubmitEvent, StorageEvent, AnimationEvent, TransitionEvent,
-    BeforeUnloadEvent, ToggleEvent, HTMLFormElement, HTMLInputElement, HTMLButtonElement, HTMLSelectElement,
-    HTMLOptionElement, HTMLOptGroupElement, HTMLTextAreaElement, HTMLLabelElement, HTMLFieldSetElement,
-    HTMLLegendElement, HTMLOutputElement, HTMLDataListElement, ValidityState, FileList, FormData, Option, Image, Audio,
-    SVGElement, SVGSVGElement, Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
+    DOMException, Event, ValidityState, FileList, FormData,
+    Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
     Performance, Crypto, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, File, FileReader, Headers, Request,
     Response, AbortController, AbortSignal, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload,
     MutationObserver, MutationRecord, CSSStyleDeclarationComputed: ComputedStyle,
 };
-for (const [tag, cls] of elementClasses) if (cls.name) interfaces[cls.name] = cls;
 delete interfaces.CSSStyleDeclarationComputed;
 for (const name of Object.keys(interfaces)) {
     const cls = interfaces[name];
@@ -108,6 +102,21 @@ for (const name of Object.keys(interfaces)) {
     defineGlobal(name, cls);
 }
 markClass(ComputedStyle);
+
+/// Globals whose value is made on first use (element and event interfaces, constructors).
+function defineLazyGlobal(name, make) {
+    ObjectDefine(G, name, {
+        get: markNative(function () { const value = make(); defineGlobal(name, value); return value; }, name),
+        set: markNative(function (value) { defineGlobal(name, value); }, name),
+        enumerable: false, configurable: true,
+    });
+}
+for (const name of elementFactories.keys()) defineLazyGlobal(name, () => elementClassNamed(name));
+for (const name of eventFactories.keys()) defineLazyGlobal(name, () => eventClassNamed(name));
+for (const [name, constructor, className] of [["Option", Option, "HTMLOptionElement"], ["Image", Image, "HTMLImageElement"],
+    ["Audio", Audio, "HTMLAudioElement"]]) {
+    defineLazyGlobal(name, () => { constructor.prototype = elementClassNamed(className).prototype; return markNative(constructor, name); });
+}
 markClass(Body);
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
     ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
@@ -190,7 +199,7 @@ function fillControl(control, text) {
         if (limit >= 0 && N.value(id).length >= limit) break;
         N.setValue(id, N.value(id) + character, true);
         const lineBreak = character === "\n";
-        dispatch(control, new InputEvent("input", { bubbles: true, composed: true, data: lineBreak ? null : character,
+        dispatch(control, makeEvent("InputEvent", "input", { bubbles: true, composed: true, data: lineBreak ? null : character,
             inputType: lineBreak ? "insertLineBreak" : "insertText" }), true);
     }
     dispatch(control, new Event("change", { bubbles: true }), true);
@@ -225,18 +234,18 @@ return function host(op, a, b, c, d, e, f) {
     case "DOMContentLoaded": dispatch(documentWrapper, new Event("DOMContentLoaded", { bubbles: true }), true); return;
     case "windowload":
         dispatchAt(G, new Event("load"), documentWrapper);
-        dispatchAt(G, new PageTransitionEvent("pageshow", { persisted: false }), documentWrapper);
+        dispatchAt(G, makeEvent("PageTransitionEvent", "pageshow", { persisted: false }), documentWrapper);
         return;
     case "scriptEvent": dispatch(wrap(a), new Event(b), true); return;
     case "uncaught": reportError(b, c, d, e, a, true); return;
     case "rejection": reportRejection(a, b); return;
     case "popstate":
         currentStateID = a;
-        dispatch(G, new PopStateEvent("popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
-        if (b !== c) dispatch(G, new HashChangeEvent("hashchange", { oldURL: b, newURL: c }), true);
+        dispatch(G, makeEvent("PopStateEvent", "popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
+        if (b !== c) dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL: b, newURL: c }), true);
         return;
     case "convert": return convertResult(a);
     case "sweep": return sweepWrappers(a);
-    case "pagehide": dispatchAt(G, new PageTransitionEvent("pagehide", { persisted: false }), documentWrapper); return;
+    case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }
 };
