@@ -63,6 +63,11 @@ function markMembers(cls) {
     return cls;
 }
 
+/// How an `on…` property finds its target: itself, or the window for `<body>`'s window
+/// events (`forwardFromBody`: only when the element is the body) or always (`forwardAlways`).
+const forwardNone = 0, forwardFromBody = 1, forwardAlways = 2;
+const handlerDescriptors = new Map();
+
 /// Defines a global the way WebIDL does (writable, configurable, not enumerable).
 function defineGlobal(name, value) {
     ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: false });
@@ -2615,25 +2620,37 @@ function compileHandler(element, type, source, forWindow) {
     }
 }
 
-function defineHandlerProperty(prototype, type, forward) {
-    ObjectDefine(prototype, "on" + type, {
-        get() {
-            const target = forward && forward(this) ? G : this;
-            prepareAttributeHandler(target, type);
-            const slot = handlerSlot(target, type, false);
-            return slot === undefined ? null : slot.value;
-        },
-        set(value) {
-            const target = forward && forward(this) ? G : this;
-            const slot = handlerSlot(target, type, true);
-            slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
-            slot.source = null;
-            if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
-                slot.source = N.attr(idOf(target), "on" + type);
-            }
-        },
-        enumerable: true, configurable: true,
-    });
+
+/// Defines `on<type>` on a prototype; the accessors are shared by every prototype that has
+/// the same forwarding, so a new global object makes each pair once.
+function defineHandlerProperty(prototype, type, forward = forwardNone) {
+    const key = type + ":" + forward;
+    let descriptor = handlerDescriptors.get(key);
+    if (descriptor === undefined) {
+        const targetOf = forward === forwardNone ? (object) => object
+            : forward === forwardAlways ? () => G
+            : (object) => (/^(body|frameset)$/.test(object.localName) && type !== "error" && type !== "scroll" ? G : object);
+        descriptor = {
+            get: markNative(function () {
+                const target = targetOf(this === undefined ? G : this);
+                prepareAttributeHandler(target, type);
+                const slot = handlerSlot(target, type, false);
+                return slot === undefined ? null : slot.value;
+            }, "on" + type),
+            set: markNative(function (value) {
+                const target = targetOf(this === undefined ? G : this);
+                const slot = handlerSlot(target, type, true);
+                slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
+                slot.source = null;
+                if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
+                    slot.source = N.attr(idOf(target), "on" + type);
+                }
+            }, "on" + type),
+            enumerable: true, configurable: true,
+        };
+        handlerDescriptors.set(key, descriptor);
+    }
+    ObjectDefine(prototype, "on" + type, descriptor);
 }
 
 const elementEventTypes = ["abort", "animationend", "animationiteration", "animationstart", "auxclick", "beforeinput", "blur",
@@ -2648,8 +2665,7 @@ const elementEventTypes = ["abort", "animationend", "animationiteration", "anima
     "transitionstart", "volumechange", "waiting", "webkitanimationend", "webkittransitionend", "wheel",
     "gesturestart", "gesturechange", "gestureend"];
 for (const type of elementEventTypes) {
-    defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type)
-        ? (element) => /^(body|frameset)$/.test(element.localName) && type !== "error" && type !== "scroll" : null);
+    defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type) ? forwardFromBody : forwardNone);
     defineHandlerProperty(Document.prototype, type);
 }
 elementClassHooks.set("SVGElement", (cls) => {
@@ -2659,7 +2675,7 @@ elementClassHooks.set("HTMLBodyElement", (cls) => {
     for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
         "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
         "orientationchange", "devicemotion", "deviceorientation"]) {
-        defineHandlerProperty(cls.prototype, type, () => true);
+        defineHandlerProperty(cls.prototype, type, forwardAlways);
     }
 });
 
@@ -5010,30 +5026,26 @@ const documentWrapper = wrap(0);
 const locationObject = new Location(KEY);
 const historyObject = new History(KEY);
 const navigatorObject = new Navigator(KEY);
-const screenObject = new Screen();
-const performanceObject = new Performance();
-const cryptoObject = new Crypto();
-const localStorageObject = makeStorage("local");
-const sessionStorageObject = makeStorage("session");
 
-const readOnlyGlobals = {
-    window: () => G, self: () => G, top: () => G, parent: () => G, frames: () => G, globalThis: () => G,
-    document: () => documentWrapper, navigator: () => navigatorObject, screen: () => screenObject,
-    history: () => historyObject, performance: () => performanceObject, crypto: () => cryptoObject,
-    localStorage: () => localStorageObject, sessionStorage: () => sessionStorageObject,
-    opener: () => null, frameElement: () => null, closed: () => false, length: () => 0,
-    innerWidth: () => 390, innerHeight: () => 664, outerWidth: () => 390, outerHeight: () => 844,
-    devicePixelRatio: () => 3, scrollX: () => 0, scrollY: () => 0, pageXOffset: () => 0, pageYOffset: () => 0,
-    screenX: () => 0, screenY: () => 0, screenLeft: () => 0, screenTop: () => 0, orientation: () => 0,
-    isSecureContext: () => /^(https:|file:)/.test(N.url()), origin: () => N.origin(),
-    event: () => currentEvent, console: () => consoleObject, visualViewport: () => null,
-};
-for (const name of Object.keys(readOnlyGlobals)) {
-    if (name === "globalThis") continue;
-    const getter = markNative(readOnlyGlobals[name], name);
-    ObjectDefine(G, name, { get: getter, set: name === "window" || name === "document" || name === "top" ? undefined : function (value) {
-        ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: true });
-    }, enumerable: true, configurable: name !== "window" && name !== "document" && name !== "top" });
+// The window's attributes: constants and objects as data properties (assigning the
+// "replaceable" ones replaces them), the rest as getters; objects few pages use made lazily.
+for (const [name, value] of [["self", G], ["parent", G], ["frames", G], ["opener", null], ["frameElement", null],
+    ["closed", false], ["length", 0], ["innerWidth", 390], ["innerHeight", 664], ["outerWidth", 390], ["outerHeight", 844],
+    ["devicePixelRatio", 3], ["scrollX", 0], ["scrollY", 0], ["pageXOffset", 0], ["pageYOffset", 0], ["screenX", 0],
+    ["screenY", 0], ["screenLeft", 0], ["screenTop", 0], ["orientation", 0], ["visualViewport", null], ["status", ""],
+    ["navigator", navigatorObject], ["history", historyObject], ["console", consoleObject]]) {
+    ObjectDefine(G, name, { value, writable: true, enumerable: true, configurable: true });
+}
+for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable: false, enumerable: true, configurable: false });
+ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
+for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.origin()],
+    ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
+    ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
+}
+for (const [name, make] of [["screen", () => new Screen()], ["performance", () => new Performance()], ["crypto", () => new Crypto()],
+    ["localStorage", () => makeStorage("local")], ["sessionStorage", () => makeStorage("session")]]) {
+    let made;
+    ObjectDefine(G, name, { get: markNative(() => made === undefined ? (made = make()) : made, name), enumerable: true, configurable: true });
 }
 ObjectDefine(G, "location", {
     get: markNative(() => locationObject, "location"),
@@ -5042,7 +5054,6 @@ ObjectDefine(G, "location", {
 });
 let windowName = "";
 ObjectDefine(G, "name", { get: () => windowName, set: (value) => { windowName = String(value); }, enumerable: true, configurable: true });
-ObjectDefine(G, "status", { value: "", writable: true, enumerable: true, configurable: true });
 
 for (const type of ["abort", "afterprint", "animationend", "beforeprint", "beforeunload", "blur", "change", "click",
     "contextmenu", "dblclick", "devicemotion", "deviceorientation", "error", "focus", "hashchange", "input", "keydown",

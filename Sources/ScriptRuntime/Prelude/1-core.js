@@ -55,6 +55,11 @@ function markMembers(cls) {
     return cls;
 }
 
+/// How an `on…` property finds its target: itself, or the window for `<body>`'s window
+/// events (`forwardFromBody`: only when the element is the body) or always (`forwardAlways`).
+const forwardNone = 0, forwardFromBody = 1, forwardAlways = 2;
+const handlerDescriptors = new Map();
+
 /// Defines a global the way WebIDL does (writable, configurable, not enumerable).
 function defineGlobal(name, value) {
     ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: false });

@@ -828,25 +828,37 @@ function compileHandler(element, type, source, forWindow) {
     }
 }
 
-function defineHandlerProperty(prototype, type, forward) {
-    ObjectDefine(prototype, "on" + type, {
-        get() {
-            const target = forward && forward(this) ? G : this;
-            prepareAttributeHandler(target, type);
-            const slot = handlerSlot(target, type, false);
-            return slot === undefined ? null : slot.value;
-        },
-        set(value) {
-            const target = forward && forward(this) ? G : this;
-            const slot = handlerSlot(target, type, true);
-            slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
-            slot.source = null;
-            if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
-                slot.source = N.attr(idOf(target), "on" + type);
-            }
-        },
-        enumerable: true, configurable: true,
-    });
+
+/// Defines `on<type>` on a prototype; the accessors are shared by every prototype that has
+/// the same forwarding, so a new global object makes each pair once.
+function defineHandlerProperty(prototype, type, forward = forwardNone) {
+    const key = type + ":" + forward;
+    let descriptor = handlerDescriptors.get(key);
+    if (descriptor === undefined) {
+        const targetOf = forward === forwardNone ? (object) => object
+            : forward === forwardAlways ? () => G
+            : (object) => (/^(body|frameset)$/.test(object.localName) && type !== "error" && type !== "scroll" ? G : object);
+        descriptor = {
+            get: markNative(function () {
+                const target = targetOf(this === undefined ? G : this);
+                prepareAttributeHandler(target, type);
+                const slot = handlerSlot(target, type, false);
+                return slot === undefined ? null : slot.value;
+            }, "on" + type),
+            set: markNative(function (value) {
+                const target = targetOf(this === undefined ? G : this);
+                const slot = handlerSlot(target, type, true);
+                slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
+                slot.source = null;
+                if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
+                    slot.source = N.attr(idOf(target), "on" + type);
+                }
+            }, "on" + type),
+            enumerable: true, configurable: true,
+        };
+        handlerDescriptors.set(key, descriptor);
+    }
+    ObjectDefine(prototype, "on" + type, descriptor);
 }
 
 const elementEventTypes = ["abort", "animationend", "animationiteration", "animationstart", "auxclick", "beforeinput", "blur",
@@ -861,8 +873,7 @@ const elementEventTypes = ["abort", "animationend", "animationiteration", "anima
     "transitionstart", "volumechange", "waiting", "webkitanimationend", "webkittransitionend", "wheel",
     "gesturestart", "gesturechange", "gestureend"];
 for (const type of elementEventTypes) {
-    defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type)
-        ? (element) => /^(body|frameset)$/.test(element.localName) && type !== "error" && type !== "scroll" : null);
+    defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type) ? forwardFromBody : forwardNone);
     defineHandlerProperty(Document.prototype, type);
 }
 elementClassHooks.set("SVGElement", (cls) => {
@@ -872,7 +883,7 @@ elementClassHooks.set("HTMLBodyElement", (cls) => {
     for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
         "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
         "orientationchange", "devicemotion", "deviceorientation"]) {
-        defineHandlerProperty(cls.prototype, type, () => true);
+        defineHandlerProperty(cls.prototype, type, forwardAlways);
     }
 });
 

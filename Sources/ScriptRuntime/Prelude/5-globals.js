@@ -29,30 +29,26 @@ const documentWrapper = wrap(0);
 const locationObject = new Location(KEY);
 const historyObject = new History(KEY);
 const navigatorObject = new Navigator(KEY);
-const screenObject = new Screen();
-const performanceObject = new Performance();
-const cryptoObject = new Crypto();
-const localStorageObject = makeStorage("local");
-const sessionStorageObject = makeStorage("session");
 
-const readOnlyGlobals = {
-    window: () => G, self: () => G, top: () => G, parent: () => G, frames: () => G, globalThis: () => G,
-    document: () => documentWrapper, navigator: () => navigatorObject, screen: () => screenObject,
-    history: () => historyObject, performance: () => performanceObject, crypto: () => cryptoObject,
-    localStorage: () => localStorageObject, sessionStorage: () => sessionStorageObject,
-    opener: () => null, frameElement: () => null, closed: () => false, length: () => 0,
-    innerWidth: () => 390, innerHeight: () => 664, outerWidth: () => 390, outerHeight: () => 844,
-    devicePixelRatio: () => 3, scrollX: () => 0, scrollY: () => 0, pageXOffset: () => 0, pageYOffset: () => 0,
-    screenX: () => 0, screenY: () => 0, screenLeft: () => 0, screenTop: () => 0, orientation: () => 0,
-    isSecureContext: () => /^(https:|file:)/.test(N.url()), origin: () => N.origin(),
-    event: () => currentEvent, console: () => consoleObject, visualViewport: () => null,
-};
-for (const name of Object.keys(readOnlyGlobals)) {
-    if (name === "globalThis") continue;
-    const getter = markNative(readOnlyGlobals[name], name);
-    ObjectDefine(G, name, { get: getter, set: name === "window" || name === "document" || name === "top" ? undefined : function (value) {
-        ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: true });
-    }, enumerable: true, configurable: name !== "window" && name !== "document" && name !== "top" });
+// The window's attributes: constants and objects as data properties (assigning the
+// "replaceable" ones replaces them), the rest as getters; objects few pages use made lazily.
+for (const [name, value] of [["self", G], ["parent", G], ["frames", G], ["opener", null], ["frameElement", null],
+    ["closed", false], ["length", 0], ["innerWidth", 390], ["innerHeight", 664], ["outerWidth", 390], ["outerHeight", 844],
+    ["devicePixelRatio", 3], ["scrollX", 0], ["scrollY", 0], ["pageXOffset", 0], ["pageYOffset", 0], ["screenX", 0],
+    ["screenY", 0], ["screenLeft", 0], ["screenTop", 0], ["orientation", 0], ["visualViewport", null], ["status", ""],
+    ["navigator", navigatorObject], ["history", historyObject], ["console", consoleObject]]) {
+    ObjectDefine(G, name, { value, writable: true, enumerable: true, configurable: true });
+}
+for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable: false, enumerable: true, configurable: false });
+ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
+for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.origin()],
+    ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
+    ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
+}
+for (const [name, make] of [["screen", () => new Screen()], ["performance", () => new Performance()], ["crypto", () => new Crypto()],
+    ["localStorage", () => makeStorage("local")], ["sessionStorage", () => makeStorage("session")]]) {
+    let made;
+    ObjectDefine(G, name, { get: markNative(() => made === undefined ? (made = make()) : made, name), enumerable: true, configurable: true });
 }
 ObjectDefine(G, "location", {
     get: markNative(() => locationObject, "location"),
@@ -61,7 +57,6 @@ ObjectDefine(G, "location", {
 });
 let windowName = "";
 ObjectDefine(G, "name", { get: () => windowName, set: (value) => { windowName = String(value); }, enumerable: true, configurable: true });
-ObjectDefine(G, "status", { value: "", writable: true, enumerable: true, configurable: true });
 
 for (const type of ["abort", "afterprint", "animationend", "beforeprint", "beforeunload", "blur", "change", "click",
     "contextmenu", "dblclick", "devicemotion", "deviceorientation", "error", "focus", "hashchange", "input", "keydown",
