@@ -33,6 +33,8 @@ final class JavaScriptMachine {
 
     /// Whether the time limit stopped the script running now; reset by `evaluate` and `call`.
     fileprivate(set) var timeLimitFired = false
+    /// Property names made once (the natives' names, the same in every context).
+    private var propertyNames: [String: JSStringRef] = [:]
     /// Scripts parsed once for sources run again and again, most recent last (32 kept);
     /// released with the machine, before its group.
     private var compiled: [(source: JavaScriptSource, url: String, line: Int, script: JSScriptRef)] = []
@@ -59,7 +61,15 @@ final class JavaScriptMachine {
         nativeFunctionClass = jsc.JSClassCreate(&definition)
     }
 
+    fileprivate func propertyName(_ name: String) -> JSStringRef? {
+        if let string = propertyNames[name] { return string }
+        let string = makeString(name)
+        propertyNames[name] = string
+        return string
+    }
+
     deinit {
+        for string in propertyNames.values { jsc.JSStringRelease(string) }
         for entry in compiled { jsc.JSScriptRelease(entry.script) }
         jsc.JSContextGroupRelease(group)
     }
@@ -387,9 +397,7 @@ final class JavaScriptContext {
         let holder = jsc.JSObjectMake(context, nil, nil)!
         for (name, body) in natives {
             let function = makeNativeFunction(body)
-            let propertyName = makeString(name)
-            jsc.JSObjectSetProperty(context, holder, propertyName, function.object, 0, nil)
-            jsc.JSStringRelease(propertyName)
+            jsc.JSObjectSetProperty(context, holder, machine.propertyName(name), function.object, 0, nil)
         }
         machine.timeLimitFired = false
         guard let function = jsc.JSValueToObject(context, installer.value, nil) else { return .success(.undefined) }
