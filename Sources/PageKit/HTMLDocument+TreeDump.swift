@@ -29,7 +29,7 @@ extension HTMLDocument {
                 lines.append("\(indent)\"\(text(of: NodeID(node)) ?? "")\"")
             case .comment:
                 lines.append("\(indent)<!-- \(text(of: NodeID(node)) ?? "") -->")
-            case .document:
+            case .document, .documentFragment:
                 break
             }
             var child = record.lastChild

@@ -20,7 +20,9 @@ extension HTMLDocument {
 
     /// The markup of a node itself and its subtree (`outerHTML`).
     public func serialize(_ node: NodeID, scriptingEnabled: Bool = false) -> String {
-        if kind(of: node) == .document { return serializeChildren(of: node, scriptingEnabled: scriptingEnabled) }
+        if kind(of: node) == .document || kind(of: node) == .documentFragment {
+            return serializeChildren(of: node, scriptingEnabled: scriptingEnabled)
+        }
         var output: [UInt8] = []
         serialize(node.index, into: &output, scriptingEnabled: scriptingEnabled)
         return String(decoding: output, as: UTF8.self)
@@ -79,7 +81,7 @@ extension HTMLDocument {
                 output.append(contentsOf: "<!--".utf8)
                 output.append(contentsOf: storage[dataRange(of: entry)])
                 output.append(contentsOf: "-->".utf8)
-            case .document:
+            case .document, .documentFragment:
                 var child = record.lastChild
                 while child != Self.none {
                     stack.append(child)
