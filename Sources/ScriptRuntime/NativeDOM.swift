@@ -250,7 +250,7 @@ enum NativeDOM {
             guard let script = node(call, 0) else { return .bool(false) }
             let raw = Int32(script.rawValue)
             return .bool(page.document.attribute("async", of: script) != nil
-                || (!page.parserInsertedScripts.contains(raw) && !page.asyncCleared.contains(raw)))
+                || (!page.document.isParserInsertedScript(script) && !page.asyncCleared.contains(raw)))
         }
         define("setScriptAsync") { call in
             if let script = node(call, 0) { page.asyncCleared.insert(Int32(script.rawValue)) }

@@ -196,7 +196,11 @@ extension ScriptPage {
     /// has loaded) it opens a new document that replaces this one when the task ends.
     func documentWrite(_ text: String) {
         if parser != nil {
+            // The parser parses the text at once, into the tree the page holds while a script runs.
+            swap(&document, &parser!.document)
             parser!.write(text)
+            swap(&document, &parser!.document)
+            version += 1
         } else if openedDocument != nil {
             openedDocument! += text
         } else if !runningAsyncScript {

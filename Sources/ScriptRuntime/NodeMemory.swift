@@ -92,7 +92,6 @@ extension ScriptPage {
         let raw = Int32(node.rawValue)
         controls[raw] = nil
         startedScripts.remove(raw)
-        parserInsertedScripts.remove(raw)
         asyncCleared.remove(raw)
         documentNodes.remove(raw)
         creators[raw] = nil

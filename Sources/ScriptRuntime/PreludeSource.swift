@@ -143,6 +143,11 @@ function domError(name, message) {
     return fromCaller(new DOMException(message === undefined ? exceptionTable[name][1] : message, name));
 }
 
+/// WebKit's error for selectors that do not parse (Document::selectorQueryForString).
+function invalidSelector(text) {
+    return domError("SyntaxError", "'" + text + "' is not a valid selector.");
+}
+
 /// An error the DOM throws, located where the page called in, as WebKit's bindings report
 /// theirs: the prelude's own frames leave its location and stack.
 function fromCaller(error) {
@@ -666,14 +671,14 @@ const parentNodeMethods = {
     },
     querySelector(selectors) {
         requireArguments(arguments.length, 1);
-        const result = N.query(idOf(this), String(selectors), false);
-        if (result === -2) throw domError("SyntaxError");
+        const text = String(selectors), result = N.query(idOf(this), text, false);
+        if (result === -2) throw invalidSelector(text);
         return wrap(result);
     },
     querySelectorAll(selectors) {
         requireArguments(arguments.length, 1);
-        const result = N.query(idOf(this), String(selectors), true);
-        if (result === -2) throw domError("SyntaxError");
+        const text = String(selectors), result = N.query(idOf(this), text, true);
+        if (result === -2) throw invalidSelector(text);
         return staticNodeList(result);
     },
 };
@@ -1209,15 +1214,15 @@ class Element extends Node {
     }
     matches(selectors) {
         requireArguments(arguments.length, 1);
-        const result = N.matches(idOf(this), String(selectors));
-        if (result === -2) throw domError("SyntaxError");
+        const text = String(selectors), result = N.matches(idOf(this), text);
+        if (result === -2) throw invalidSelector(text);
         return result === 1;
     }
     webkitMatchesSelector(selectors) { return this.matches(selectors); }
     closest(selectors) {
         requireArguments(arguments.length, 1);
-        const result = N.closest(idOf(this), String(selectors));
-        if (result === -2) throw domError("SyntaxError");
+        const text = String(selectors), result = N.closest(idOf(this), text);
+        if (result === -2) throw invalidSelector(text);
         return wrap(result);
     }
     getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }

@@ -3,7 +3,7 @@ import Foundation
 /// A request a page makes for a resource: a `<script src>`, `fetch` or `XMLHttpRequest`.
 public struct ScriptResourceRequest: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
-        case script, fetch, xhr
+        case script, styleSheet, fetch, xhr
     }
 
     public var kind: Kind

@@ -48,9 +48,8 @@ public final class ScriptPage {
     let cpuOrigin: Double
 
     // Parsing and scripts
-    var parser: EmulatedIncrementalParser?
+    var parser: PageParser?
     var startedScripts: Set<Int32> = []
-    var parserInsertedScripts: Set<Int32> = []
     var asyncCleared: Set<Int32> = []
     var deferredScripts: [NodeID] = []
     var asyncScripts: [NodeID] = []
@@ -66,6 +65,12 @@ public final class ScriptPage {
     var templateContents: [Int32: NodeID] = [:]
     var submittingForms: Set<Int32> = []
     var lastTitle: String?
+
+    // Selectors and styles
+    var cachedDocumentState: (version: Int, state: DocumentState)?
+    var selectorLists: [String: SelectorList] = [:]
+    var styleSheets: (links: [String], sheets: LinkedStyleSheets)?
+    var styleSheetBytes: [String: Data?] = [:]
 
     // Tasks
     var nextTimerID = 1
@@ -216,7 +221,7 @@ public final class ScriptPage {
 
     func load(_ source: PageSource) {
         worlds.append(PageWorld(page: self, index: 0, name: "page"))
-        parser = EmulatedIncrementalParser(source: source)
+        parser = PageParser(source: source)
         // The parser holds the tree while it parses; the page holds it while scripts run.
         while parser != nil {
             let pause = parser!.resume()
@@ -226,9 +231,10 @@ public final class ScriptPage {
             case .documentElementCreated:
                 runUserScripts(.documentStart)
             case .script(let node):
-                parserInsertedScripts.insert(Int32(node.rawValue))
+                // Cut off by the end of the input, or a script the host already ran: never runs.
+                if document.isScriptAlreadyStarted(node) { startedScripts.insert(Int32(node.rawValue)) }
                 prepareScript(node, parserInserted: true)
-            case .finished:
+            case .needsInput, .finished:
                 parser = nil
             }
             if parser != nil { swap(&document, &parser!.document) }
@@ -328,8 +334,8 @@ public final class ScriptPage {
             }
             return
         }
-        let position = parser?.sourcePosition(of: node)
         let source = scriptText(node)
+        let position = parserInserted ? parser?.sourcePosition(ofScriptText: source) : nil
         if parserInserted {
             task { executeInline(node, source: source, position: position) }
         } else {

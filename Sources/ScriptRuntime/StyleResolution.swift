@@ -1,117 +1,114 @@
 import Foundation
 import PageKit
 
-/// `display` and `visibility` for `getComputedStyle`, selectors for `querySelector(All)`,
-/// `matches` and `closest`, and `innerText`: the seam to PageKit's style and selector engine.
-///
-/// Until branch `styles` lands: display comes from the inline `style` attribute, the `hidden`
-/// attribute and the user agent's defaults (WebKit's html.css), visibility from inline styles
-/// (inherited); selectors are not supported, so queries throw a SyntaxError, which jQuery's
-/// Sizzle answers by using its own engine (webkit-bridge-facts.md §6.1).
+/// Selectors for `querySelector(All)`, `matches` and `closest`, `display` and `visibility`
+/// for `getComputedStyle`, and `innerText`: through PageKit's selector engine and style
+/// resolver, with the page's form state and focus.
 extension ScriptPage {
-    /// The value a selector query returns when it cannot answer: the prelude throws SyntaxError.
-    static let unsupportedSelector = -2
+    /// The value a selector query returns for selectors that do not parse: the prelude throws
+    /// WebKit's SyntaxError ("'…' is not a valid selector.").
+    static let invalidSelector = -2
+
+    /// What selectors and styles need beyond the tree: focus, the URL's fragment, and the
+    /// checkedness, selectedness and values scripts and typing set (for the host's layout too).
+    public var documentState: DocumentState {
+        if let cached = cachedDocumentState, cached.version == version { return cached.state }
+        var state = DocumentState(focused: focusedElement)
+        if let hash = url.firstIndex(of: "#") { state.fragment = String(url[url.index(after: hash)...]) }
+        for (raw, control) in controls {
+            guard let node = document.node(rawValue: Int(raw)) else { continue }
+            if let checked = control.checked ?? control.selected { state.checkedness[node] = checked }
+            if let value = control.value { state.values[node] = value }
+        }
+        cachedDocumentState = (version, state)
+        return state
+    }
+
+    /// Parsed selectors by their text (a page queries the same few again and again).
+    func selectorList(_ text: String) -> SelectorList? {
+        if let known = selectorLists[text] { return known }
+        guard let list = try? SelectorList(text) else { return nil }
+        if selectorLists.count >= 256 { selectorLists.removeAll() }
+        selectorLists[text] = list
+        return list
+    }
 
     func querySelector(_ root: NodeID, _ selectors: String, all: Bool) -> ScriptValue {
-        .int(Self.unsupportedSelector)
+        guard let list = selectorList(selectors) else { return .int(Self.invalidSelector) }
+        if all {
+            return .array(document.querySelectorAll(list, under: root, state: documentState).map { .int($0.rawValue) })
+        }
+        return .int(document.querySelector(list, under: root, state: documentState)?.rawValue ?? -1)
     }
 
     func matchesSelector(_ element: NodeID, _ selectors: String) -> Int {
-        Self.unsupportedSelector
+        guard let list = selectorList(selectors) else { return Self.invalidSelector }
+        return document.matches(element, list, state: documentState) ? 1 : 0
     }
 
     func closestMatching(_ element: NodeID, _ selectors: String) -> Int {
-        Self.unsupportedSelector
+        guard let list = selectorList(selectors) else { return Self.invalidSelector }
+        return document.closest(element, list, state: documentState)?.rawValue ?? -1
+    }
+
+    /// A resolver for the tree as it is now. Made per call and not kept: a kept one would hold
+    /// a copy of the tree, and the next change would copy the whole arena.
+    func styleResolver() -> StyleResolver {
+        StyleResolver(document: document, styleSheets: linkedStyleSheets(), baseURL: url, state: documentState)
+    }
+
+    /// The style sheets the page links to, read through the host's reader when the set of
+    /// `<link rel=stylesheet>` URLs changes (each URL read once per page).
+    func linkedStyleSheets() -> LinkedStyleSheets {
+        let links = descendantElements(of: document.root) { node in
+            document.name(of: node) == "link" && document.attribute("href", of: node) != nil
+                && (document.attribute("rel", of: node) ?? "").lowercased().split(separator: " ").contains("stylesheet")
+        }.map { document.attribute("href", of: $0) ?? "" }
+        if let cached = styleSheets, cached.links == links { return cached.sheets }
+        let sheets = LinkedStyleSheets(document: document, pageURL: url) { sheetURL in
+            let key = sheetURL.absoluteString
+            if let known = styleSheetBytes[key] { return known }
+            var bytes: Data?
+            if case .success(let response) = resources(ScriptResourceRequest(kind: .styleSheet, url: key)),
+               (200..<300).contains(response.status) || response.status == 0 {
+                bytes = response.body
+            }
+            styleSheetBytes[key] = bytes
+            return bytes
+        }
+        styleSheets = (links, sheets)
+        return sheets
     }
 
     /// The computed value of `display` or `visibility`; "" for a node outside the document
     /// (as WebKit answers for elements without a renderer).
-    func computedStyle(_ element: NodeID, _ property: String) -> String {
-        guard document.kind(of: element) == .element, isConnected(element) else { return "" }
+    func computedStyle(_ element: NodeID, _ property: String, resolver: StyleResolver? = nil) -> String {
+        guard document.kind(of: element) == .element, isConnected(element),
+              let style = (resolver ?? styleResolver()).computedStyle(of: element) else { return "" }
         switch property {
-        case "display":
-            if let value = inlineDeclaration("display", of: element) { return value }
-            if document.attribute("hidden", of: element) != nil { return "none" }
-            return Self.defaultDisplay(document.name(of: element) ?? "", element: element, page: self)
-        case "visibility":
-            var current: NodeID? = element
-            while let node = current, document.kind(of: node) == .element {
-                if let value = inlineDeclaration("visibility", of: node) { return value }
-                current = document.parent(of: node)
-            }
-            return "visible"
-        default:
-            return inlineDeclaration(property, of: element) ?? ""
+        case "display": return style.display.rawValue
+        case "visibility": return style.visibility.rawValue
+        default: return ""
         }
     }
 
     /// Whether an element has a box: in the document, with no `display: none` at or above it.
-    func isRendered(_ element: NodeID) -> Bool {
+    func isRendered(_ element: NodeID, resolver: StyleResolver? = nil) -> Bool {
         guard isConnected(element) else { return false }
+        let resolver = resolver ?? styleResolver()
         var current: NodeID? = element
         while let node = current, document.kind(of: node) == .element {
-            if computedStyle(node, "display") == "none" { return false }
+            if resolver.computedStyle(of: node)?.display == Display.none { return false }
             current = document.parent(of: node)
         }
         return true
     }
 
-    /// The last declaration of a property in an element's `style` attribute.
-    func inlineDeclaration(_ property: String, of element: NodeID) -> String? {
-        guard let style = document.attribute("style", of: element) else { return nil }
-        var found: String?
-        for declaration in style.split(separator: ";") {
-            guard let colon = declaration.firstIndex(of: ":") else { continue }
-            let name = declaration[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            guard name == property else { continue }
-            var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-            if let bang = value.range(of: "!important", options: [.caseInsensitive, .backwards]) {
-                value = value[..<bang.lowerBound].trimmingCharacters(in: .whitespaces)
-            }
-            if !value.isEmpty { found = value.lowercased() }
-        }
-        return found
-    }
-
-    /// WebKit's user agent style sheet (Source/WebCore/css/html.css), for `display`.
-    static func defaultDisplay(_ tag: String, element: NodeID, page: ScriptPage) -> String {
-        switch tag {
-        case "html", "body", "div", "p", "address", "article", "aside", "blockquote", "center", "dd", "details", "dir",
-             "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
-             "header", "hgroup", "hr", "legend", "listing", "main", "menu", "nav", "ol", "plaintext", "pre", "search",
-             "section", "summary", "ul", "xmp", "optgroup", "frameset", "frame":
-            return "block"
-        case "dialog":
-            return page.document.attribute("open", of: element) != nil ? "block" : "none"
-        case "li": return "list-item"
-        case "table": return "table"
-        case "caption": return "table-caption"
-        case "colgroup": return "table-column-group"
-        case "col": return "table-column"
-        case "thead": return "table-header-group"
-        case "tbody": return "table-row-group"
-        case "tfoot": return "table-footer-group"
-        case "tr": return "table-row"
-        case "td", "th": return "table-cell"
-        case "head", "script", "style", "title", "meta", "link", "base", "template", "datalist", "area", "param",
-             "noscript", "noembed", "noframes", "rp":
-            return "none"
-        case "input":
-            return page.inputType(element) == "hidden" ? "none" : "inline-block"
-        case "button", "select", "textarea", "meter", "progress", "marquee":
-            return "inline-block"
-        case "ruby": return "ruby"
-        case "rt": return "ruby-text"
-        case "img", "video", "audio", "canvas", "iframe", "embed", "object", "svg":
-            return "inline"
-        default: return "inline"
-        }
-    }
-
     /// `innerText`: the rendered text, with line breaks for `br` and around blocks (two
     /// around paragraphs) and hidden content left out; `textContent` when not rendered.
     func innerText(_ element: NodeID) -> String {
-        guard isRendered(element) else { return document.textContent(of: element) }
+        let resolver = styleResolver()
+        guard isRendered(element, resolver: resolver) else { return document.textContent(of: element) }
         var pieces: [String] = []
         var required = 0
         func emit(_ text: String) {
@@ -135,8 +132,9 @@ extension ScriptPage {
                     emit(collapsed)
                 }
             case .element:
-                let display = computedStyle(node, "display")
-                if display == "none" || computedStyle(node, "visibility") == "hidden" && document.firstChild(of: node) == nil { return }
+                guard let style = resolver.computedStyle(of: node) else { return }
+                let display = style.display.rawValue
+                if style.display == Display.none || style.visibility == .hidden && document.firstChild(of: node) == nil { return }
                 let tag = document.name(of: node) ?? ""
                 if tag == "br" { pieces.append("\n"); required = 0; return }
                 let block = display != "inline" && display != "inline-block"

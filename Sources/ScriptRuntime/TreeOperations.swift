@@ -241,17 +241,32 @@ extension ScriptPage {
     func setInnerHTML(_ node: NodeID, _ html: String) {
         let target = document.name(of: node) == "template" ? templateContent(node) : node
         while let child = document.firstChild(of: target) { document.remove(child) }
-        let fragment = parseFragment(html, context: target)
+        let fragment = parseFragment(html, context: node, asBodyIfHTML: false)
         for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: target) }
         document.free(fragment)
         version += 1
     }
 
-    /// Parses markup as children of a context node into a new fragment; its scripts are marked
-    /// as already started unless `scriptsRun` (`createContextualFragment`).
-    func parseFragment(_ html: String, context: NodeID, scriptsRun: Bool = false) -> NodeID {
-        let contextName = document.name(of: context) ?? "body"
-        let fragment = FragmentParser.parse(html, context: contextName, into: &document)
+    /// Parses markup as children of a context node into a new fragment (HTML's fragment
+    /// parsing algorithm); its scripts are marked as already started unless `scriptsRun`
+    /// (`createContextualFragment`).
+    ///
+    /// A context that is not an element is a new `body` (`outerHTML` in a fragment), as is an
+    /// `html` element when `asBodyIfHTML` (`insertAdjacentHTML`, `createContextualFragment`).
+    func parseFragment(_ html: String, context: NodeID, scriptsRun: Bool = false, asBodyIfHTML: Bool = true) -> NodeID {
+        var parsingContext = context
+        var temporaryContext: NodeID?
+        if document.kind(of: context) != .element
+            || (asBodyIfHTML && document.name(of: context) == "html" && document.namespace(of: context) == .html) {
+            let body = document.createElement("body")
+            temporaryContext = body
+            parsingContext = body
+        }
+        let nodes = HTMLParser.parseFragment(html, context: parsingContext, into: &document,
+                                             options: HTMLParser.Options(scriptingEnabled: true))
+        if let temporaryContext { document.free(temporaryContext) }
+        let fragment = document.createDocumentFragment()
+        for node in nodes { try? document.appendChild(node, to: fragment) }
         let owner = ownerDocument(context)
         if !scriptsRun || owner != document.root {
             for script in descendantElements(of: fragment, where: { document.name(of: $0) == "script" }) {
@@ -268,11 +283,34 @@ extension ScriptPage {
     /// A new document (`DOMParser`, `responseType = "document"`) holding parsed markup; its
     /// scripts never run.
     func parseDocument(_ html: String) -> NodeID {
-        let fragment = FragmentParser.parseDocument(html, into: &document)
+        let fragment = parseDocumentNodes(html)
         documentNodes.insert(Int32(fragment.rawValue))
         for node in descendantElements(of: fragment, where: { _ in true }) {
             creators[Int32(node.rawValue)] = Int32(fragment.rawValue)
             if document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
+        }
+        return fragment
+    }
+
+    /// Parses a whole document (with scripting on) and copies its nodes into a new, detached
+    /// fragment of the page's arena: every node a script sees lives in the one tree.
+    private func parseDocumentNodes(_ html: String) -> NodeID {
+        let parsed = HTMLParser.parse(html, options: HTMLParser.Options(scriptingEnabled: true))
+        let fragment = document.createDocumentFragment()
+        var stack: [(NodeID, NodeID)] = parsed.children(of: parsed.root).reversed().map { ($0, fragment) }
+        while let (source, parent) = stack.popLast() {
+            let copy: NodeID
+            switch parsed.kind(of: source) {
+            case .text: copy = document.createText(parsed.text(of: source) ?? "")
+            case .comment: copy = document.createComment(parsed.text(of: source) ?? "")
+            case .element:
+                copy = document.createElement(parsed.name(of: source) ?? "span", namespace: parsed.namespace(of: source) ?? .html)
+                for (name, value) in parsed.attributes(of: source) { document.setAttribute(name, value, of: copy) }
+            case .document, .documentFragment:
+                copy = document.createDocumentFragment()
+            }
+            try? document.appendChild(copy, to: parent)
+            stack.append(contentsOf: parsed.children(of: source).reversed().map { ($0, copy) })
         }
         return fragment
     }
@@ -288,18 +326,18 @@ extension ScriptPage {
 
     func serialize(_ node: NodeID, outer: Bool) -> String {
         if document.name(of: node) == "template", let content = templateContents[Int32(node.rawValue)] {
-            let inner = HTMLSerializer.serializeChildren(of: content, in: document)
+            let inner = document.serializeChildren(of: content, scriptingEnabled: true)
             guard outer else { return inner }
-            let open = HTMLSerializer.serialize(node, in: document)
+            let open = document.serialize(node, scriptingEnabled: true)
             return String(open.dropLast("</template>".count)) + inner + "</template>"
         }
-        return outer ? HTMLSerializer.serialize(node, in: document) : HTMLSerializer.serializeChildren(of: node, in: document)
+        return outer ? document.serialize(node, scriptingEnabled: true) : document.serializeChildren(of: node, scriptingEnabled: true)
     }
 
     /// After `document.write` once the page has loaded: the document replaced by the markup.
     func replaceDocument(with html: String) {
         while let child = document.firstChild(of: document.root) { document.remove(child) }
-        let fragment = FragmentParser.parseDocument(html, into: &document)
+        let fragment = parseDocumentNodes(html)
         for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: document.root) }
         for script in descendantElements(of: document.root, where: { document.name(of: $0) == "script" }) {
             startedScripts.insert(Int32(script.rawValue))

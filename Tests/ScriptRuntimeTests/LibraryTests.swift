@@ -52,8 +52,14 @@ final class LibraryTests: XCTestCase {
         let items = page.document.elements(named: "li")
         XCTAssertEqual(items.count, 2)
         page.click(items[1])
-        _ = page.evaluate("$('#hidden').show(); console.log(log.join(','))")
-        XCTAssertEqual(describe(engine.runUntilIdle()), ["console.log: ready:complete,go:click:go,go:click:go,go:click:go,li:b"])
+        _ = page.evaluate("""
+        console.log($('#hidden').is(':visible'), $('#list li:first').text(), $('#app > ul > li:last-child').text(), $('p.big, .extra em').length);
+        $('#hidden').show(); console.log($('#hidden').is(':visible'), $('#hidden').css('display'), $('#list').css('display'), log.join(','))
+        """)
+        XCTAssertEqual(describe(engine.runUntilIdle()), [
+            "console.log: false a b 2",
+            "console.log: true inline block ready:complete,go:click:go,go:click:go,go:click:go,li:b",
+        ])
         XCTAssertEqual(page.value(of: try element(page, "name")), "typed")
         XCTAssertEqual(bodyHTML(page), """
         <body><div id="app"><p class="big on">&lt;b&gt;hi&lt;/b&gt;</p><input id="name" value="x" data-x="1">\
@@ -88,10 +94,8 @@ extension LibraryTests {
         <ul><li v-for="item in items">{{ item }}</li></ul><p v-if="show">shown</p><input id="field" v-model="message"></div>\
         <script src="vue.js"></script>\
         <script>
-        // Elements rather than '#app': Vue looks strings up with querySelector, which arrives
-        // with PageKit's selector engine (branch styles).
-        var first = new Vue({ el: document.getElementById('app'), data: { name: 'Vue' }, template: '<div id="app"><h1>Hello {{ name }}!</h1></div>' });
-        var second = new Vue({ el: document.getElementById('app2'), data: { message: 'hi', count: 0, items: ['a', 'b'], show: true } });
+        var first = new Vue({ el: '#app', data: { name: 'Vue' }, template: '<div id="app"><h1>Hello {{ name }}!</h1></div>' });
+        var second = new Vue({ el: '#app2', data: { message: 'hi', count: 0, items: ['a', 'b'], show: true } });
         </script></body></html>
         """
         let (page, records, engine) = try load(html, files: ["vue.js": vue])

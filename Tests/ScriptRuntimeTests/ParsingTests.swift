@@ -26,6 +26,33 @@ final class ParsingTests: XCTestCase {
         """)
     }
 
+    func testMarkupSplitAcrossWritesAndTheRestOfTheInput() throws {
+        let (page, records, _) = try load("""
+        <html><body><script>document.write('<ul><li>one'); document.write('<li>two</ul><p>'); document.write('para')</script>\
+        text<script>console.log(document.querySelectorAll('li').length, document.querySelector('p').firstChild.data)</script></body></html>
+        """)
+        XCTAssertEqual(records, ["console.log: 2 paratext"])
+        XCTAssertEqual(bodyHTML(page), """
+        <body><script>document.write('<ul><li>one'); document.write('<li>two</ul><p>'); document.write('para')</script>\
+        <ul><li>one</li><li>two</li></ul><p>paratext<script>console.log(document.querySelectorAll('li').length, document.querySelector('p').firstChild.data)</script>\
+        </p></body>
+        """)
+    }
+
+    func testScriptCutOffByTheEndOfInputNeverRuns() throws {
+        let (page, records, _) = try load("<html><body><p>x</p><script>console.log('cut off')")
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(bodyHTML(page), "<body><p>x</p><script>console.log('cut off')</script></body>")
+    }
+
+    func testErrorLocationsInPagesWithCarriageReturns() throws {
+        let (_, records, _) = try load("<html><body>\r\n<p>a</p>\r\n<script>\r\n  x.y;</script>\r\n<script>  document.write('<script>z()<\\/script>')</script></body></html>")
+        XCTAssertEqual(records, [
+            "script error: file:///app/index.html:4:4: ReferenceError: Can't find variable: x",
+            "script error: file:///app/index.html:1:2: ReferenceError: Can't find variable: z",
+        ])
+    }
+
     func testDeferAsyncAndLoadEventsInOrder() throws {
         let (_, records, _) = try load("""
         <html><head><script>
