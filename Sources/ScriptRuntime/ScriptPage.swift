@@ -67,7 +67,8 @@ public final class ScriptPage {
     var lastTitle: String?
 
     // Selectors and styles
-    var cachedDocumentState: (version: Int, state: DocumentState)?
+    var cachedDocumentState: (key: StyleKey, state: DocumentState)?
+    var cachedStyleResolver: (key: StyleKey, resolver: StyleResolver)?
     var selectorLists: [String: SelectorList] = [:]
     var styleSheets: (links: [String], sheets: LinkedStyleSheets)?
     var styleSheetBytes: [String: Data?] = [:]
@@ -444,6 +445,7 @@ public final class ScriptPage {
 
     /// After every task: the title, an open document to close, node memory.
     func afterTask() {
+        cachedStyleResolver = nil
         guard !isClosed else { return }
         if let opened = openedDocument {
             openedDocument = nil

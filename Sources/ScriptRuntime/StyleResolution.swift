@@ -4,6 +4,15 @@ import PageKit
 /// Selectors for `querySelector(All)`, `matches` and `closest`, `display` and `visibility`
 /// for `getComputedStyle`, and `innerText`: through PageKit's selector engine and style
 /// resolver, with the page's form state and focus.
+/// What cached selector state and styles depend on besides the tree.
+struct StyleKey: Equatable {
+    var version: Int
+    /// Nodes made since (not all bump `version`) are beyond a kept resolver's copy of the arena.
+    var arenaCount: Int
+    var focused: NodeID?
+    var url: String
+}
+
 extension ScriptPage {
     /// The value a selector query returns for selectors that do not parse: the prelude throws
     /// WebKit's SyntaxError ("'…' is not a valid selector.").
@@ -12,7 +21,8 @@ extension ScriptPage {
     /// What selectors and styles need beyond the tree: focus, the URL's fragment, and the
     /// checkedness, selectedness and values scripts and typing set (for the host's layout too).
     public var documentState: DocumentState {
-        if let cached = cachedDocumentState, cached.version == version { return cached.state }
+        let key = StyleKey(version: version, arenaCount: document.arenaCount, focused: activeElement, url: url)
+        if let cached = cachedDocumentState, cached.key == key { return cached.state }
         var state = DocumentState(focused: focusedElement)
         if let hash = url.firstIndex(of: "#") { state.fragment = String(url[url.index(after: hash)...]) }
         for (raw, control) in controls {
@@ -20,7 +30,7 @@ extension ScriptPage {
             if let checked = control.checked ?? control.selected { state.checkedness[node] = checked }
             if let value = control.value { state.values[node] = value }
         }
-        cachedDocumentState = (version, state)
+        cachedDocumentState = (key, state)
         return state
     }
 
@@ -51,10 +61,16 @@ extension ScriptPage {
         return document.closest(element, list, state: documentState)?.rawValue ?? -1
     }
 
-    /// A resolver for the tree as it is now. Made per call and not kept: a kept one would hold
-    /// a copy of the tree, and the next change would copy the whole arena.
+    /// A resolver for the tree as it is now, kept while the tree, the focus and the URL stay
+    /// the same (jQuery's `:visible` asks for every element it filters) and dropped after each
+    /// task. A kept resolver shares the tree's storage, so the first change after it copies the
+    /// arena once: about what building a new resolver costs anyway.
     func styleResolver() -> StyleResolver {
-        StyleResolver(document: document, styleSheets: linkedStyleSheets(), baseURL: url, state: documentState)
+        let key = StyleKey(version: version, arenaCount: document.arenaCount, focused: activeElement, url: url)
+        if let cached = cachedStyleResolver, cached.key == key { return cached.resolver }
+        let resolver = StyleResolver(document: document, styleSheets: linkedStyleSheets(), baseURL: url, state: documentState)
+        cachedStyleResolver = (key, resolver)
+        return resolver
     }
 
     /// The style sheets the page links to, read through the host's reader when the set of

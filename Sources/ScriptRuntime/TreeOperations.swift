@@ -320,6 +320,7 @@ extension ScriptPage {
         if let content = templateContents[Int32(template.rawValue)] { return content }
         let content = document.createDocumentFragment()
         for child in Array(document.children(of: template)) { try? document.appendChild(child, to: content) }
+        version += 1
         templateContents[Int32(template.rawValue)] = content
         return content
     }
