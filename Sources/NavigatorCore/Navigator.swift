@@ -33,6 +33,16 @@ public struct Navigator: Equatable, Sendable {
             return open(input, base: base ?? top?.currentPage.url, target: nil)
         case .linkActivated(let input, let target):
             return open(input, base: top?.currentPage.url, target: target)
+        case .scriptNavigated(let id, let input, let replace):
+            guard let index = screens.lastIndex(where: { $0.id == id }) else { return [] }
+            return open(input, base: screens[index].currentPage.url, target: nil, screenIndex: index, replace: replace)
+        case .historyStepped(let id, let delta):
+            guard let index = screens.lastIndex(where: { $0.id == id }) else { return [] }
+            let target = screens[index].historyIndex + delta
+            guard delta != 0, screens[index].history.indices.contains(target) else { return [] }
+            screens[index].historyIndex = target
+            let url = screens[index].currentPage.url
+            return [.log(AppEvent(.history, "\(delta < 0 ? "back" : "forward"): \(displayURL(url)) (web history)")), .loadPage(id, url: url)]
         case .pageLoaded(let id, let url, let title):
             guard let index = screens.lastIndex(where: { $0.id == id }),
                   screens[index].currentPage.url == url else { return [] }
@@ -73,7 +83,9 @@ public struct Navigator: Equatable, Sendable {
         return [.log(AppEvent(.launch, "launch: \(displayURL(url))")), .loadPage(screen.id, url: url)]
     }
 
-    private mutating func open(_ input: String, base: String?, target: String?) -> [NavigatorEffect] {
+    /// Opens a URL as a link of the screen at `screenIndex` (the top one by default) would.
+    private mutating func open(_ input: String, base: String?, target: String?, screenIndex: Int? = nil,
+                               replace: Bool = false) -> [NavigatorEffect] {
         if let target, target.lowercased() == "_blank" {
             let url = resolve(URLClassifier.webKitEncoded(input), against: base ?? pagesBase) ?? input
             return [.log(AppEvent(.browser, "opened in browser: \(url)")), .openInBrowser(url)]
@@ -87,8 +99,14 @@ public struct Navigator: Equatable, Sendable {
             guard let url = resolve(classification.url, against: base ?? pagesBase) else {
                 return [.log(AppEvent(.invalid, "invalid URL: \(classification.url) (cannot be resolved against \(displayURL(base ?? pagesBase)))"))]
             }
-            screens[screens.count - 1].visit(url)
-            return [.log(AppEvent(.page, "load: \(displayURL(url))")), .loadPage(screens[screens.count - 1].id, url: url)]
+            let index = screenIndex ?? screens.count - 1
+            if replace {
+                screens[index].history[screens[index].historyIndex] = PageVisit(url: url)
+            } else {
+                screens[index].visit(url)
+            }
+            return [.log(AppEvent(.page, "load: \(displayURL(url))\(replace ? " (replacing the entry)" : "")")),
+                    .loadPage(screens[index].id, url: url)]
         case .external:
             return [.log(AppEvent(.external, "opened externally: \(classification.url)")), .openExternally(classification.url)]
         case .store:

@@ -9,6 +9,13 @@ public enum NavigatorEvent: Equatable, Sendable {
     case urlOpened(String, base: String?)
     /// A link or button tapped in the top page (`target` is its `target` attribute).
     case linkActivated(String, target: String?)
+    /// A page script of a screen asked to go to a URL (`location`, a form, `a.click()`): classified
+    /// as a tapped link is, a page URL loading in that screen's web history (`replace`: in place
+    /// of the current entry, as `location.replace` does).
+    case scriptNavigated(ScreenID, url: String, replace: Bool)
+    /// A page script stepped through its screen's web history (`history.go(delta)`; `back()` is
+    /// -1). Unlike the back gesture it never leaves the screen: past either end nothing happens.
+    case historyStepped(ScreenID, delta: Int)
     /// The web view of a screen finished loading a page.
     case pageLoaded(ScreenID, url: String, title: String?)
     /// The page a screen shows now has another URL: a redirect, or a script's

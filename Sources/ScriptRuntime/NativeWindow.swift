@@ -136,15 +136,15 @@ enum NativeWindow {
         // MARK: Cookies and storage
         define("cookie") { _ in
             guard WebURL(page.url).normalizedScheme != "file" else { return .string("") }
-            return .string(engine.configuration.cookies.cookieString(for: page.url))
+            return .string(page.cookies.cookieString(for: page.url))
         }
         define("setCookie") { call in
-            if WebURL(page.url).normalizedScheme != "file" { engine.configuration.cookies.setCookie(call.string(0), for: page.url) }
+            if WebURL(page.url).normalizedScheme != "file" { page.cookies.setCookie(call.string(0), for: page.url) }
             return .undefined
         }
         define("storage") { call in
             let kind: WebStorageKind = call.string(0) == "session" ? .session : .local
-            let storage = engine.configuration.storage
+            let storage = page.storage
             let origin = page.origin
             let key = call.string(2)
             switch call.string(1) {

@@ -83,12 +83,17 @@ public final class ScriptEngine {
     ///
     /// Scripts run as the parser reaches them; records (console, errors, navigations…) wait
     /// for the next `takeRecords`, `runUntilIdle` or `advance`.
+    ///
+    /// `storage` and `cookies` replace the configuration's for this page (a host whose screens
+    /// have their own data stores or `sessionStorage`).
     public func loadPage(_ source: PageSource, url: String, resources: @escaping ScriptResourceReader,
-                         userScripts: [UserScript] = [], historyLength: Int = 1) -> ScriptPage {
+                         userScripts: [UserScript] = [], historyLength: Int = 1, storage: WebStorage? = nil,
+                         cookies: CookieJar? = nil) -> ScriptPage {
         let id = nextPageID
         nextPageID += 1
         let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
-                              historyLength: historyLength, seed: pageSeed(id))
+                              historyLength: historyLength, seed: pageSeed(id), storage: storage ?? configuration.storage,
+                              cookies: cookies ?? configuration.cookies)
         pages[id] = WeakPage(page: page)
         beginTask()
         page.load(source)

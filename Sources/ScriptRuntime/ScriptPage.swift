@@ -42,6 +42,9 @@ public final class ScriptPage {
     let userScripts: [UserScript]
     var historyLength: Int
     let seed: UInt64?
+    /// `localStorage`/`sessionStorage` and `document.cookie` of this page's web view.
+    let storage: WebStorage
+    let cookies: CookieJar
     /// The page world first, then other worlds as they are first used.
     var worlds: [PageWorld] = []
     let timeOrigin: Double
@@ -85,8 +88,10 @@ public final class ScriptPage {
     var liveAfterSweep = 0
 
     init(engine: ScriptEngine, id: Int, url: String, resources: @escaping ScriptResourceReader, userScripts: [UserScript],
-         historyLength: Int, seed: UInt64?) {
+         historyLength: Int, seed: UInt64?, storage: WebStorage, cookies: CookieJar) {
         self.engine = engine
+        self.storage = storage
+        self.cookies = cookies
         self.id = ID(rawValue: id)
         self.url = url
         self.resources = resources

@@ -2,6 +2,7 @@ import AppShell
 import Foundation
 import NavigatorCore
 import PageKit
+import ScriptRuntime
 import URLKit
 
 /// Something a user, a flow or the terminal UI does to the app.
@@ -10,8 +11,19 @@ public enum AppAction: Equatable, Sendable {
     case launch
     /// An event for the navigation engine: a URL from outside, a bar button, back, reload.
     case navigator(NavigatorEvent)
-    /// A tap on a link or button of the top page.
+    /// A tap on a link or button of the top page. On a page with scripts it fires `click`
+    /// first and follows the link only when no handler called `preventDefault()`.
     case activate(PageItem)
+    /// A tap on any element of the top page (`tap css`, a checkbox): `click` with its default
+    /// action (a checkbox toggles, a submit button submits, a link is followed).
+    case click(NodeID)
+    /// Types into a field of the top page as the keyboard would (`focus`, an `input` event per
+    /// character, `change`).
+    case fill(NodeID, text: String)
+    /// Chooses an option (`option`) of a `<select>` (`select`) of the top page: `input`, `change`.
+    case select(NodeID, option: NodeID)
+    /// Answers the open JavaScript dialog (`AppSnapshot.dialog`).
+    case answerDialog(DialogAnswer)
     /// Events from outside the app to put in its log (the profile's warnings at launch).
     case observe([AppEvent])
     /// Virtual time (flows): move the clock on, running every timer that falls due, in order.
@@ -38,32 +50,75 @@ public struct AppSnapshot: Sendable {
     public var nextTimer: Duration?
     /// The app's time since launch when the snapshot was taken.
     public var time: Duration = .zero
+    /// The JavaScript dialog waiting for an answer (`AppAction.answerDialog`); while it is open
+    /// nothing else happens to the app.
+    public var dialog: OpenDialog?
+    /// Why the action was not performed (`a dialog is open: alert "Saved"`); nil when it was.
+    public var refusal: String?
 
     /// The events the action caused.
     public var newEvents: ArraySlice<AppEvent> { app.eventLog.events(since: eventsBefore) }
 }
 
+/// How the user answers a JavaScript dialog.
+public enum DialogAnswer: Equatable, Sendable {
+    /// OK (a `prompt` gives the text in its field: its default text).
+    case accept
+    /// Cancel (`confirm` gives false, `prompt` null).
+    case dismiss
+    /// Types this text into a `prompt`'s field (replacing the default) and presses OK.
+    case answer(String)
+}
+
+/// A JavaScript dialog open over the device: the app's alert controller for `alert`,
+/// `confirm` or `prompt`, its script waiting for the answer.
+public struct OpenDialog: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable {
+        case alert, confirm, prompt
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// A `prompt`'s default text (`""` when none); nil for the other kinds.
+    public var defaultText: String?
+    /// The URL of the page that opened it.
+    public var pageURL: String
+
+    public init(kind: Kind, message: String, defaultText: String? = nil, pageURL: String) {
+        self.kind = kind
+        self.message = message
+        self.defaultText = defaultText
+        self.pageURL = pageURL
+    }
+
+    /// The dialog as messages name it: `alert "Saved"`.
+    public var description: String { "\(kind.rawValue) \"\(message)\"" }
+}
+
 /// Runs a simulated app: performs the effects its state machine returns (loading pages,
-/// later running their scripts), on a thread of its own.
+/// running their scripts), on a thread of its own.
 ///
 /// Clients (a flow, the terminal UI) send actions with `perform(_:)`, which returns once
 /// the app has settled: every effect performed and every ready task run. The state machine
 /// (`SimulatedApp`) is changed only on the host's thread, and only between effects: nothing
-/// the host calls out to (the page loader, later JavaScriptCore) re-enters it.
+/// the host calls out to (the page loader, JavaScriptCore) re-enters it. A script that opens
+/// a dialog waits on the host's thread; `perform` returns with `AppSnapshot.dialog` set and
+/// the host answers snapshots (and the dialog's answer) from inside the dialog until then.
 public final class AppHost: @unchecked Sendable {
     private let worker: HostWorker
 
     /// A host for a fresh app; `launch` it before anything else. Flows run on virtual time,
     /// the terminal UI on real time.
     /// `websiteData` is where the shared data store starts (`--data DIR`); flows start empty.
+    /// `scriptSeed` seeds the pages' `Math.random` (virtual time only).
     public init(profile: AppProfile, pagesBase: URL, store: PageStore, clock: AppClockMode = .virtual,
-                websiteData: WebsiteDataStore? = nil) {
+                websiteData: WebsiteDataStore? = nil, scriptSeed: UInt64 = 0) {
         let app = SimulatedApp(profile: profile, pagesBase: pagesBase)
         let date = AppDate(mode: clock)
         dataStores = WebsiteDataStores(profile: profile, initial: websiteData, clock: { date.seconds })
         worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store,
                                                            dataStores: dataStores),
-                            clock: AppClock(mode: clock), date: date)
+                            clock: AppClock(mode: clock), date: date, scriptSeed: scriptSeed)
         worker.start()
     }
 
@@ -74,7 +129,8 @@ public final class AppHost: @unchecked Sendable {
         worker.stop()
     }
 
-    /// Performs an action and waits until the app has settled; returns the app as it is then.
+    /// Performs an action and waits until the app has settled, or a script opened a dialog;
+    /// returns the app as it is then.
     @discardableResult
     public func perform(_ action: AppAction) -> AppSnapshot {
         worker.perform(action)
@@ -98,6 +154,11 @@ private final class HostWorker: @unchecked Sendable {
     private let date: AppDate
     private var loadedURLs: [String] = []
     private var loadedURLSet: Set<String> = []
+    private var scripts: ScreenScripts!
+    /// The job whose caller waits for the app to settle, and the event count when it began.
+    private var current: (job: Job, eventsBefore: Int)?
+    /// The dialog a script waits on.
+    private var dialog: OpenDialog?
 
     /// One action waiting for the host (none: only a look at the app), and where its caller
     /// waits for the result.
@@ -109,11 +170,17 @@ private final class HostWorker: @unchecked Sendable {
         init(_ action: AppAction?) { self.action = action }
     }
 
-    init(app: SimulatedApp, fetcher: PageFetcher, clock: AppClock, date: AppDate) {
+    init(app: SimulatedApp, fetcher: PageFetcher, clock: AppClock, date: AppDate, scriptSeed: UInt64) {
         self.app = app
         self.fetcher = fetcher
         self.clock = clock
         self.date = date
+        let profile = app.navigator.profile
+        let navigator = app.navigator
+        let settings = ScreenScripts.Settings(
+            clock: clock.mode, seed: scriptSeed, timeLimitMs: profile.scriptTimeLimitMs, hasUIDelegate: profile.uiDelegate,
+            presenter: { [weak self] dialog in self?.present(dialog) ?? .cancel })
+        scripts = ScreenScripts(settings: settings, display: { navigator.displayURL($0) })
     }
 
     func start() {
@@ -144,14 +211,27 @@ private final class HostWorker: @unchecked Sendable {
 
     private func run() {
         while let job = nextJob() {
-            let before = app.eventLog.total
+            current = (job, app.eventLog.total)
             if let action = job.action { execute(action) }
-            // No copy is kept here: when the client lets go of its snapshot, the next change
-            // finds the storage unshared and changes it in place (10,000 pushes stay linear).
-            job.result = AppSnapshot(app: app, eventsBefore: before, loadedURLs: loadedURLs, nextTimer: clock.nextDue,
-                                     time: clock.now)
-            job.done.signal()
+            finishCurrent()
         }
+    }
+
+    /// Hands the waiting caller the app as it is now.
+    private func finishCurrent() {
+        guard let (job, before) = current else { return }
+        current = nil
+        reply(job, eventsBefore: before)
+    }
+
+    private func reply(_ job: Job, eventsBefore: Int, refusal: String? = nil) {
+        // No copy is kept here: when the client lets go of its snapshot, the next change
+        // finds the storage unshared and changes it in place (10,000 pushes stay linear).
+        let scriptTimer = scripts.nextTimer(now: clock.now)
+        let nextTimer = [clock.nextDue, scriptTimer].compactMap { $0 }.min()
+        job.result = AppSnapshot(app: app, eventsBefore: eventsBefore, loadedURLs: loadedURLs, nextTimer: nextTimer,
+                                 time: clock.now, dialog: dialog, refusal: refusal)
+        job.done.signal()
     }
 
     private func nextJob() -> Job? {
@@ -160,6 +240,46 @@ private final class HostWorker: @unchecked Sendable {
         while queue.isEmpty && !stopped { condition.wait() }
         if stopped && queue.isEmpty { return nil }
         return queue.removeFirst()
+    }
+
+    /// A script opened a dialog (called by JavaScriptCore, on this thread): the waiting caller
+    /// gets the app with the dialog, and the host serves its queue here until an answer comes.
+    /// Nothing here touches the state machine.
+    private func present(_ script: ScriptDialog) -> ScriptDialogAnswer {
+        let kind = OpenDialog.Kind(rawValue: script.kind.rawValue) ?? .alert
+        let open = OpenDialog(kind: kind, message: script.message, defaultText: script.defaultText, pageURL: script.pageURL)
+        dialog = open
+        scripts.note(AppEvent(.dialog, "dialog: \(open.description)"))
+        finishCurrent()
+        while let job = nextJob() {
+            guard let action = job.action, action != .tick else {
+                reply(job, eventsBefore: app.eventLog.total)
+                continue
+            }
+            guard case .answerDialog(let answer) = action else {
+                reply(job, eventsBefore: app.eventLog.total, refusal: "a dialog is open: \(open.description)")
+                continue
+            }
+            if case .answer = answer, kind != .prompt {
+                reply(job, eventsBefore: app.eventLog.total, refusal: "answer: the dialog (\(open.description)) has no text field")
+                continue
+            }
+            dialog = nil
+            current = (job, app.eventLog.total)
+            switch answer {
+            case .accept:
+                scripts.note(AppEvent(.dialog, "dialog: OK"))
+                return .ok(text: kind == .prompt ? open.defaultText ?? "" : nil)
+            case .dismiss:
+                scripts.note(AppEvent(.dialog, "dialog: Cancel"))
+                return .cancel
+            case .answer(let text):
+                scripts.note(AppEvent(.dialog, "dialog: answered \"\(text)\""))
+                return .ok(text: text)
+            }
+        }
+        dialog = nil
+        return .cancel
     }
 
     private func execute(_ action: AppAction) {
@@ -176,11 +296,41 @@ private final class HostWorker: @unchecked Sendable {
                 apply(.observed([refusal]))
                 return
             }
+            if let screen = app.top?.id, scripts.page(for: screen) != nil {
+                var follow = false
+                apply(scripts.input(on: screen, app: app) { follow = $0.click(item.node) })
+                if follow, let url = item.url { followLink(url, target: item.target, from: screen) }
+                return
+            }
             guard let url = item.url else {
                 apply(.observed([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")]))
                 return
             }
             apply(.navigator(.linkActivated(url, target: item.target)))
+        case .click(let node):
+            if let refusal = app.userInputRefusal("tap") {
+                apply(.observed([refusal]))
+                return
+            }
+            click(node)
+        case .fill(let node, let text):
+            if let refusal = app.userInputRefusal("fill") {
+                apply(.observed([refusal]))
+                return
+            }
+            edit(node) { page in page.fill(node, text: text) } plain: { state, _ in state.values[node] = text }
+        case .select(let select, let option):
+            if let refusal = app.userInputRefusal("select") {
+                apply(.observed([refusal]))
+                return
+            }
+            edit(select) { page in page.select(option, in: select) } plain: { state, document in
+                for other in document.elements(named: "option") where Self.isInside(other, select, document) {
+                    state.checkedness[other] = other == option
+                }
+            }
+        case .answerDialog:
+            apply(.observed([AppEvent(.dialog, "no dialog is open")]))
         case .observe(let events):
             apply(.observed(events))
         case .wait(let duration):
@@ -188,6 +338,7 @@ private final class HostWorker: @unchecked Sendable {
             runTimers(upTo: target)
             clock.advance(to: target)
             date.moved(to: clock.date)
+            apply(scripts.advance(to: target, app: app))
         case .tick:
             runTimers(upTo: clock.now)
         case .shell(let action):
@@ -197,12 +348,107 @@ private final class HostWorker: @unchecked Sendable {
         runTimers(upTo: clock.now)
     }
 
-    /// Runs the timers due by `limit`, in order, each settling before the next.
-    private func runTimers(upTo limit: Duration) {
-        while let event = clock.takeDue(upTo: limit) {
-            date.moved(to: clock.date)
-            apply(.timerFired(event))
+    /// A tap on any element of the top page: `click` on a page with scripts (then the link, if
+    /// any and not cancelled); on a page without, the link or button the element is part of.
+    private func click(_ node: NodeID) {
+        guard let screen = app.top?.id, let content = app.webViews[screen]?.content else { return }
+        let document = content.document
+        let link = Self.enclosingLink(of: node, in: document)
+        if scripts.page(for: screen) != nil {
+            var follow = false
+            apply(scripts.input(on: screen, app: app) { follow = $0.click(node) })
+            if follow, let link, let href = document.attribute("href", of: link),
+               let url = WebURL(content.url).resolving(href) {
+                followLink(url, target: document.attribute("target", of: link), from: screen)
+            }
+            return
         }
+        let items = content.layout(LayoutOptions(width: 80)).items
+        if let item = items.first(where: { $0.node == node || $0.node == link }) {
+            execute(.activate(item))
+            return
+        }
+        if document.name(of: node) == "input", let type = document.attribute("type", of: node)?.lowercased(),
+           type == "checkbox" || type == "radio" {
+            edit(node, scripted: { _ in }) { state, document in
+                let checked = state.checkedness[node] ?? (document.attribute("checked", of: node) != nil)
+                state.checkedness[node] = type == "radio" ? true : !checked
+            }
+            return
+        }
+        apply(.observed([AppEvent(.page, "tap: <\(document.name(of: node) ?? "node")> does nothing (no link, form or script)")]))
+    }
+
+    /// A tapped link followed: in the tapped screen's web view (`_blank`: as the app's rule says).
+    private func followLink(_ url: String, target: String?, from screen: ScreenID) {
+        if let target, !target.isEmpty, target.lowercased() != "_self", target.lowercased() != "_top",
+           target.lowercased() != "_parent" {
+            apply(.navigator(.linkActivated(url, target: target)))
+        } else {
+            apply(.navigator(.scriptNavigated(screen, url: url, replace: false)))
+        }
+    }
+
+    /// Changes a field of the top page: through its scripts when it runs them, else in the
+    /// page's own form state (what the layout shows).
+    private func edit(_ node: NodeID, scripted: @escaping (ScriptPage) -> Void, plain: (inout DocumentState, HTMLDocument) -> Void) {
+        guard let screen = app.top?.id, var content = app.webViews[screen]?.content else { return }
+        if scripts.page(for: screen) != nil {
+            apply(scripts.input(on: screen, app: app, scripted))
+            return
+        }
+        var state = content.state
+        plain(&state, content.document)
+        content.replaceDocument(content.document, title: content.title, state: state)
+        apply(.pageChanged(screen, content: content))
+    }
+
+    private static func enclosingLink(of node: NodeID, in document: HTMLDocument) -> NodeID? {
+        var current: NodeID? = node
+        while let candidate = current {
+            if let name = document.name(of: candidate), name == "a" || name == "area", document.attribute("href", of: candidate) != nil {
+                return candidate
+            }
+            current = document.parent(of: candidate)
+        }
+        return nil
+    }
+
+    private static func isInside(_ node: NodeID, _ ancestor: NodeID, _ document: HTMLDocument) -> Bool {
+        var current = document.parent(of: node)
+        while let candidate = current {
+            if candidate == ancestor { return true }
+            current = document.parent(of: candidate)
+        }
+        return false
+    }
+
+    /// Runs the timers due by `limit`, the app's and the scripts', in order, each settling before
+    /// the next. Script timers that the task bound left due wait for the next call.
+    private func runTimers(upTo limit: Duration) {
+        var scriptsRanTo: Duration?
+        while true {
+            let appDue = clock.nextDue.flatMap { $0 <= limit ? $0 : nil }
+            var scriptDue = scripts.nextTimer(now: clock.now).flatMap { $0 <= limit ? $0 : nil }
+            if let due = scriptDue, let ran = scriptsRanTo, due <= ran { scriptDue = nil }
+            if let appDue, scriptDue.map({ appDue <= $0 }) ?? true, let event = clock.takeDue(upTo: limit) {
+                _ = appDue
+                date.moved(to: clock.date)
+                apply(.timerFired(event))
+            } else if let scriptDue {
+                let time = max(scriptDue, clock.now)
+                clock.advance(to: time)
+                date.moved(to: clock.date)
+                scriptsRanTo = clock.mode == .virtual ? time : clock.now
+                apply(scripts.advance(to: time, app: app))
+            } else {
+                return
+            }
+        }
+    }
+
+    private func apply(_ inputs: [AppInput]) {
+        for input in inputs { apply(input) }
     }
 
     /// Feeds an input to the state machine and performs the effects, and theirs, until none is left.
@@ -219,6 +465,13 @@ private final class HostWorker: @unchecked Sendable {
                         pending.append(.pageLoaded(id, url: url, content: current.content))
                         continue
                     }
+                    if let current = app.webViews[id], let state = scripts.historyState(for: url, in: id) {
+                        // An entry the page's script made: it stays, `popstate` tells it.
+                        pending += scripts.input(on: id, app: app) { $0.restoreHistoryEntry(url: url, state: state) }
+                        pending.append(.pageLoaded(id, url: url, content: app.webViews[id]?.content ?? current.content))
+                        continue
+                    }
+                    scripts.close(id)
                     fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
                     let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
                     let fetched = fetcher.fetch(url, for: id, reload: reload)
@@ -229,7 +482,19 @@ private final class HostWorker: @unchecked Sendable {
                     } else {
                         pending.append(.pageLoaded(id, url: url, content: fetched.content))
                     }
+                case .runScripts(let id):
+                    guard let webView = app.webViews[id] else { continue }
+                    let pageURL = webView.content.url
+                    let data = fetcher.dataStores.data(for: id)
+                    let isFile = WebURL(pageURL).normalizedScheme == "file"
+                    let storage = ScreenStorage(local: data.localStorage, session: fetcher.dataStores.sessionStorage(for: id))
+                    let cookies = ScreenCookies(isFile ? CookieStore() : data.cookies)
+                    let fetcher = self.fetcher
+                    pending += scripts.run(webView.content, url: webView.url, in: id,
+                                           resources: { fetcher.scriptResource($0, for: id, pageURL: pageURL) },
+                                           storage: storage, cookies: cookies, app: app)
                 case .discardScreens(let ids):
+                    for id in ids { scripts.close(id) }
                     fetcher.screensLeft(ids)
                 case .schedule(let event, let delay):
                     clock.schedule(event, after: delay)

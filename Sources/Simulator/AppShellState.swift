@@ -266,7 +266,7 @@ extension SimulatedApp {
         case .backGesturePerformed: gesture = "back"
         case .appLaunched:
             return handleShell(.launch)
-        case .linkActivated, .pageLoaded, .pageURLChanged, .appRestarted:
+        case .linkActivated, .scriptNavigated, .historyStepped, .pageLoaded, .pageURLChanged, .appRestarted:
             return nil
         }
         return userInputRefusal(gesture).map { event in

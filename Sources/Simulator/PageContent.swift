@@ -22,6 +22,19 @@ public struct PageContent: Sendable {
     public internal(set) var fileStamp: FileStamp?
     /// The style sheets the page links to, read when it loaded.
     public private(set) var styleSheets: LinkedStyleSheets
+    /// Focus, typed values and checkedness as the page's scripts and inputs left them.
+    public private(set) var state = DocumentState()
+    /// Whether the web view runs scripts (the profile's `javaScriptEnabled`): `<noscript>` is
+    /// hidden and `@media (scripting)` matches, as in WKWebView.
+    public internal(set) var scriptsEnabled = false
+    /// Whether the document is the live tree of the page's scripts (not the plain parse).
+    public private(set) var isScripted = false
+    /// Whether the page has anything to run: a `<script>`, an `on…` handler attribute or a
+    /// `javascript:` link. A page without runs no script and loads no JavaScriptCore.
+    public let hasScripts: Bool
+    /// The bytes the page was made from, kept for a page with scripts (the engine parses them
+    /// again as the scripts run).
+    public internal(set) var source: Data?
     private var layouts: LayoutCache
 
     /// A page freshly loaded.
@@ -35,6 +48,7 @@ public struct PageContent: Sendable {
         self.styleSheets = styleSheets
         version = 0
         layouts = LayoutCache()
+        hasScripts = Self.hasScripts(document)
     }
 
     /// A page loaded by PageKit's loader.
@@ -51,17 +65,36 @@ public struct PageContent: Sendable {
     /// The page laid out with `options`, computed once per version and options.
     public func layout(_ options: LayoutOptions) -> PageLayout {
         layouts.layout(options) {
-            PageLayoutEngine.layout(document, baseURL: URL(string: url) ?? URL(string: "about:blank")!, options: options,
-                                    styleSheets: styleSheets)
+            var options = options
+            options.scriptsEnabled = scriptsEnabled
+            return PageLayoutEngine.layout(document, baseURL: URL(string: url) ?? URL(string: "about:blank")!, options: options,
+                                           styleSheets: styleSheets, state: state)
         }
     }
 
     /// Replaces the document (a script changed it), making a new version.
-    public mutating func replaceDocument(_ document: HTMLDocument, title: String?) {
+    public mutating func replaceDocument(_ document: HTMLDocument, title: String?, state: DocumentState = DocumentState()) {
         self.document = document
         self.title = title
+        self.state = state
+        isScripted = true
         version += 1
         layouts = LayoutCache()
+    }
+
+    private static func hasScripts(_ document: HTMLDocument) -> Bool {
+        if !document.elements(named: "script").isEmpty { return true }
+        for raw in 0..<document.arenaCount {
+            guard let node = document.node(rawValue: raw), document.kind(of: node) == .element else { continue }
+            for attribute in document.attributes(of: node) {
+                if attribute.name.hasPrefix("on") && attribute.name.count > 2 { return true }
+                if attribute.name == "href",
+                   attribute.value.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" }).lowercased().hasPrefix("javascript:") {
+                    return true
+                }
+            }
+        }
+        return false
     }
 }
 

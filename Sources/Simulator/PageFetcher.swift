@@ -2,6 +2,7 @@ import AppShell
 import Foundation
 import NavigatorCore
 import PageKit
+import ScriptRuntime
 import URLKit
 
 /// A page as the host fetched it: what the web view shows, and what happened on the way.
@@ -115,8 +116,10 @@ final class PageFetcher {
                 }
                 let shareable = response.mayBeReused && response.requestHeaders["Cookie"] == nil
                     && response.headers.values("Set-Cookie").isEmpty && response.hops.isEmpty
-                return (PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
-                                    styleSheets: styleSheets), shareable)
+                var content = PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
+                                          styleSheets: styleSheets)
+                if content.hasScripts { content.source = Data(response.body) }
+                return (content, shareable)
             case .failure(let failure):
                 return (errorPage(for: failure), false)
             case .handOff:
@@ -129,6 +132,50 @@ final class PageFetcher {
             return FetchedPage(content: content, events: events, handOff: target)
         }
         return FetchedPage(content: content, events: events)
+    }
+
+    /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`, `XMLHttpRequest`)
+    /// through the same rules as pages: `file:` inside the folders with read access (no other
+    /// scheme but `data:` and http(s)), http(s) through the loader with the screen's cookies.
+    func scriptResource(_ request: ScriptResourceRequest, for screen: ScreenID, pageURL: String)
+        -> Result<ScriptResourceResponse, ScriptResourceError> {
+        let url = WebURL(request.url).withoutFragment
+        switch WebURL(url).normalizedScheme {
+        case "file"?:
+            guard readAccessFolders.contains(where: { url.hasPrefix($0) }), let parsed = URL(string: url) else {
+                return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
+            }
+            do {
+                return .success(ScriptResourceResponse(url: url, body: try store.read(parsed)))
+            } catch let error as PageReadError {
+                return .failure(ScriptResourceError(error.message))
+            } catch {
+                return .failure(ScriptResourceError("cannot read \(display(url))"))
+            }
+        case "http"?, "https"?, "data"?:
+            if WebURL(url).normalizedScheme != "data", !store.loadsRemotePages {
+                return .failure(ScriptResourceError("not loaded: this run does not reach the network"))
+            }
+            var loader = self.loader
+            loader.cookies = cookies(for: screen)
+            let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field($0.name, $0.value) })
+            let load = LoadRequest(url: url, method: request.method, headers: headers, body: request.body.map { Array($0) },
+                                   purpose: .subresource(document: pageURL))
+            switch loader.load(load) {
+            case .response(let response):
+                let status = response.status ?? 200
+                return .success(ScriptResourceResponse(
+                    status: status, statusText: status == 200 ? "OK" : "",
+                    url: response.finalURL, headers: response.headers.fields.map { ($0.name, $0.value) },
+                    body: Data(response.body)))
+            case .failure(let failure):
+                return .failure(ScriptResourceError(failure.description))
+            case .handOff(let target, _):
+                return .failure(ScriptResourceError("redirected out of http to \(target)"))
+            }
+        default:
+            return .failure(ScriptResourceError("unsupported URL: \(url)"))
+        }
     }
 
     /// The profile's liveness check, as the app's own code makes it (seed 000: a URLSession

@@ -80,7 +80,15 @@ public final class PageStore: @unchecked Sendable {
         guard let parsed = URL(string: url) else {
             return PageContent(PageLoader.load(URL(string: "about:invalid")!, reader: reader))
         }
-        return PageContent(PageLoader.load(parsed, reader: reader))
+        var content = PageContent(PageLoader.load(parsed, reader: reader))
+        if content.hasScripts, !content.isErrorPage { content.source = try? reader.read(parsed) }
+        return content
+    }
+
+    /// The bytes of a file a page's script asks for (`<script src>`, `fetch`, a style sheet),
+    /// through the same reader as the pages.
+    func read(_ url: URL) throws -> Data {
+        try reader.read(url)
     }
 
     private static func removingFragment(_ url: String) -> String {

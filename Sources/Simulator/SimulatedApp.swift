@@ -30,8 +30,11 @@ public enum AppInput: Sendable {
     case navigator(NavigatorEvent)
     /// The host finished loading `url` into a screen's web view.
     case pageLoaded(ScreenID, url: String, content: PageContent)
-    /// A page changed in place (a script changed its tree or title).
+    /// A page changed in place (a script changed its tree or title, the user typed in a field).
     case pageChanged(ScreenID, content: PageContent)
+    /// A page's script moved it to another URL without loading (`history.pushState` with
+    /// `push`, `replaceState` without).
+    case pageMoved(ScreenID, to: String, push: Bool)
     /// Events the host observed (page loads over the network, console lines, script errors).
     case observed([AppEvent])
     /// A timer the app set (`AppEffect.schedule`) fired.
@@ -54,6 +57,10 @@ public enum TimedEvent: Equatable, Sendable {
 public enum AppEffect: Equatable, Sendable {
     /// Load a URL into a screen's web view, then answer with `AppInput.pageLoaded`.
     case loadPage(ScreenID, url: String)
+    /// Run the scripts of the page a screen just loaded: the host loads its source into the
+    /// screen's script page and answers with what the scripts did (`pageChanged`, events,
+    /// navigations).
+    case runScripts(ScreenID)
     /// These screens left the stack: tear down their pages (and their scripts).
     case discardScreens([ScreenID])
     /// Answer with `AppInput.timerFired(event)` once `after` has passed on the app's clock.
@@ -88,14 +95,15 @@ public struct SimulatedApp: Sendable {
         switch input {
         case .navigator(let event):
             return shellIntercept(event) ?? perform(navigator.handle(event))
-        case .pageLoaded(let id, let url, let content):
+        case .pageLoaded(let id, let url, var content):
             guard navigator.screens.contains(where: { $0.id == id }) else { return [] }
+            content.scriptsEnabled = navigator.profile.javaScriptEnabled
             let previous = webViews[id]
             let number = (previous?.loadNumber ?? 0) + 1
             var shown = url
             var effects: [AppEffect] = []
             let requested = WebURL(url).withoutFragment
-            if content.url != requested, !content.isErrorPage, requested != "about:blank" {
+            if content.url != requested, !content.isErrorPage, !content.isScripted, requested != "about:blank" {
                 // Redirected: the web view shows the final URL (with the fragment asked for).
                 shown = content.url + (WebURL(url).fragment.map { "#" + $0 } ?? "")
                 effects += perform(navigator.handle(.pageURLChanged(id, from: url, to: shown, push: false)))
@@ -104,7 +112,17 @@ public struct SimulatedApp: Sendable {
             if previous?.content.url != content.url || previous?.content.version != content.version {
                 eventLog.append(contentsOf: content.warnings.map { AppEvent(.warning, "page warning: \($0)") })
             }
-            return effects + perform(navigator.handle(.pageLoaded(id, url: shown, title: content.title)))
+            effects += perform(navigator.handle(.pageLoaded(id, url: shown, title: content.title)))
+            if content.scriptsEnabled, content.hasScripts, !content.isScripted, !content.isErrorPage, content.source != nil {
+                effects.append(.runScripts(id))
+            }
+            return effects
+        case .pageMoved(let id, let url, let push):
+            guard var webView = webViews[id] else { return [] }
+            let from = webView.url
+            webView.url = url
+            webViews[id] = webView
+            return perform(navigator.handle(.pageURLChanged(id, from: from, to: url, push: push)))
         case .pageChanged(let id, let content):
             guard var webView = webViews[id] else { return [] }
             let titleChanged = webView.content.title != content.title

@@ -35,6 +35,12 @@ struct FlowRecorder: Equatable {
         switch action {
         case .launch, .observe, .tick:
             line = nil
+        case .answerDialog(.accept): line = "accept"
+        case .answerDialog(.dismiss): line = "dismiss"
+        case .answerDialog(.answer(let text)): line = "answer \(FlowText.quoted(text))"
+        // Naming the element needs the document: the terminal UI records these itself.
+        case .click, .fill, .select:
+            line = nil
         case .wait(let duration):
             line = "wait \(FlowDuration.text(duration))"
         case .shell(let action):
@@ -60,7 +66,7 @@ struct FlowRecorder: Equatable {
             case .backGesturePerformed: line = "back"
             case .reloadRequested: line = "reload"
             case .linkActivated(let url, _): line = "open \(FlowText.quoted(url))"
-            case .appLaunched, .appRestarted, .pageLoaded, .pageURLChanged: line = nil
+            case .appLaunched, .appRestarted, .pageLoaded, .pageURLChanged, .scriptNavigated, .historyStepped: line = nil
             }
         }
         if line != nil { steps += 1 }
