@@ -1,5 +1,6 @@
 import Foundation
 import NavigatorCore
+import Simulator
 
 /// A parsed flow file: its steps in order, included flows already expanded.
 public struct Flow: Equatable, Sendable {
@@ -40,12 +41,25 @@ public enum FlowCommand: Equatable, Sendable {
     case push(PayloadFile)
     /// `notify FILE [after DURATION]`: a local notification.
     case notify(PayloadFile, after: Duration)
+    /// `wait until text "S" [timeout DURATION]`: virtual time moves on, timer by timer, until
+    /// the text shows (at most `timeout`).
+    case waitUntilText(String, timeout: Duration)
+    /// `fill TARGET "text"`: typing into a field.
+    case fill(FieldTarget, text: String)
+    /// `select TARGET "option"`: an option of a `<select>`, by its text or value.
+    case select(FieldTarget, option: String)
+    /// `check TARGET` / `uncheck TARGET`: a checkbox or radio button tapped unless it already is so.
+    case setChecked(FieldTarget, Bool)
+    /// `accept`, `dismiss`, `answer "text"`: the open JavaScript dialog answered.
+    case answerDialog(DialogAnswer)
     case expect(Expectation)
 
     /// Whether the step acts on the app (as opposed to checking or recording it).
     public var isAction: Bool {
         switch self {
-        case .open, .tap, .back, .close, .reload, .wait, .clearData, .lifecycle, .push, .notify: return true
+        case .open, .tap, .back, .close, .reload, .wait, .clearData, .lifecycle, .push, .notify, .waitUntilText, .fill, .select,
+             .setChecked, .answerDialog:
+            return true
         case .size, .snapshot, .expect: return false
         }
     }
@@ -106,6 +120,19 @@ public enum TapTarget: Equatable, Sendable {
     case rightButton
     /// `tap notification` (the banner's, else the newest in the list), or one of its actions.
     case notification(action: String?)
+    /// `tap css "SELECTOR"`: the first element the selector matches.
+    case css(String)
+}
+
+/// Which form field a step means.
+public enum FieldTarget: Equatable, Sendable {
+    /// Its label's text, `placeholder`, `name` or `aria-label` (exact, else a unique
+    /// case-insensitive match).
+    case text(String)
+    /// The N-th field in document order, 1-based (inputs that show, text areas, selects).
+    case number(Int)
+    /// The first element the selector matches.
+    case css(String)
 }
 
 /// A check of what the user would see (flows.md's expectation table).
@@ -137,4 +164,11 @@ public enum Expectation: Equatable, Sendable {
     case notification(String)
     case badge(Int)
     case privacyGuard(Visibility)
+    /// A JavaScript dialog of this kind with this message is open.
+    case dialog(OpenDialog.Kind, message: String)
+    case noDialog
+    /// A console message since the last action contains this text.
+    case console(String)
+    /// No script error since the app started.
+    case noScriptErrors
 }

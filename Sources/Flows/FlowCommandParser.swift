@@ -1,4 +1,6 @@
 import NavigatorCore
+import PageKit
+import Simulator
 import TerminalUI
 
 /// Turns one line's tokens into a command, checking the words and the number of arguments.
@@ -8,9 +10,12 @@ struct FlowCommandParser {
     let line: Int
 
     static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "wait", "clear", "background",
-                               "foreground", "restart", "push", "notify", "expect"]
+                               "foreground", "restart", "push", "notify", "fill", "select", "check", "uncheck", "accept", "dismiss",
+                               "answer", "expect"]
     static let expectationWords = ["depth", "title", "bar", "left", "right", "color", "url", "page", "text", "no", "stack", "event", "warning",
-                                   "cookie", "launch", "notification", "badge", "privacy"]
+                                   "cookie", "launch", "notification", "badge", "privacy", "dialog", "console"]
+    /// How long `wait until` waits when the step gives no timeout.
+    static let defaultWaitTimeout = Duration.seconds(10)
 
     private func error(_ message: String, at token: FlowToken) -> UserError {
         UserError(message, at: SourceLocation(path: path, line: line, column: token.column))
@@ -38,7 +43,25 @@ struct FlowCommandParser {
             if tokens.count >= 2, tokens[1].text == "notification", !tokens[1].isQuoted {
                 return .tap(.notification(action: try notificationAction()))
             }
+            if tokens.count >= 2, tokens[1].text == "css", !tokens[1].isQuoted {
+                return .tap(.css(try selector(try expectArguments(1, after: 2, usage: "tap css \"SELECTOR\"")[0])))
+            }
             return .tap(tapTarget(try expectArguments(1, usage: "tap TARGET")[0]))
+        case "fill", "select":
+            let usage = "\(word.text) TARGET \"\(word.text == "fill" ? "text" : "option")\""
+            let (target, rest) = try fieldTarget(usage: usage)
+            let value = try expectArguments(1, after: rest, usage: usage)[0].text
+            return word.text == "fill" ? .fill(target, text: value) : .select(target, option: value)
+        case "check", "uncheck":
+            let usage = "\(word.text) TARGET"
+            let (target, rest) = try fieldTarget(usage: usage)
+            _ = try expectArguments(0, after: rest, usage: usage)
+            return .setChecked(target, word.text == "check")
+        case "accept", "dismiss":
+            _ = try expectArguments(0, usage: word.text)
+            return .answerDialog(word.text == "accept" ? .accept : .dismiss)
+        case "answer":
+            return .answerDialog(.answer(try expectArguments(1, usage: "answer \"text\"")[0].text))
         case "clear":
             let argument = try expectArguments(1, usage: "clear data")[0]
             guard argument.text == "data", !argument.isQuoted else { throw error("clear takes data: clear data", at: argument) }
@@ -84,6 +107,9 @@ struct FlowCommandParser {
             }
             return .size(columns: size.columns, rows: size.rows)
         case "wait":
+            if tokens.count >= 2, tokens[1].text == "until", !tokens[1].isQuoted {
+                return try waitUntil()
+            }
             let argument = try expectArguments(1, usage: "wait DURATION")[0]
             guard let duration = FlowDuration.parse(argument.text) else {
                 throw error("wait takes a duration such as 500ms, 2s or 1m, got \"\(argument.text)\"", at: argument)
@@ -104,6 +130,53 @@ struct FlowCommandParser {
             throw error("tap notification takes nothing, or action \"TITLE\"", at: tokens[2])
         }
         return try expectArguments(1, after: 3, usage: "tap notification action \"TITLE\"")[0].text
+    }
+
+    /// `wait until text "S" [timeout DURATION]`.
+    private func waitUntil() throws(UserError) -> FlowCommand {
+        let usage = "wait until text \"S\" [timeout DURATION]"
+        guard tokens.count >= 3, tokens[2].text == "text", !tokens[2].isQuoted else {
+            throw error("wait until takes text: \(usage)", at: tokens.count >= 3 ? tokens[2] : tokens[1])
+        }
+        guard tokens.count == 4 || tokens.count == 6 else {
+            throw error("\(usage): expected 1 or 3 arguments after wait until text, got \(tokens.count - 3)",
+                        at: tokens.count > 6 ? tokens[6] : tokens[tokens.count - 1])
+        }
+        var timeout = Self.defaultWaitTimeout
+        if tokens.count == 6 {
+            guard tokens[4].text == "timeout", !tokens[4].isQuoted else {
+                throw error("\(usage): expected timeout, got \"\(tokens[4].text)\"", at: tokens[4])
+            }
+            guard let duration = FlowDuration.parse(tokens[5].text) else {
+                throw error("wait until takes a duration such as 500ms, 2s or 1m after timeout, got \"\(tokens[5].text)\"", at: tokens[5])
+            }
+            timeout = duration
+        }
+        return .waitUntilText(tokens[3].text, timeout: timeout)
+    }
+
+    /// A field target after the command word, and how many tokens it and the word take.
+    private func fieldTarget(usage: String) throws(UserError) -> (FieldTarget, Int) {
+        guard tokens.count >= 2 else { throw error("\(usage): expected a field", at: tokens[0]) }
+        let first = tokens[1]
+        if first.text == "css", !first.isQuoted {
+            guard tokens.count >= 3 else { throw error("\(usage): css needs a \"SELECTOR\"", at: first) }
+            return (.css(try selector(tokens[2])), 3)
+        }
+        if !first.isQuoted, first.text.hasPrefix("#"), let number = Int(first.text.dropFirst()), number >= 1 {
+            return (.number(number), 2)
+        }
+        return (.text(first.text), 2)
+    }
+
+    /// A CSS selector argument, checked when the flow is read.
+    private func selector(_ token: FlowToken) throws(UserError) -> String {
+        do {
+            _ = try SelectorList(token.text)
+        } catch {
+            throw self.error("\"\(VisibleText.escaping(token.text))\" is not a valid CSS selector", at: token)
+        }
+        return token.text
     }
 
     private func tapTarget(_ token: FlowToken) -> TapTarget {
@@ -156,10 +229,30 @@ struct FlowCommandParser {
         case "text":
             return .text(try expectArguments(1, after: 2, usage: "expect text \"S\"")[0].text)
         case "no":
-            guard tokens.count >= 3, tokens[2].text == "text", !tokens[2].isQuoted else {
-                throw error("expect no takes text: expect no text \"S\"", at: tokens.count >= 3 ? tokens[2] : what)
+            guard tokens.count >= 3, !tokens[2].isQuoted, ["text", "dialog", "script"].contains(tokens[2].text) else {
+                throw error("expect no takes text, dialog or script errors: expect no text \"S\"", at: tokens.count >= 3 ? tokens[2] : what)
             }
-            return .noText(try expectArguments(1, after: 3, usage: "expect no text \"S\"")[0].text)
+            switch tokens[2].text {
+            case "dialog":
+                _ = try expectArguments(0, after: 3, usage: "expect no dialog")
+                return .noDialog
+            case "script":
+                guard tokens.count >= 4, tokens[3].text == "errors", !tokens[3].isQuoted else {
+                    throw error("expect no script takes errors: expect no script errors", at: tokens.count >= 4 ? tokens[3] : tokens[2])
+                }
+                _ = try expectArguments(0, after: 4, usage: "expect no script errors")
+                return .noScriptErrors
+            default:
+                return .noText(try expectArguments(1, after: 3, usage: "expect no text \"S\"")[0].text)
+            }
+        case "dialog":
+            let arguments = try expectArguments(2, after: 2, usage: "expect dialog alert|confirm|prompt \"message\"")
+            guard !arguments[0].isQuoted, let kind = OpenDialog.Kind(rawValue: arguments[0].text) else {
+                throw error("expect dialog takes alert, confirm or prompt, got \"\(arguments[0].text)\"", at: arguments[0])
+            }
+            return .dialog(kind, message: arguments[1].text)
+        case "console":
+            return .console(try expectArguments(1, after: 2, usage: "expect console \"S\"")[0].text)
         case "stack":
             guard tokens.count >= 3 else { throw error("expect stack needs the labels, bottom to top", at: what) }
             return .stack(tokens.dropFirst(2).map(\.text))

@@ -3,14 +3,19 @@ public enum FlowHelp {
     /// Each step's syntax and meaning; a test checks that every command and expectation word is here.
     public static let steps: [(syntax: String, meaning: String)] = [
         ("open URL", "deliver a URL from outside the app (deeplinks are routed, pages load in the top screen)"),
-        ("tap \"TEXT\" | tap #N | tap left | tap right", "a link or button by its text (exact, else a unique case-insensitive substring), by number, or a bar button"),
+        ("tap \"TEXT\" | tap #N | tap css \"SELECTOR\" | tap left | tap right", "a link or button by its text (exact, else a unique case-insensitive substring), by number, any element by a CSS selector, or a bar button; on a page with scripts the tap fires click first and follows a link unless a handler called preventDefault()"),
         ("back", "the back gesture: web history back, else pop"),
         ("close", "the right button's action (even when hidden)"),
         ("reload", "reload the top page"),
         ("size COLSxROWS", "the simulated screen size (default 80x24, 20x6 to 1000x1000)"),
         ("snapshot [\"NAME\"]", "put the rendered screen into the output; named, also NAME.txt and NAME.svg in the artifacts folder"),
         ("include PATH", "run another flow file's steps here (relative to this file; at most 64 deep)"),
-        ("wait DURATION", "let virtual time pass (500ms, 2s, 1m), running the app's timers that fall due"),
+        ("wait DURATION", "let virtual time pass (500ms, 2s, 1m), running the app's and the pages' timers that fall due"),
+        ("wait until text \"S\" [timeout DURATION]", "let virtual time pass timer by timer until the text shows (default timeout 10s); else fail"),
+        ("fill TARGET \"text\"", "type into a field as the keyboard would (focus, input per character, change); TARGET: its label, placeholder, aria-label or name, #N (the N-th field) or css \"SELECTOR\""),
+        ("select TARGET \"option\"", "choose an option of a <select> by its text or value (input, change)"),
+        ("check TARGET, uncheck TARGET", "tap a checkbox or radio button unless it already is so"),
+        ("accept, dismiss, answer \"text\"", "press OK or Cancel on the open JavaScript dialog, or type into a prompt and press OK; any other action fails while a dialog is open"),
         ("clear data", "empty every website data store: cookies, localStorage, sessionStorage"),
         ("background, foreground", "the app leaves for the background (its privacyGuard shows) or comes back"),
         ("restart", "a fresh stack from the root, stores kept (the launch check runs again)"),
@@ -33,6 +38,10 @@ public enum FlowHelp {
         ("expect notification \"TITLE\"", "a notification with this title (else body) is on the banner or in the list"),
         ("expect badge N", "the number on the app's icon"),
         ("expect privacy guard visible|hidden", "whether the privacyGuard covers the device (while the app is in the background)"),
+        ("expect dialog alert|confirm|prompt \"MESSAGE\"", "a JavaScript dialog of that kind with that message is open"),
+        ("expect no dialog", "no JavaScript dialog is open"),
+        ("expect console \"S\"", "a console message since the last action contains S"),
+        ("expect no script errors", "no script error since the app started (run --strict fails a flow on any)"),
     ]
 
     /// The text of `webnav help flows`.

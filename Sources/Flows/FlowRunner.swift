@@ -44,6 +44,10 @@ public struct FlowRunner: Sendable {
     public let store: PageStore
     /// Where named snapshots and failure pictures go; nil: nowhere.
     public var artifacts: ArtifactFolder?
+    /// `run --strict`: a script error fails the flow at the step that caused it.
+    public var isStrict = false
+    /// Seeds the pages' `Math.random` (`run --seed N`).
+    public var scriptSeed: UInt64 = 0
 
     public init(profile: AppProfile, pagesBase: URL, store: PageStore, artifacts: ArtifactFolder? = nil) {
         self.profile = profile
@@ -54,7 +58,7 @@ public struct FlowRunner: Sendable {
 
     /// A host running a freshly launched app.
     public func launchedHost() -> AppHost {
-        let host = AppHost(profile: profile, pagesBase: pagesBase, store: store)
+        let host = AppHost(profile: profile, pagesBase: pagesBase, store: store, scriptSeed: scriptSeed)
         host.perform(.launch)
         return host
     }
@@ -66,9 +70,19 @@ public struct FlowRunner: Sendable {
         let snapshots = SnapshotSpool()
         var stepsRun = 0
         var artifactPaths: [String] = []
+        // Strict: the first step fails for errors since launch, every later one for its own.
+        var eventsBefore = 0
         for step in flow.steps {
             stepsRun += 1
-            switch StepExecutor.perform(step, host: host, context: &context) {
+            var outcome = StepExecutor.perform(step, host: host, context: &context)
+            if isStrict {
+                let log = host.snapshot.app.eventLog
+                if outcome.isSuccess, let error = log.events(since: eventsBefore).first(where: { $0.kind == .scriptError }) {
+                    outcome = .failed("--strict: \(error.text)")
+                }
+                eventsBefore = log.total
+            }
+            switch outcome {
             case .done, .held:
                 continue
             case .snapshot(let screen, let name):

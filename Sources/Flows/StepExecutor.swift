@@ -25,6 +25,11 @@ public enum StepOutcome: Equatable, Sendable {
     case snapshot(Screen, name: String?)
     /// A failed expectation or an impossible tap: the message after `PATH:LINE: `.
     case failed(String)
+
+    var isSuccess: Bool {
+        if case .failed = self { return false }
+        return true
+    }
 }
 
 /// Performs flow steps on a simulated app; used by the runner and by the terminal UI.
@@ -32,6 +37,9 @@ public enum StepExecutor {
     /// Performs one step on the app a host runs.
     public static func perform(_ step: FlowStep, host: AppHost, context: inout FlowContext) -> StepOutcome {
         if step.command.isAction { context.eventsSinceAction = [] }
+        if step.command.isAction, let dialog = host.snapshot.dialog {
+            if case .answerDialog = step.command {} else { return .failed("a dialog is open: \(dialog.description)") }
+        }
         switch step.command {
         case .open(let url):
             return act(.navigator(.urlOpened(url, base: step.folder.absoluteString)), host: host, context: &context)
@@ -51,18 +59,23 @@ public enum StepExecutor {
             return act(.wait(duration), host: host, context: &context)
         case .clearData, .lifecycle, .push, .notify:
             return performShellStep(step.command, host: host, context: &context)
+        case .waitUntilText, .fill, .select, .setChecked, .answerDialog:
+            return performPageStep(step.command, host: host, context: &context)
         case .snapshot(let name):
             return .snapshot(DeviceRenderer.frame(of: host.snapshot.app, columns: context.columns, rows: context.rows), name: name)
         case .expect(let expectation):
-            if let failure = check(expectation, app: host.snapshot.app, context: context, dataStores: host.dataStores) { return .failed(failure) }
+            if let failure = check(expectation, snapshot: host.snapshot, context: context, dataStores: host.dataStores) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")
         }
     }
 
     /// Performs an action and records the events it caused.
     static func act(_ action: AppAction, host: AppHost, context: inout FlowContext) -> StepOutcome {
-        let logged = Array(host.perform(action).newEvents)
+        let snapshot = host.perform(action)
+        if let refusal = snapshot.refusal { return .failed(refusal) }
+        let logged = Array(snapshot.newEvents)
         context.eventsSinceAction += logged
+        if let dialog = snapshot.dialog { return .done(note: "dialog: \(dialog.description)") }
         return .done(note: logged.last?.text ?? "nothing happened")
     }
 
@@ -96,6 +109,12 @@ public enum StepExecutor {
             return .success(.navigator(.rightButtonTapped))
         case .notification(let action):
             return notificationTap(action, app: app).mapError { TapFailure(message: $0.message) }
+        case .css(let selector):
+            guard let content = app.webViews[top.id]?.content else { return failed("tap css \"\(selector)\": the page has not loaded") }
+            guard let node = (try? content.document.querySelector(selector, under: content.document.root, state: content.state)) ?? nil else {
+                return failed("tap css \"\(selector)\": no element matches")
+            }
+            return .success(.click(node))
         case .number(let number):
             let items = app.layout(of: top.id, width: contentWidth(context)).items
             guard number <= items.count else {
@@ -189,6 +208,30 @@ public enum StepExecutor {
             return "expected warning \(code.rawValue), got \(codes.isEmpty ? "no warnings" : codes.map(\.rawValue).joined(separator: ", "))"
         case .cookie, .launchReady, .launchFailed, .notification, .badge, .privacyGuard:
             return checkShell(expectation, app: app, dataStores: dataStores)
+        case .dialog, .noDialog, .console, .noScriptErrors:
+            return nil
+        }
+    }
+
+    /// Checks an expectation on the app as the host has it now (dialogs need the host's view).
+    static func check(_ expectation: Expectation, snapshot: AppSnapshot, context: FlowContext, dataStores: WebsiteDataStores?) -> String? {
+        func quoted(_ text: String) -> String { "\"\(text)\"" }
+        switch expectation {
+        case .dialog(let kind, let message):
+            guard let dialog = snapshot.dialog else { return "expected dialog \(kind.rawValue) \(quoted(message)), got no dialog" }
+            return dialog.kind == kind && dialog.message == message ? nil : "expected dialog \(kind.rawValue) \(quoted(message)), got \(dialog.description)"
+        case .noDialog:
+            return snapshot.dialog.map { "expected no dialog, got \($0.description)" }
+        case .console(let fragment):
+            let console = context.eventsSinceAction.filter { $0.kind == .console }
+            if console.contains(where: { $0.text.contains(fragment) }) { return nil }
+            return "expected console \(quoted(fragment)), got \(console.isEmpty ? "no console messages" : console.map { quoted($0.text) }.joined(separator: ", "))"
+        case .noScriptErrors:
+            let log = snapshot.app.eventLog
+            guard log.scriptErrorCount > 0 else { return nil }
+            return "expected no script errors, got \(log.scriptErrorCount): \(log.firstScriptError.map { quoted($0.text) } ?? "")"
+        default:
+            return check(expectation, app: snapshot.app, context: context, dataStores: dataStores)
         }
     }
 

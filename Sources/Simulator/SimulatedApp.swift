@@ -192,6 +192,9 @@ public struct EventLog: Sendable {
 
     private var storage: [AppEvent] = []
     private var dropped = 0
+    /// Script errors since launch (kept when the events go), and the first of them.
+    public private(set) var scriptErrorCount = 0
+    public private(set) var firstScriptError: AppEvent?
 
     /// Every event ever appended.
     public var total: Int { dropped + storage.count }
@@ -209,13 +212,21 @@ public struct EventLog: Sendable {
     }
 
     mutating func append(_ event: AppEvent) {
+        count(event)
         storage.append(event)
         trim()
     }
 
     mutating func append(contentsOf events: [AppEvent]) {
+        events.forEach { count($0) }
         storage.append(contentsOf: events)
         trim()
+    }
+
+    private mutating func count(_ event: AppEvent) {
+        guard event.kind == .scriptError else { return }
+        scriptErrorCount += 1
+        if firstScriptError == nil { firstScriptError = event }
     }
 
     private mutating func trim() {

@@ -5,13 +5,15 @@ import NavigatorCore
 /// `webnav run FLOW...`: run flow files headless (or step by step with `--step`).
 enum RunCommand {
     static let spec = CommandSpec(
-        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--step] [--watch] [--shard I/N] [--artifacts DIR]",
+        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--strict] [--seed N] [--step] [--watch] [--shard I/N] [--artifacts DIR]",
         summary: "Run flow files (a folder means every *.flow under it, sorted, except _*.flow fragments), each from a fresh app.",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per flow on stdout (the summary goes to stderr)"),
             OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE (it links the pictures)"),
             OptionSpec(name: "artifacts", valueName: "DIR", help: "where snapshot \"name\" and failing flows put their .txt and .svg pictures (default webnav-artifacts)"),
             OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
+            OptionSpec(name: "strict", valueName: nil, help: "fail a flow at the step where a page script throws (an uncaught exception or unhandled rejection)"),
+            OptionSpec(name: "seed", valueName: "N", help: "seed the pages' Math.random (default 0): a flow gives the same result every run"),
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
             OptionSpec(name: "watch", valueName: nil, help: "run again whenever a flow, a page or the profile changes (only the flows that use it)"),
             OptionSpec(name: "shard", valueName: "I/N", help: "run only the I-th of N slices of the flows (sorted, dealt in turn), for N CI machines"),
@@ -52,8 +54,10 @@ enum RunCommand {
         try environment.requirePagesFolder()
         let artifacts = ArtifactFolder(path: arguments.value("artifacts") ?? "webnav-artifacts", flows: flows)
         if let problem = artifacts.problem() { throw UserError("cannot write pictures to \(artifacts.path): \(problem)") }
-        let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false),
+        var runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: false),
                                 artifacts: artifacts)
+        runner.isStrict = arguments.has("strict")
+        runner.scriptSeed = UInt64(try arguments.integer("seed", in: 0...Int.max) ?? 0)
         var results: [FlowResult] = []
         let json = arguments.has("json")
         var writeFailure: UserError?
