@@ -2,6 +2,7 @@
 """webnav benchmarks: figures printed side by side, ratios from one run (never a pass/fail test)."""
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -399,6 +400,33 @@ def bench_relayout():
     return met
 
 
+def bench_scripts():
+    """The page-script benchmarks of scripts.md section 8: webnav prints each figure with its goal
+    and ok or MISSED. None when not measured."""
+    print("== page scripts: jQuery page load, new page context, flow step, re-layout, memory per screen")
+    command = [WEBNAV, "__bench-scripts", os.path.join(ROOT, "Pages")]
+    if os.path.exists(BOOK):
+        command.append(BOOK)
+    else:
+        print("   re-layout skipped: %s not found" % BOOK)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        print("   not available: %s" % (done.stderr.strip() or done.stdout.strip()))
+        return None
+    met = True
+    for line in done.stdout.strip().splitlines():
+        goal = re.search(r"goal ≤ ([0-9.]+) (ms|MB)", line)
+        figure = re.search(r": ([0-9.]+) (ms|MB)", line)
+        if line.endswith(" ok") or line.endswith(" MISSED"):
+            met = met and line.endswith(" ok")
+        elif goal and figure:
+            ok = float(figure.group(1)) <= float(goal.group(1))
+            met = met and ok
+            line += "   %s" % ("ok" if ok else "MISSED")
+        print("   " + line)
+    return met
+
+
 def lint_tree(folder, count=1000, seed=11):
     """A site of `count` pages for `webnav lint`: each page has links to others (plain and as
     deeplinks, a few with a + in a title), a form, an inline script and a shared script, a
@@ -481,7 +509,7 @@ def main():
     pages_ok, pages_skipped = bench_pages()
     results = {"pages": None if pages_skipped and pages_ok else pages_ok, "flows": bench_flows(), "terminal": bench_terminal(),
                "profile": bench_profile(), "shell": bench_shell(), "robustness": bench_robustness(),
-               "relayout": bench_relayout(), "lint": bench_lint()}
+               "relayout": bench_relayout(), "scripts": bench_scripts(), "lint": bench_lint()}
     skipped = [name for name, result in results.items() if result is None]
     missed = [name for name, result in results.items() if result is False]
     if missed:
@@ -498,5 +526,7 @@ if __name__ == "__main__":
         print(json.dumps(write_corpus(sys.argv[2])))
     elif len(sys.argv) == 2 and sys.argv[1] == "--lint":
         bench_lint()
+    elif len(sys.argv) == 2 and sys.argv[1] == "--scripts":
+        bench_scripts()
     else:
         main()

@@ -26,7 +26,7 @@ public struct PageContent: Sendable {
     public private(set) var state = DocumentState()
     /// Whether the web view runs scripts (the profile's `javaScriptEnabled`): `<noscript>` is
     /// hidden and `@media (scripting)` matches, as in WKWebView.
-    public internal(set) var scriptsEnabled = false
+    public var scriptsEnabled = false
     /// Whether the document is the live tree of the page's scripts (not the plain parse).
     public private(set) var isScripted = false
     /// Whether the page has anything to run: a `<script>`, an `on…` handler attribute or a

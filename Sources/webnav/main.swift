@@ -79,6 +79,8 @@ enum Webnav {
             return try ShellBenchmarkCommand.run(Array(arguments.dropFirst()))
         case LayoutBenchmarkCommand.name:
             return try LayoutBenchmarkCommand.run(Array(arguments.dropFirst()))
+        case ScriptBenchmarkCommand.name:
+            return try ScriptBenchmarkCommand.run(Array(arguments.dropFirst()))
         case ManPage.name:
             return try ManPage.run(Array(arguments.dropFirst()))
         default:

@@ -115,7 +115,7 @@ final class FlowParserTests: XCTestCase {
         XCTAssertEqual(error("expect warning plus-in-valeu"), "/flows/t.flow:1:16: error: unknown warning code \"plus-in-valeu\" (did you mean \"plus-in-value\"?)")
         XCTAssertEqual(error("expect colour nav \"#FFFFFF\""), "/flows/t.flow:1:8: error: unknown expectation \"colour\" (did you mean \"color\"?); webnav help flows lists them")
         XCTAssertEqual(error("expect"), "/flows/t.flow:1:1: error: expect needs what to check, such as depth or text; webnav help flows lists them")
-        XCTAssertEqual(error("expect no title \"x\""), "/flows/t.flow:1:11: error: expect no takes text: expect no text \"S\"")
+        XCTAssertEqual(error("expect no title \"x\""), "/flows/t.flow:1:11: error: expect no takes text, dialog or script errors: expect no text \"S\"")
         XCTAssertEqual(error("expect stack"), "/flows/t.flow:1:8: error: expect stack needs the labels, bottom to top")
         XCTAssertEqual(error("size 80*24"), "/flows/t.flow:1:6: error: size takes COLSxROWS, such as 80x24, got \"80*24\"")
         XCTAssertEqual(error("size 10x5"), "/flows/t.flow:1:6: error: size must be between 20x6 and 1000x1000, got 10x5")

@@ -1,0 +1,108 @@
+import Flows
+import Foundation
+import NavigatorCore
+import PageKit
+import ScriptRuntime
+import Simulator
+
+/// `webnav __bench-scripts PAGES [BOOK]` (hidden; `Scripts/bench.py` runs it): the page-script
+/// benchmarks of scripts.md §8. The engine's own (ScriptBenchmarks: a jQuery page load, a new
+/// page context, a click, memory per page) and the host's: a flow step on the jQuery demo page,
+/// re-layout of the 1.9 MB page after a script changed one node, memory per screen with jQuery.
+/// Each line ends with its goal and `ok` or `MISSED`.
+enum ScriptBenchmarkCommand {
+    static let name = "__bench-scripts"
+
+    static func run(_ arguments: [String]) throws(UserError) -> Int32 {
+        guard (1...2).contains(arguments.count) else { throw UserError("usage: webnav \(name) PAGES_FOLDER [BOOK]") }
+        for line in ScriptBenchmarks.run() { print(line) }
+        let pages = URL(fileURLWithPath: arguments[0], isDirectory: true).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: pages.appendingPathComponent("script-jquery.html").path) else {
+            throw UserError("no script-jquery.html in \(pages.path)")
+        }
+        print(flowStep(pages: pages))
+        print(memoryPerScreen(pages: pages))
+        if arguments.count == 2 { print(try relayout(book: arguments[1])) }
+        return 0
+    }
+
+    private static func verdict(_ value: Double, _ goal: Double) -> String { value <= goal ? "ok" : "MISSED" }
+
+    /// 1,000 steps that re-render the jQuery page's list (check/uncheck a box whose `change`
+    /// handler rebuilds it), each found by its label on the laid-out page, after the page loaded.
+    private static func flowStep(pages: URL) -> String {
+        let text = "tap \"A jQuery page\"\n" + String(repeating: "check \"Show bought items\"\nuncheck \"Show bought items\"\n", count: 500)
+        guard let steps = try? FlowParser { _ in Data() }.parse(text: text, path: "bench.flow", folder: pages) else {
+            return "flow step: the flow did not parse"
+        }
+        let host = AppHost(profile: .builtIn, pagesBase: pages, store: PageStore(reader: FilePageReader()))
+        host.perform(.launch)
+        var context = FlowContext()
+        _ = StepExecutor.perform(steps[0], host: host, context: &context)
+        let start = ContinuousClock.now
+        var failed = 0
+        for step in steps.dropFirst() {
+            if case .failed = StepExecutor.perform(step, host: host, context: &context) { failed += 1 }
+        }
+        let average = milliseconds(ContinuousClock.now - start) / Double(steps.count - 1)
+        return String(format: "flow step on a scripted page (check/uncheck re-rendering a jQuery list, layout included): %.3f ms mean of %d%@ (goal ≤ 1 ms) %@",
+                      average, steps.count - 1, failed == 0 ? "" : ", \(failed) failed", verdict(average, 1))
+    }
+
+    /// Resident memory grown over 20 pushed screens showing the jQuery page, per screen.
+    private static func memoryPerScreen(pages: URL) -> String {
+        let host = AppHost(profile: .builtIn, pagesBase: pages, store: PageStore(reader: FilePageReader()))
+        host.perform(.launch)
+        let push = "mkwebview://webview?url=script-jquery.html&title=jQuery&leftBtn=true"
+        host.perform(.navigator(.urlOpened(push, base: nil)))
+        let before = residentBytes()
+        for _ in 0..<20 { host.perform(.navigator(.urlOpened(push, base: nil))) }
+        let depth = host.snapshot.app.navigator.screens.count
+        let perScreen = Double(residentBytes() - before) / 20 / 1_048_576
+        return String(format: "memory per screen with jQuery (resident growth over 20 pushed screens, %d deep): %.1f MB (goal ≤ 8 MB) %@",
+                      depth, perScreen, verdict(perScreen, 8))
+    }
+
+    /// The 1.9 MB page loaded with scripts on; a script changes one paragraph's text, then the
+    /// host's re-layout: the document handed to the screen's content and laid out at 78 columns.
+    private static func relayout(book path: String) throws(UserError) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        guard let bytes = FileManager.default.contents(atPath: url.path) else { throw UserError("cannot read page", path: path) }
+        let engine: ScriptEngine
+        do {
+            engine = try ScriptEngine()
+        } catch {
+            throw UserError("script engine: \(error.message)")
+        }
+        let page = engine.loadPage(.bytes(bytes), url: url.absoluteString, resources: { _ in .failure(ScriptResourceError("none")) })
+        _ = engine.runUntilIdle()
+        var content = PageContent(url: url.absoluteString, document: page.document, title: page.title)
+        content.scriptsEnabled = true
+        let options = LayoutOptions(width: 78)
+        _ = content.layout(options)
+        var times: [Double] = []
+        for round in 0..<21 {
+            _ = page.evaluate("var p = document.getElementsByTagName('p'); p[p.length >> 1].textContent = 'changed \(round)'")
+            let start = ContinuousClock.now
+            content.replaceDocument(page.document, title: page.title, state: page.documentState)
+            _ = content.layout(options)
+            times.append(milliseconds(ContinuousClock.now - start))
+        }
+        page.close()
+        let median = times.sorted()[times.count / 2]
+        return String(format: "re-layout after a script changed one node of the %.1f MB page (document handed over + layout at 78 columns): %.1f ms median of 21 (goal ≤ 20 ms) %@",
+                      Double(bytes.count) / 1_048_576, median, verdict(median, 20))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    private static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
