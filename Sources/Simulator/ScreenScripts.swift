@@ -29,8 +29,14 @@ final class ScreenScripts {
     private var publishedVersions: [ScreenID: Int] = [:]
     /// The history entries each live page made (`pushState`, fragments), by URL.
     private var historyStates: [ScreenID: [String: HistoryStateID]] = [:]
-    /// Events the host noted while the engine ran (dialogs), delivered with the records.
-    private var notes: [AppEvent] = []
+    /// Records taken early and events the host noted while the engine ran (a dialog opened or
+    /// answered), in the order they happened, delivered with the next records.
+    private var held: [Held] = []
+
+    private enum Held {
+        case record(ScriptRecord)
+        case event(AppEvent)
+    }
     private let display: (String) -> String
 
     init(settings: Settings, display: @escaping (String) -> String) {
@@ -100,9 +106,11 @@ final class ScreenScripts {
     /// The start of virtual time (the app clock's) in milliseconds since 1970.
     private static let virtualStartMs = AppClock.virtualStart.timeIntervalSince1970 * 1000
 
-    /// Notes an event to deliver with the next records (a dialog opened or answered).
+    /// Notes an event to deliver with the next records (a dialog opened or answered), after
+    /// what the page did before it.
     func note(_ event: AppEvent) {
-        notes.append(event)
+        held += (engine?.takeRecords() ?? []).map(Held.record)
+        held.append(.event(event))
     }
 
     // MARK: - Records into inputs
@@ -117,9 +125,14 @@ final class ScreenScripts {
             content.replaceDocument(page.document, title: page.title, state: page.documentState)
             inputs.append(.pageChanged(screen, content: content))
         }
-        var events = notes
-        notes = []
-        for record in records {
+        var events: [AppEvent] = []
+        let all = held + records.map(Held.record)
+        held = []
+        for item in all {
+            guard case .record(let record) = item else {
+                if case .event(let event) = item { events.append(event) }
+                continue
+            }
             let screen = screensByPage[record.page]
             if let screen, case .history(let request) = record.output {
                 switch request {

@@ -15,13 +15,15 @@ enum ScriptBenchmarkCommand {
 
     static func run(_ arguments: [String]) throws(UserError) -> Int32 {
         guard (1...2).contains(arguments.count) else { throw UserError("usage: webnav \(name) PAGES_FOLDER [BOOK]") }
-        for line in ScriptBenchmarks.run() { print(line) }
         let pages = URL(fileURLWithPath: arguments[0], isDirectory: true).standardizedFileURL
         guard FileManager.default.fileExists(atPath: pages.appendingPathComponent("script-jquery.html").path) else {
             throw UserError("no script-jquery.html in \(pages.path)")
         }
+        // First, while the process has freed nothing that new screens could reuse.
+        let memory = memoryPerScreen(pages: pages)
+        for line in ScriptBenchmarks.run() { print(line) }
         print(flowStep(pages: pages))
-        print(memoryPerScreen(pages: pages))
+        print(memory)
         if arguments.count == 2 { print(try relayout(book: arguments[1])) }
         return 0
     }

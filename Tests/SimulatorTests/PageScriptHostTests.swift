@@ -145,13 +145,13 @@ final class PageScriptHostTests: XCTestCase {
     func testPromptTakesTheAnswerAndAcceptGivesTheDefault() throws {
         let host = host(["index.html": """
             <button id=b>Name</button>
-            <script>document.getElementById("b").onclick = () => { console.log(prompt("Your name?", "Ann")); console.log(prompt("Again?", "Bo")) }</script>
+            <script>document.getElementById("b").onclick = () => { console.log("asking"); console.log(prompt("Your name?", "Ann")); console.log(prompt("Again?", "Bo")) }</script>
             """])
         XCTAssertEqual(host.perform(.activate(try item(host.snapshot, "Name"))).dialog?.defaultText, "Ann")
         XCTAssertEqual(host.perform(.answerDialog(.answer("Eve"))).dialog?.message, "Again?")
         let done = host.perform(.answerDialog(.accept))
-        XCTAssertEqual(texts(done), ["dialog: prompt \"Your name?\"", "dialog: answered \"Eve\"", "dialog: prompt \"Again?\"",
-                                     "dialog: OK", "console.log: Eve", "console.log: Bo"])
+        XCTAssertEqual(texts(done), ["console.log: asking", "dialog: prompt \"Your name?\"", "dialog: answered \"Eve\"",
+                                     "console.log: Eve", "dialog: prompt \"Again?\"", "dialog: OK", "console.log: Bo"])
     }
 
     func testWithoutAUIDelegateDialogsAreSkippedWithAnEvent() {
