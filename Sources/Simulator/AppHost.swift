@@ -296,11 +296,14 @@ private final class HostWorker: @unchecked Sendable {
                 apply(.observed([refusal]))
                 return
             }
-            if let screen = app.top?.id, scripts.page(for: screen) != nil {
-                var follow = false
-                apply(scripts.input(on: screen, app: app) { follow = $0.click(item.node) })
-                if follow, let url = item.url { followLink(url, target: item.target, from: screen) }
-                return
+            if let screen = app.top?.id {
+                let node = startScriptsForScriptURL(item.href, tapped: item.node, in: screen)
+                if scripts.page(for: screen) != nil {
+                    var follow = false
+                    apply(scripts.input(on: screen, app: app) { follow = $0.click(node) })
+                    if follow, let url = item.url { followLink(url, target: item.target, from: screen) }
+                    return
+                }
             }
             guard let url = item.url else {
                 apply(.observed([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")]))
@@ -350,8 +353,11 @@ private final class HostWorker: @unchecked Sendable {
 
     /// A tap on any element of the top page: `click` on a page with scripts (then the link, if
     /// any and not cancelled); on a page without, the link or button the element is part of.
-    private func click(_ node: NodeID) {
-        guard let screen = app.top?.id, let content = app.webViews[screen]?.content else { return }
+    private func click(_ tapped: NodeID) {
+        guard let screen = app.top?.id, let plain = app.webViews[screen]?.content else { return }
+        let plainLink = Self.enclosingLink(of: tapped, in: plain.document)
+        let node = startScriptsForScriptURL(plainLink.flatMap { plain.document.attribute("href", of: $0) }, tapped: tapped, in: screen)
+        guard let content = app.webViews[screen]?.content else { return }
         let document = content.document
         let link = Self.enclosingLink(of: node, in: document)
         if scripts.page(for: screen) != nil {
@@ -447,6 +453,39 @@ private final class HostWorker: @unchecked Sendable {
         }
     }
 
+    /// Loads a screen's page into its script page and runs it (the inputs that follow).
+    private func startScripts(in id: ScreenID) -> [AppInput] {
+        guard let webView = app.webViews[id] else { return [] }
+        let pageURL = webView.content.url
+        let data = fetcher.dataStores.data(for: id)
+        let isFile = WebURL(pageURL).normalizedScheme == "file"
+        let storage = ScreenStorage(local: data.localStorage, session: fetcher.dataStores.sessionStorage(for: id))
+        let cookies = ScreenCookies(isFile ? CookieStore() : data.cookies)
+        let fetcher = self.fetcher
+        return scripts.run(webView.content, url: webView.url, in: id, resources: { fetcher.scriptResource($0, for: id, pageURL: pageURL) },
+                           storage: storage, cookies: cookies, app: app)
+    }
+
+    /// A page whose only scripts are `javascript:` links starts them when one is tapped (a page
+    /// with nothing to run stays off JavaScriptCore until then). Returns the tapped node in the
+    /// live tree: the element of the same name, `href` and text, counting those before it (the
+    /// two parses differ around `<noscript>`, whose content is raw text with scripts on).
+    private func startScriptsForScriptURL(_ href: String?, tapped node: NodeID, in screen: ScreenID) -> NodeID {
+        guard let href, PageContent.isScriptURL(href), scripts.page(for: screen) == nil, app.navigator.profile.javaScriptEnabled,
+              let content = app.webViews[screen]?.content, content.hasScriptURLs, !content.isErrorPage else { return node }
+        let plain = content.document
+        func key(_ node: NodeID, _ document: HTMLDocument) -> [String?] {
+            [document.name(of: node), document.attribute("href", of: node), document.textContent(of: node)]
+        }
+        let wanted = key(node, plain)
+        let name = plain.name(of: node) ?? ""
+        let index = plain.elements(named: name).prefix { $0 != node }.filter { key($0, plain) == wanted }.count
+        apply(startScripts(in: screen))
+        guard let live = app.webViews[screen]?.content.document else { return node }
+        let matches = live.elements(named: name).filter { key($0, live) == wanted }
+        return index < matches.count ? matches[index] : matches.last ?? node
+    }
+
     private func apply(_ inputs: [AppInput]) {
         for input in inputs { apply(input) }
     }
@@ -483,16 +522,7 @@ private final class HostWorker: @unchecked Sendable {
                         pending.append(.pageLoaded(id, url: url, content: fetched.content))
                     }
                 case .runScripts(let id):
-                    guard let webView = app.webViews[id] else { continue }
-                    let pageURL = webView.content.url
-                    let data = fetcher.dataStores.data(for: id)
-                    let isFile = WebURL(pageURL).normalizedScheme == "file"
-                    let storage = ScreenStorage(local: data.localStorage, session: fetcher.dataStores.sessionStorage(for: id))
-                    let cookies = ScreenCookies(isFile ? CookieStore() : data.cookies)
-                    let fetcher = self.fetcher
-                    pending += scripts.run(webView.content, url: webView.url, in: id,
-                                           resources: { fetcher.scriptResource($0, for: id, pageURL: pageURL) },
-                                           storage: storage, cookies: cookies, app: app)
+                    pending += startScripts(in: id)
                 case .discardScreens(let ids):
                     for id in ids { scripts.close(id) }
                     fetcher.screensLeft(ids)

@@ -29,11 +29,13 @@ public struct PageContent: Sendable {
     public var scriptsEnabled = false
     /// Whether the document is the live tree of the page's scripts (not the plain parse).
     public private(set) var isScripted = false
-    /// Whether the page has anything to run: a `<script>`, an `on…` handler attribute or a
-    /// `javascript:` link. A page without runs no script and loads no JavaScriptCore.
+    /// Whether the page has something to run as it loads: a `<script>` or an `on…` handler
+    /// attribute. A page without runs no script and loads no JavaScriptCore.
     public let hasScripts: Bool
-    /// The bytes the page was made from, kept for a page with scripts (the engine parses them
-    /// again as the scripts run).
+    /// Whether it has `javascript:` links: its scripts start when one is tapped.
+    public let hasScriptURLs: Bool
+    /// The bytes the page was made from, kept for a page with scripts or script links (the
+    /// engine parses them again as the scripts run).
     public internal(set) var source: Data?
     private var layouts: LayoutCache
 
@@ -48,7 +50,7 @@ public struct PageContent: Sendable {
         self.styleSheets = styleSheets
         version = 0
         layouts = LayoutCache()
-        hasScripts = Self.hasScripts(document)
+        (hasScripts, hasScriptURLs) = Self.scripts(in: document)
     }
 
     /// A page loaded by PageKit's loader.
@@ -82,19 +84,22 @@ public struct PageContent: Sendable {
         layouts = LayoutCache()
     }
 
-    private static func hasScripts(_ document: HTMLDocument) -> Bool {
-        if !document.elements(named: "script").isEmpty { return true }
-        for raw in 0..<document.arenaCount {
+    /// Whether a link's `href` is a `javascript:` URL (leading whitespace and case as URLs allow).
+    public static func isScriptURL(_ href: String) -> Bool {
+        href.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).lowercased().hasPrefix("javascript:")
+    }
+
+    private static func scripts(in document: HTMLDocument) -> (onLoad: Bool, inLinks: Bool) {
+        var onLoad = !document.elements(named: "script").isEmpty
+        var inLinks = false
+        for raw in 0..<document.arenaCount where !onLoad {
             guard let node = document.node(rawValue: raw), document.kind(of: node) == .element else { continue }
             for attribute in document.attributes(of: node) {
-                if attribute.name.hasPrefix("on") && attribute.name.count > 2 { return true }
-                if attribute.name == "href",
-                   attribute.value.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" }).lowercased().hasPrefix("javascript:") {
-                    return true
-                }
+                if attribute.name.hasPrefix("on") && attribute.name.count > 2 { onLoad = true }
+                if attribute.name == "href", isScriptURL(attribute.value) { inLinks = true }
             }
         }
-        return false
+        return (onLoad, inLinks)
     }
 }
 

@@ -118,7 +118,7 @@ final class PageFetcher {
                     && response.headers.values("Set-Cookie").isEmpty && response.hops.isEmpty
                 var content = PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
                                           styleSheets: styleSheets)
-                if content.hasScripts { content.source = Data(response.body) }
+                if content.hasScripts || content.hasScriptURLs { content.source = Data(response.body) }
                 return (content, shareable)
             case .failure(let failure):
                 return (errorPage(for: failure), false)

@@ -81,7 +81,7 @@ public final class PageStore: @unchecked Sendable {
             return PageContent(PageLoader.load(URL(string: "about:invalid")!, reader: reader))
         }
         var content = PageContent(PageLoader.load(parsed, reader: reader))
-        if content.hasScripts, !content.isErrorPage { content.source = try? reader.read(parsed) }
+        if content.hasScripts || content.hasScriptURLs, !content.isErrorPage { content.source = try? reader.read(parsed) }
         return content
     }
 

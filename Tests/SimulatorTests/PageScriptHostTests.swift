@@ -109,6 +109,24 @@ final class PageScriptHostTests: XCTestCase {
                        ["index.html", "done.html"])
     }
 
+    func testAPageWithOnlyJavaScriptLinksStartsItsScriptsWhenOneIsTapped() throws {
+        let host = host(["index.html": """
+            <noscript><p>one</p><p>two</p></noscript>
+            <a href="javascript:console.log('first')">First</a> <a href="  JavaScript:console.log(document.links.length)">Second</a>
+            """])
+        XCTAssertFalse(host.snapshot.app.topWebView?.content.isScripted ?? true)
+        XCTAssertEqual(texts(host.perform(.activate(try item(host.snapshot, "Second")))), ["console.log: 2"])
+        XCTAssertTrue(host.snapshot.app.topWebView?.content.isScripted ?? false)
+        XCTAssertEqual(texts(host.perform(.activate(try item(host.snapshot, "First")))), ["console.log: first"])
+        XCTAssertEqual(host.snapshot.app.eventLog.events.map(\.text), ["launch: index.html", "console.log: 2", "console.log: first"])
+    }
+
+    func testWithJavaScriptOffAJavaScriptLinkIsAnInvalidURL() throws {
+        let host = host(["index.html": "<a href=\"javascript:void(0)\">Nothing</a>"], profile: { $0.javaScriptEnabled = false })
+        XCTAssertEqual(texts(host.perform(.activate(try item(host.snapshot, "Nothing")))),
+                       ["invalid URL: javascript:void(0) (unsupported scheme \"javascript\")"])
+    }
+
     func testErrorsConsoleAndUnknownScriptTypesAreEvents() {
         let host = host(["index.html": """
             <script type="text/x-template">not javascript</script>
