@@ -504,9 +504,9 @@ private final class HostWorker: @unchecked Sendable {
                         pending.append(.pageLoaded(id, url: url, content: current.content))
                         continue
                     }
-                    if let current = app.webViews[id], let state = scripts.historyState(for: url, in: id) {
-                        // An entry the page's script made: it stays, `popstate` tells it.
-                        pending += scripts.input(on: id, app: app) { $0.restoreHistoryEntry(url: url, state: state) }
+                    if let current = app.webViews[id], current.url != url, let entry = scripts.historyEntry(for: url, in: id) {
+                        // An entry of the live page (`pushState`): the document stays, `popstate` tells it.
+                        pending += scripts.input(on: id, app: app) { $0.restoreHistoryEntry(url: url, state: entry.state) }
                         pending.append(.pageLoaded(id, url: url, content: app.webViews[id]?.content ?? current.content))
                         continue
                     }

@@ -27,8 +27,14 @@ final class ScreenScripts {
     private var screensByPage: [ScriptPage.ID: ScreenID] = [:]
     /// The version of each page's document the app last saw.
     private var publishedVersions: [ScreenID: Int] = [:]
-    /// The history entries each live page made (`pushState`, fragments), by URL.
-    private var historyStates: [ScreenID: [String: HistoryStateID]] = [:]
+    /// The history entries of each live page (the one it loaded at, with no state, and those
+    /// it made with `pushState`), by URL.
+    private var historyStates: [ScreenID: [String: HistoryEntry]] = [:]
+
+    /// An entry of a screen's web history that its live page made.
+    struct HistoryEntry {
+        var state: HistoryStateID?
+    }
     /// Records taken early and events the host noted while the engine ran (a dialog opened or
     /// answered), in the order they happened, delivered with the next records.
     private var held: [Held] = []
@@ -64,6 +70,7 @@ final class ScreenScripts {
         pages[screen] = page
         screensByPage[page.id] = screen
         publishedVersions[screen] = -1
+        historyStates[screen] = [url: HistoryEntry(state: nil)]
         return settle(engine.runUntilIdle(), app: app)
     }
 
@@ -83,8 +90,8 @@ final class ScreenScripts {
         return settle(engine.runUntilIdle(), app: app)
     }
 
-    /// The history state a live page made for a URL of its screen's history, if any.
-    func historyState(for url: String, in screen: ScreenID) -> HistoryStateID? {
+    /// The entry of a screen's history at `url` that its live page made, if any.
+    func historyEntry(for url: String, in screen: ScreenID) -> HistoryEntry? {
         historyStates[screen]?[url]
     }
 
@@ -137,7 +144,7 @@ final class ScreenScripts {
             if let screen, case .history(let request) = record.output {
                 switch request {
                 case .push(let url, let state), .replace(let url, let state):
-                    historyStates[screen, default: [:]][url] = state
+                    historyStates[screen, default: [:]][url] = HistoryEntry(state: state)
                 default: break
                 }
             }

@@ -352,4 +352,47 @@ final class NavigatorTests: XCTestCase {
             }
         }
     }
+
+    // MARK: - Navigations from page scripts
+
+    func testAScriptNavigationLoadsInItsOwnScreenEvenBelowTheTop() {
+        var navigator = launched()
+        push(&navigator, "detail.html", title: "Detail")
+        var root = self.root()
+        root.history.append(PageVisit(url: base + "other.html"))
+        root.historyIndex = 1
+        var detail = screen(2, config("detail.html", title: "Detail"), base + "detail.html", title: "detail.html")
+        assertTransition(&navigator, .scriptNavigated(ScreenID(1), url: "other.html", replace: false), screens: [root, detail],
+                         effects: [.log(AppEvent(.page, "load: other.html")), .loadPage(ScreenID(1), url: base + "other.html")])
+        detail.history[0] = PageVisit(url: base + "done.html")
+        assertTransition(&navigator, .scriptNavigated(ScreenID(2), url: "done.html", replace: true), screens: [root, detail],
+                         effects: [.log(AppEvent(.page, "load: done.html (replacing the entry)")), .loadPage(ScreenID(2), url: base + "done.html")])
+        assertTransition(&navigator, .scriptNavigated(ScreenID(9), url: "x.html", replace: false), screens: [root, detail], effects: [])
+    }
+
+    func testAScriptDeeplinkRoutesAsATappedLink() {
+        var navigator = launched()
+        assertTransition(&navigator, .scriptNavigated(ScreenID(1), url: "mkwebview://webview?url=detail.html&title=Detail&leftBtn=true", replace: false),
+                         screens: [root(), screen(2, config("detail.html", title: "Detail"), base + "detail.html")],
+                         effects: [
+                            .log(AppEvent(.deeplink, "deeplink: mkwebview://webview?url=detail.html&title=Detail&leftBtn=true → push")),
+                            .log(AppEvent(.route, "push: detail.html")),
+                            .loadPage(ScreenID(2), url: base + "detail.html"),
+                         ])
+    }
+
+    func testHistoryStepsStayInsideTheScreen() {
+        var navigator = launched()
+        _ = navigator.handle(.linkActivated("a.html", target: nil))
+        var root = self.root()
+        root.history.append(PageVisit(url: base + "a.html"))
+        root.historyIndex = 0
+        assertTransition(&navigator, .historyStepped(ScreenID(1), delta: -1), screens: [root],
+                         effects: [.log(AppEvent(.history, "back: index.html (web history)")), .loadPage(ScreenID(1), url: base + "index.html")])
+        assertTransition(&navigator, .historyStepped(ScreenID(1), delta: -1), screens: [root], effects: [])
+        root.historyIndex = 1
+        assertTransition(&navigator, .historyStepped(ScreenID(1), delta: 1), screens: [root],
+                         effects: [.log(AppEvent(.history, "forward: a.html (web history)")), .loadPage(ScreenID(1), url: base + "a.html")])
+        assertTransition(&navigator, .historyStepped(ScreenID(1), delta: 5), screens: [root], effects: [])
+    }
 }

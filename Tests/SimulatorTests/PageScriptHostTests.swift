@@ -222,4 +222,34 @@ final class PageScriptHostTests: XCTestCase {
         XCTAssertEqual(host.snapshot.app.eventLog.events.map(\.text), ["launch: index.html", "console.log: "])
         XCTAssertEqual(host.dataStores.shared.localStorage.storage.area(for: "file://").getItem("k"), "v")
     }
+
+    // MARK: - The state machine's effects
+
+    func testAPageWithScriptsAsksTheHostToRunThemAndAPlainPageDoesNot() throws {
+        var profile = AppProfile.builtIn
+        var app = SimulatedApp(profile: profile, pagesBase: Self.base)
+        XCTAssertEqual(app.handle(.shell(.launch)), [.loadPage(ScreenID(1), url: Self.base.absoluteString + "index.html")])
+        var scripted = PageContent(url: Self.base.absoluteString + "index.html", document: HTMLParser.parse("<script>1</script>"), title: nil)
+        scripted.source = Data("<script>1</script>".utf8)
+        XCTAssertEqual(app.handle(.pageLoaded(ScreenID(1), url: Self.base.absoluteString + "index.html", content: scripted)),
+                       [.runScripts(ScreenID(1))])
+        let plain = PageContent(url: Self.base.absoluteString + "index.html", document: HTMLParser.parse("<p onclick-free>x"), title: nil)
+        XCTAssertEqual(app.handle(.pageLoaded(ScreenID(1), url: Self.base.absoluteString + "index.html", content: plain)), [])
+        profile.javaScriptEnabled = false
+        app = SimulatedApp(profile: profile, pagesBase: Self.base)
+        _ = app.handle(.shell(.launch))
+        XCTAssertEqual(app.handle(.pageLoaded(ScreenID(1), url: Self.base.absoluteString + "index.html", content: scripted)), [])
+    }
+
+    func testPushStateMovesTheWebViewAndAddsAHistoryEntry() throws {
+        let host = host(["index.html": "<button id=b>Next</button><script>document.getElementById('b').onclick = () => history.pushState({n: 1}, '', 'page/2')</script>"])
+        let pushed = host.perform(.activate(try item(host.snapshot, "Next")))
+        XCTAssertEqual(texts(pushed), ["pushState: page/2"])
+        XCTAssertEqual(pushed.app.topWebView?.url, Self.base.absoluteString + "page/2")
+        XCTAssertEqual(pushed.app.top?.history.map(\.url), [Self.base.absoluteString + "index.html", Self.base.absoluteString + "page/2"])
+        let back = host.perform(.navigator(.backGesturePerformed))
+        XCTAssertEqual(texts(back), ["back: index.html (web history)"])
+        XCTAssertEqual(back.app.topWebView?.url, Self.base.absoluteString + "index.html")
+        XCTAssertTrue(back.app.topWebView?.content.isScripted ?? false)
+    }
 }
