@@ -179,7 +179,7 @@ private final class HostWorker: @unchecked Sendable {
         let navigator = app.navigator
         let settings = ScreenScripts.Settings(
             clock: clock.mode, seed: scriptSeed, timeLimitMs: profile.scriptTimeLimitMs, hasUIDelegate: profile.uiDelegate,
-            presenter: { [weak self] dialog in self?.present(dialog) ?? .cancel })
+            userAgent: fetcher.userAgent, presenter: { [weak self] dialog in self?.present(dialog) ?? .cancel })
         scripts = ScreenScripts(settings: settings, display: { navigator.displayURL($0) })
     }
 
@@ -435,7 +435,8 @@ private final class HostWorker: @unchecked Sendable {
         var scriptsRanTo: Duration?
         while true {
             let appDue = clock.nextDue.flatMap { $0 <= limit ? $0 : nil }
-            var scriptDue = scripts.nextTimer(now: clock.now).flatMap { $0 <= limit ? $0 : nil }
+            // Real time: what the engine finds due by its own clock counts as due at `limit`.
+            var scriptDue = scripts.nextTimer(now: clock.mode == .virtual ? clock.now : limit).flatMap { $0 <= limit ? $0 : nil }
             if let due = scriptDue, let ran = scriptsRanTo, due <= ran { scriptDue = nil }
             if let appDue, scriptDue.map({ appDue <= $0 }) ?? true, let event = clock.takeDue(upTo: limit) {
                 _ = appDue

@@ -25,6 +25,8 @@ struct FetchedPage {
 final class PageFetcher {
     private let store: PageStore
     private let loader: ResourceLoader
+    /// The web view's user agent (`navigator.userAgent` says the same as the requests).
+    var userAgent: String { loader.configuration.identity.userAgent }
     private let profile: AppProfile
     private let pagesBase: String
     /// Every screen's cookies and storage.

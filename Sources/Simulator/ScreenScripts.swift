@@ -16,6 +16,7 @@ final class ScreenScripts {
         var seed: UInt64
         var timeLimitMs: Int
         var hasUIDelegate: Bool
+        var userAgent: String
         /// Shows a dialog and waits for the answer (the host serves its queue meanwhile).
         var presenter: (ScriptDialog) -> ScriptDialogAnswer
     }
@@ -214,6 +215,7 @@ final class ScreenScripts {
         configuration.seed = settings.seed
         configuration.timeLimitMs = settings.timeLimitMs
         configuration.hasUIDelegate = settings.hasUIDelegate
+        configuration.userAgent = settings.userAgent
         configuration.dialogPresenter = settings.presenter
         do {
             engine = try ScriptEngine(configuration: configuration)

@@ -252,4 +252,21 @@ final class PageScriptHostTests: XCTestCase {
         XCTAssertEqual(back.app.topWebView?.url, Self.base.absoluteString + "index.html")
         XCTAssertTrue(back.app.topWebView?.content.isScripted ?? false)
     }
+
+    func testNavigatorUserAgentIsTheWebViewsOwn() {
+        let host = host(["index.html": "<script>console.log(navigator.userAgent)</script>"], profile: { $0.applicationNameForUserAgent = "Shop/2" })
+        let expected = WebViewIdentity.userAgent(platformVersion: AppProfile.builtIn.platformVersion.description, applicationName: "Shop/2")
+        XCTAssertEqual(host.snapshot.app.eventLog.events.map(\.text), ["launch: index.html", "console.log: " + expected])
+    }
+
+    func testInRealTimeATickRunsTheTimersThatAreDue() {
+        let host = host(["index.html": "<script>setTimeout(() => console.log('due'), 30)</script>"], clock: .real)
+        let first = host.snapshot
+        let next = try? XCTUnwrap(first.nextTimer)
+        XCTAssertLessThanOrEqual(next ?? .zero, first.time + .milliseconds(30))
+        XCTAssertGreaterThan(next ?? .zero, first.time)
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(host.perform(.tick).newEvents.map(\.text), ["console.log: due"])
+        XCTAssertNil(host.snapshot.nextTimer)
+    }
 }
