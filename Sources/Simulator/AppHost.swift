@@ -159,6 +159,8 @@ private final class HostWorker: @unchecked Sendable {
     private var current: (job: Job, eventsBefore: Int)?
     /// The dialog a script waits on.
     private var dialog: OpenDialog?
+    /// Why the current action was not performed.
+    private var refusal: String?
 
     /// One action waiting for the host (none: only a look at the app), and where its caller
     /// waits for the result.
@@ -221,7 +223,8 @@ private final class HostWorker: @unchecked Sendable {
     private func finishCurrent() {
         guard let (job, before) = current else { return }
         current = nil
-        reply(job, eventsBefore: before)
+        reply(job, eventsBefore: before, refusal: refusal)
+        refusal = nil
     }
 
     private func reply(_ job: Job, eventsBefore: Int, refusal: String? = nil) {
@@ -333,7 +336,7 @@ private final class HostWorker: @unchecked Sendable {
                 }
             }
         case .answerDialog:
-            apply(.observed([AppEvent(.dialog, "no dialog is open")]))
+            refusal = "no dialog is open"
         case .observe(let events):
             apply(.observed(events))
         case .wait(let duration):

@@ -158,6 +158,9 @@ final class PageScriptHostTests: XCTestCase {
         XCTAssertNil(answered.dialog)
         XCTAssertEqual(texts(answered), ["dialog: confirm \"Delete it?\"", "dialog: Cancel", "console.log: kept"])
         XCTAssertEqual(lines(answered), ["[Delete]", "kept"])
+        let none = host.perform(.answerDialog(.accept))
+        XCTAssertEqual(none.refusal, "no dialog is open")
+        XCTAssertEqual(texts(none), [])
     }
 
     func testPromptTakesTheAnswerAndAcceptGivesTheDefault() throws {
