@@ -74,7 +74,9 @@ struct FlowWatch {
                 uses[path] = [path]
             }
         }
-        let runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
+        var runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
+        runner.isStrict = arguments.has("strict")
+        runner.scriptSeed = UInt64(try arguments.integer("seed", in: 0...Int.max) ?? 0)
         var results: [FlowResult] = []
         var writeFailure: UserError?
         runner.run(flows, jobs: jobs) { result in
