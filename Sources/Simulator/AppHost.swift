@@ -381,7 +381,18 @@ private final class HostWorker: @unchecked Sendable {
            type == "checkbox" || type == "radio" {
             edit(node, scripted: { _ in }) { state, document in
                 let checked = state.checkedness[node] ?? (document.attribute("checked", of: node) != nil)
-                state.checkedness[node] = type == "radio" ? true : !checked
+                guard type == "radio" else {
+                    state.checkedness[node] = !checked
+                    return
+                }
+                // A radio button unchecks the others of its group (same name; forms are not told apart).
+                if let name = document.attribute("name", of: node), !name.isEmpty {
+                    for other in document.elements(named: "input") where document.attribute("name", of: other) == name
+                        && document.attribute("type", of: other)?.lowercased() == "radio" {
+                        state.checkedness[other] = false
+                    }
+                }
+                state.checkedness[node] = true
             }
             return
         }

@@ -272,4 +272,27 @@ final class PageScriptHostTests: XCTestCase {
         XCTAssertEqual(host.perform(.tick).newEvents.map(\.text), ["console.log: due"])
         XCTAssertNil(host.snapshot.nextTimer)
     }
+
+    func testOnAPageWithoutScriptsFieldsChangeWhatTheLayoutShows() throws {
+        let host = host(["index.html": """
+            <form action="mkwebview://webview" method="get"><input name="title" value="A">
+            <input type=radio name=size value=s checked><input type=radio name=size value=m>
+            <input type=checkbox name=leftBtn value=true><input type=submit value=Go></form>
+            """])
+        let document = try XCTUnwrap(host.snapshot.app.topWebView?.content.document)
+        let inputs = document.elements(named: "input")
+        host.perform(.fill(inputs[0], text: "Typed"))
+        host.perform(.click(inputs[2]))
+        host.perform(.click(inputs[3]))
+        let state = try XCTUnwrap(host.snapshot.app.topWebView?.content.state)
+        XCTAssertEqual(state.values, [inputs[0]: "Typed"])
+        XCTAssertEqual(state.checkedness, [inputs[1]: false, inputs[2]: true, inputs[3]: true])
+        let submitted = host.perform(.click(inputs[4]))
+        XCTAssertEqual(submitted.newEvents.map(\.text), [
+            "deeplink: mkwebview://webview?title=Typed&size=m&leftBtn=true → push",
+            "warning unknown-parameter: unknown parameter \"size\": the app ignores it",
+            "warning missing-url: a push without a url: the new screen shows a blank page",
+            "push: about:blank",
+        ])
+    }
 }
