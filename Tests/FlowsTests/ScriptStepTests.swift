@@ -74,6 +74,20 @@ final class ScriptStepTests: XCTestCase {
         XCTAssertEqual(error("expect no script"), "t.flow:1:11: error: expect no script takes errors: expect no script errors")
     }
 
+    func testScriptStepsNeverCrashTheParserOnGeneratedInput() {
+        var seeded = SeededGenerator(seed: 6)
+        let alphabet = ["wait", "until", "text", "timeout", "2s", "tap", "css", "fill", "select", "check", "uncheck", "accept",
+                        "dismiss", "answer", "expect", "dialog", "alert", "confirm", "prompt", "no", "console", "script", "errors",
+                        "\"", "\"a[\"", "\"#x\"", "#2", "#0", "x", " ", "\n", "\u{0}", ":", "[", "é"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...12, using: &seeded)).map { _ in alphabet.randomElement(using: &seeded)! }
+                .joined(separator: Bool.random(using: &seeded) ? " " : "")
+            do { _ = try FlowParser { _ in Data() }.parse(text: text, path: "f.flow", folder: folder) } catch {
+                XCTAssertTrue(error.description.hasPrefix("f.flow:"), error.description)
+            }
+        }
+    }
+
     // MARK: - Running
 
     private static let pages: [String: String] = [
