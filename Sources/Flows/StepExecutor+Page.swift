@@ -143,7 +143,11 @@ extension StepExecutor {
             }
             return .success(found(fields[number - 1]))
         case .text(let text):
-            let names = fields.map { (node: $0, names: fieldNames($0, in: document)) }
+            var labels: [String: [String]] = [:]
+            for label in document.elements(named: "label") {
+                if let id = document.attribute("for", of: label) { labels[id, default: []].append(collapsed(document.textContent(of: label))) }
+            }
+            let names = fields.map { (node: $0, names: fieldNames($0, in: document, labels: labels)) }
             let exact = names.filter { $0.names.contains(text) }
             let lowered = text.lowercased()
             let matches = exact.isEmpty ? names.filter { $0.names.contains { $0.lowercased().contains(lowered) } } : exact
@@ -156,14 +160,11 @@ extension StepExecutor {
         }
     }
 
-    /// What a field is known by: its labels' text, `placeholder`, `aria-label`, `name`.
-    private static func fieldNames(_ node: NodeID, in document: HTMLDocument) -> [String] {
+    /// What a field is known by: its labels' text (`labels`: the texts of `label for=ID` by ID),
+    /// `placeholder`, `aria-label`, `name`.
+    private static func fieldNames(_ node: NodeID, in document: HTMLDocument, labels: [String: [String]]) -> [String] {
         var names: [String] = []
-        if let id = document.attribute("id", of: node) {
-            for label in document.elements(named: "label") where document.attribute("for", of: label) == id {
-                names.append(collapsed(document.textContent(of: label)))
-            }
-        }
+        if let id = document.attribute("id", of: node) { names += labels[id] ?? [] }
         var ancestor = document.parent(of: node)
         while let current = ancestor {
             if document.name(of: current) == "label" { names.append(collapsed(document.textContent(of: current))) }
