@@ -195,6 +195,30 @@ final class AppShellCommandTests: XCTestCase {
         XCTAssertTrue(session.waitForPane { $0.joined().components(separatedBy: "launch check failed: HEAD").count - 1 == 2 }, pane(session))
     }
 
+    /// While a page loads from a server that never answers (the timeout is the default 30 s),
+    /// the terminal UI still answers keys: the footer says so, the event log opens, and `q` or
+    /// Ctrl-C end the program at once (issue 13: the UI froze during a fetch).
+    func testTheUIAnswersKeysWhileAPageLoadsAndQuitsAtOnce() throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let folder = try WebnavProcess.folder([
+            "Pages/index.html": "<title>Home</title>",
+            "webnav.json": #"{"ats": {"NSAllowsLocalNetworking": true}}"#,
+        ])
+        for quit in ["q", "C-c"] {
+            let session = try startUI([], in: folder)
+            session.sendText(":" + server.url("/hang"))
+            session.sendKeys("Enter")
+            XCTAssertTrue(session.waitFor(text: "loading… (q quits)"), pane(session))
+            session.sendKeys("l")
+            XCTAssertTrue(session.waitFor(text: "Event log"), pane(session))
+            let start = Date()
+            session.sendKeys(quit)
+            XCTAssertEqual(session.waitForExit(timeout: 10), 0, "\(quit): \(pane(session))")
+            XCTAssertLessThan(Date().timeIntervalSince(start), 10, "\(quit) ends the program long before the load's deadline")
+        }
+    }
+
     // MARK: - Bad input end to end
 
     func testBadInputFromAServerNeverCrashesOrHangs() throws {
