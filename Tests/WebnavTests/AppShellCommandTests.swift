@@ -224,7 +224,7 @@ final class AppShellCommandTests: XCTestCase {
     func testBadInputFromAServerNeverCrashesOrHangs() throws {
         let server = try DemoServer()
         defer { server.stop() }
-        // The silent server gets a 1 s deadline; the others the default 30 s, so that making
+        // The silent and the trickling server get a 1 s deadline; the others the default 30 s, so that making
         // and sending 100 MB on a busy machine never counts as a timeout.
         let folder = try WebnavProcess.folder([
             "Pages/index.html": "<title>Home</title>",
@@ -235,6 +235,8 @@ final class AppShellCommandTests: XCTestCase {
             "hang.flow": """
             open \(server.url("/hang"))
             expect page "Cannot Open Page"
+            expect text "NSURLErrorDomain error -1001"
+            open \(server.url("/trickle?every=0.4&chunks=100"))
             expect text "NSURLErrorDomain error -1001"
 
             """,
@@ -258,7 +260,7 @@ final class AppShellCommandTests: XCTestCase {
         let hang = try WebnavProcess.run(["run", "hang.flow", "--profile", "short.json"], in: folder)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "the 1 s deadline ends the load")
         XCTAssertEqual(hang.status, 0, hang.stdout)
-        XCTAssertEqual(hang.stdout, "PASS hang.flow (3 steps)\n1 passed, 0 failed\n")
+        XCTAssertEqual(hang.stdout, "PASS hang.flow (5 steps)\n1 passed, 0 failed\n")
         start = Date()
         let output = try WebnavProcess.run(["run", "server.flow", "payloads.flow", "big.flow"], in: folder)
         XCTAssertLessThan(Date().timeIntervalSince(start), 29, "nothing waits for the 30 s deadline")
