@@ -22,6 +22,8 @@ Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdou
   /gzip-bomb?mb=N           a small gzip body that inflates to N MB (default 1024)
   /corrupt-gzip             Content-Encoding: gzip with a body that is not gzip
   /page?bytes=N             an HTML page of N bytes (for benchmarks)
+  /count?name=K&delay=S     a page titled "request N", N counting the requests for K (after
+                            S seconds, default 0), so a test sees how often a page was loaded
 """
 
 import argparse
@@ -30,6 +32,7 @@ import http.server
 import json
 import os
 import sys
+import threading
 import time
 import urllib.parse
 import zlib
@@ -158,6 +161,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             size = int(number("bytes", 1024))
             head = b"<!DOCTYPE html><title>bench</title><p>"
             return self.send(200, head + b"x" * max(0, size - len(head)))
+        if path == "/count":
+            time.sleep(number("delay", 0))
+            name = query.get("name", [""])[0]
+            with COUNTS_LOCK:
+                COUNTS[name] = COUNTS.get(name, 0) + 1
+                count = COUNTS[name]
+            return self.send(200, ("<title>request %d</title><p>request %d</p>" % (count, count)).encode())
         return self.send(404, b"<h1>Not Found</h1><p>no route</p>")
 
     do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = dispatch
@@ -198,6 +208,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         for _ in range(megabytes):
             self.wfile.write(block)
         self.close_connection = True
+
+
+COUNTS = {}
+COUNTS_LOCK = threading.Lock()
 
 
 @functools.lru_cache(maxsize=4)

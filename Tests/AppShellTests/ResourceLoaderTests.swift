@@ -1,4 +1,4 @@
-import AppShell
+@testable import AppShell
 import NavigatorCore
 import Foundation
 import TestSupport
@@ -222,6 +222,17 @@ final class ResourceLoaderTests: XCTestCase {
         let failure = try XCTUnwrap(loader.load(LoadRequest(url: url), cancellation: cancellation).failure)
         XCTAssertEqual(failure, LoadFailure(url: url, code: .cancelled))
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    }
+
+    /// Without libcurl an http(s) load fails with a sentence that says what to install: webnav
+    /// has no helper program to look for any more (issue 11, item 14).
+    func testWithoutLibcurlTheFailureSaysWhatToInstall() {
+        guard case .failure(let failure) = CurlTransport.open("libwebnav-no-such-curl.so.4") else {
+            return XCTFail("opened a library that does not exist")
+        }
+        XCTAssertEqual(failure.code, .unknown)
+        XCTAssertEqual(failure.detail, "cannot load libcurl: libwebnav-no-such-curl.so.4: cannot open shared object file: No such file or directory; "
+                           + "http(s) pages need it: install libcurl4 (apt-get install libcurl4 on Debian)")
     }
 
     func testConnectionRefusedAndUnknownHost() throws {

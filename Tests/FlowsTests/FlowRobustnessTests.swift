@@ -103,6 +103,36 @@ final class FlowRobustnessTests: XCTestCase {
         }
     }
 
+    /// Many includes stay linear (issue 12): n lines including one fragment, n fragments each
+    /// included once, and n fragments each including the next (as deep as the cap allows).
+    func testManyIncludesGrowLinearly() throws {
+        let shapes: [(String, (Int) -> [String: String])] = [
+            ("one fragment included n times", { n in
+                ["/i/main.flow": String(repeating: "include _f.flow\n", count: n), "/i/_f.flow": "back\nexpect depth 1\n"]
+            }),
+            ("n fragments included once each", { n in
+                var files = ["/i/main.flow": (0..<n).map { "include _f\($0).flow\n" }.joined()]
+                for index in 0..<n { files["/i/_f\(index).flow"] = "tap \"link \(index)\"\n" }
+                return files
+            }),
+            ("chains of 60 nested includes", { n in
+                var files = ["/i/main.flow": (0..<n).map { "include _c\($0)_0.flow\n" }.joined()]
+                for chain in 0..<n {
+                    for level in 0..<60 { files["/i/_c\(chain)_\(level).flow"] = "include _c\(chain)_\(level + 1).flow\n" }
+                    files["/i/_c\(chain)_60.flow"] = "back\n"
+                }
+                return files
+            }),
+        ]
+        for (name, files) in shapes {
+            var failure: String?
+            assertGrowsLinearly(name, size: name.hasPrefix("chains") ? 5 : 300, input: files) { files in
+                do { _ = try self.parser(files).parse(path: "/i/main.flow") } catch { failure = "\(error)" }
+            }
+            XCTAssertNil(failure, name)
+        }
+    }
+
     func testExpectColorTakesShortColoursAndURLContainsNeedsAString() throws {
         let steps = try parser([:]).parse(text: "expect color nav \"#FFF\"\nexpect color tint #0a8\nexpect color status \"#80D32F2F\"",
                                           path: "t.flow", folder: URL(fileURLWithPath: "/"))

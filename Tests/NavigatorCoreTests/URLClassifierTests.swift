@@ -66,4 +66,29 @@ final class URLClassifierTests: XCTestCase {
             _ = classifier.classify("mkwebview://webview?" + String(decoding: bytes, as: UTF8.self))
         }
     }
+    /// `webnav resolve` stays linear in its input (issue 12): classifying and parsing a URL, and
+    /// quoting what it prints, for URLs ten times longer take about ten times as long.
+    func testResolvingGrowsLinearly() {
+        func resolve(_ url: String) {
+            let result = classifier.classify(url)
+            var printed = [JSONText.quote(result.input), VisibleText.escaping(result.url)]
+            if let deeplink = result.deeplink {
+                printed.append(VisibleText.escaping(deeplink.configuration.title ?? ""))
+                printed += deeplink.warnings.map { JSONText.quote($0.message) }
+            }
+            XCTAssertFalse(printed.isEmpty)
+        }
+        let shapes: [(String, (Int) -> String)] = [
+            ("many unknown parameters", { n in "mkwebview://webview?" + (0..<n).map { "param\($0)=v" }.joined(separator: "&") }),
+            ("one parameter repeated", { n in "mkwebview://webview?url=a.html" + String(repeating: "&title=t", count: n) }),
+            ("a long encoded title", { n in "mkwebview://webview?title=" + String(repeating: "%E3%81%82%1B", count: n) }),
+            ("raw spaces and non-ASCII", { n in "mkwebview://webview?title=" + String(repeating: "한 ", count: n) }),
+            ("an unencoded nested url", { n in "mkwebview://webview?url=https://a/p?x=1" + String(repeating: "&y=2", count: n) }),
+            ("a long page path", { n in String(repeating: "dir/", count: n) + "page.html" }),
+            ("a long invalid host", { n in "mkwebview://" + String(repeating: "w|", count: n) }),
+        ]
+        for (name, url) in shapes {
+            assertGrowsLinearly(name, size: 400, input: url, work: resolve)
+        }
+    }
 }

@@ -55,24 +55,15 @@ final class ParserLinearityTests: XCTestCase {
         assertLinear("comments", n: 3000) { String(repeating: "<!-- c -->x", count: $0) }
     }
 
-    /// Random tag soup: doubling the input must not quadruple the time.
-    func testGeneratedTagSoupDoublesLinearly() {
+    /// Random tag soup: ten times the input takes about ten times as long, never a hundred.
+    /// (Comparing one doubled input with two halves left too little room between linear, 1, and
+    /// quadratic, 2: a loaded machine measured 1.87 on a linear parser.)
+    func testGeneratedTagSoupGrowsLinearly() {
         let pieces = ["<p>", "</p>", "<div>", "</div>", "<b>", "</b>", "<i>", "<table>", "<tr>", "<td>", "</table>", "<ul>",
                       "<li>", "<a href=x>", "</a>", "<svg>", "<g>", "</svg>", "<select>", "<option>", "x", " ", "&amp;",
                       "<!-- c -->", "<br>", "<h1>", "<form>", "<button>", "<nobr>", "<font>", "<span>", "</span>", "<pre>"]
         var random = SeededGenerator(seed: 77)
-        let soup = (0..<40_000).map { _ in pieces.randomElement(using: &random)! }
-        let half = soup.prefix(20_000).joined()
-        let whole = half + soup.suffix(20_000).joined()
-        func parse(_ html: String) {
-            _ = PageLayoutEngine.layout(HTMLParser.parse(html), baseURL: nil, options: LayoutOptions(width: 80))
-        }
-        let clock = ContinuousClock()
-        var twoHalves = Duration.seconds(1_000), oneWhole = Duration.seconds(1_000)
-        for _ in 0..<3 {
-            twoHalves = min(twoHalves, clock.measure { parse(half); parse(half) })
-            oneWhole = min(oneWhole, clock.measure { parse(whole) })
-        }
-        XCTAssertLessThan(oneWhole / twoHalves, 1.6, "two halves \(twoHalves), the whole \(oneWhole)")
+        let soup = (0..<80_000).map { _ in pieces.randomElement(using: &random)! }
+        assertLinear("tag soup", n: 8_000) { soup.prefix($0).joined() }
     }
 }

@@ -158,6 +158,23 @@ final class AppHostShellTests: XCTestCase {
         XCTAssertEqual(jars, [["session", "theme", "strict"], ["session", "theme", "strict"]])
     }
 
+    /// Apps of one run (`run --jobs` threads) opening one http page at the same time share one
+    /// load and one parse, and `r` loads it again from the server (which counts its requests).
+    func testAppsOpeningOnePageShareOneLoadAndReloadFetchesAgain() throws {
+        let url = try server.url("/count?name=\(UUID().uuidString)&delay=0.3")
+        let store = PageStore(reader: pages)
+        let hosts = (0..<4).map { _ in host(profile(), store: store) }
+        for host in hosts { host.perform(.launch) }
+        DispatchQueue.concurrentPerform(iterations: hosts.count) { index in
+            hosts[index].perform(.navigator(.urlOpened(url, base: nil)))
+        }
+        XCTAssertEqual(hosts.map { $0.snapshot.app.top?.currentPage.title }, Array(repeating: "request 1", count: 4))
+        let reloaded = hosts[0].perform(.navigator(.reloadRequested))
+        XCTAssertEqual(reloaded.app.top?.currentPage.title, "request 2")
+        XCTAssertEqual(texts(reloaded.newEvents), ["reload: \(url)", "load: \(url) (200, 40 B, …)"])
+        XCTAssertEqual(hosts[1].perform(.navigator(.reloadRequested)).app.top?.currentPage.title, "request 3")
+    }
+
     func testTheDataDirectorysStoreIsWhereTheSharedStoreStarts() throws {
         var initial = WebsiteDataStore(isPersistent: true)
         initial.cookies.set(Cookie(name: "kept", value: "1", domain: "127.0.0.1", expires: 4_000_000_000), now: 1_767_260_460)

@@ -140,4 +140,29 @@ final class PanelTests: XCTestCase {
         for _ in 0..<(KeyBindings.helpLineCount - 5) { state.press(.up) }
         XCTAssertEqual(state.frame().lines[1], "│ Page                                 │", "back at the top as soon as the last line left")
     }
+    /// The README's key table lists every key the help lists (issue 11: "list every key"). A key
+    /// is a first-column entry of the table; a key named in words ("mouse", "click banner") may be
+    /// anywhere in the table.
+    func testTheREADMEListsEveryKeyTheHelpLists() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try XCTUnwrap(text.components(separatedBy: "## The terminal UI").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| keys") }
+        XCTAssertGreaterThan(rows.count, 20)
+        let keyColumn = Set(rows.flatMap { row in
+            row.split(separator: "|", omittingEmptySubsequences: true).first.map { column in
+                column.split(whereSeparator: { " ,()".contains($0) }).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            } ?? []
+        })
+        let table = rows.joined(separator: "\n")
+        var missing: [String] = []
+        for hint in TerminalKeys.sections.flatMap(\.keys) {
+            for key in hint.keys.split(whereSeparator: { " ,".contains($0) }).map(String.init) {
+                let isWord = key.count > 1 && key.allSatisfy { $0.isLowercase }
+                if !keyColumn.contains(key) && !(isWord && table.contains(key)) { missing.append(key) }
+            }
+        }
+        XCTAssertEqual(missing, [], "keys in the help that README.md's table of keys does not list")
+    }
 }

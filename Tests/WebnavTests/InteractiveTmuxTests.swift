@@ -200,7 +200,8 @@ final class InteractiveTmuxTests: XCTestCase {
         session.sendText("From the builder")
         session.sendKeys("Down", "Space")
         XCTAssertTrue(session.waitFor(text: "From the builder"), pane(session))
-        XCTAssertTrue(session.capturePane()[2].contains("‹"), "the device's bar shows the left button live: \(pane(session))")
+        // The title shows before Space reaches the program: wait for the button, not just the text.
+        XCTAssertTrue(session.waitForPane { $0.count > 2 && $0[2].contains("‹") }, "the device's bar shows the left button live: \(pane(session))")
         session.sendKeys("C-y")
         let link = "mkwebview://webview?url=detail.html&title=From%20the%20builder&leftBtn=true"
         XCTAssertTrue(session.waitUntil(timeout: 5) { session.pasteBuffer() == link }, "tmux's buffer: \(session.pasteBuffer() ?? "none")")

@@ -60,6 +60,35 @@ final class RemotePageTests: XCTestCase {
             """)
     }
 
+    /// Issue 8's known bug: `preview` of a 404 showed `FetchError(errorDescription: …)`. It shows
+    /// the server's body, as WebKit does; a server that is not there gives WebKit's error page.
+    func testPreviewShowsTheServersBodyForA404AndTheErrorPageWithoutAServer() throws {
+        let folder = try WebnavProcess.folder([
+            "webnav.json": #"{"ats": {"NSAllowsLocalNetworking": true}}"#, "Pages/index.html": "<title>Home</title>",
+        ])
+        func preview(_ url: String) throws -> [String] {
+            let output = try WebnavProcess.run(["preview", url, "--size", "60x16", "--color", "never"], in: folder)
+            XCTAssertEqual(output.status, 0, output.stderr)
+            XCTAssertEqual(output.stderr, "")
+            return output.stdout.components(separatedBy: "\n").map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        }
+        let missing = "http://127.0.0.1:\(port)/none.html"
+        let served = try preview(missing)
+        XCTAssertEqual(Array(served.dropLast(2)), [
+            " 9:41                                               depth 1", " Error response", "", " Error code: 404", "",
+            " Message: File not found.", "", " Error code explanation: 404 - Nothing matches the given", " URI.",
+            "", "", "", "", "", " \(missing)",
+        ])
+        XCTAssertTrue(served[served.count - 2].hasPrefix(" load: \(missing) (404, "), served[served.count - 2])
+        let unreachable = "http://127.0.0.1:9/none.html"
+        XCTAssertEqual(try preview(unreachable), [
+            " 9:41                                               depth 1", " Cannot Open Page", "", " Could not connect to the server.", "",
+            " libcurl: Couldn't connect to server", "", " \(unreachable)", "", " NSURLErrorDomain error -1004",
+            " (NSURLErrorCannotConnectToHost)", "", "", "", " \(unreachable)",
+            " load failed: http://127.0.0.1:9/none.html (error -1004: Co…", "",
+        ])
+    }
+
     func testAnUnreachableServerIsAnErrorWithTheURLErrorCode() throws {
         let url = "http://127.0.0.1:9/none.html"
         let output = try WebnavProcess.run(["dump", url])

@@ -30,14 +30,19 @@ enum CurlTransport {
     static let libraryPath = "libcurl.so.4"
 
     /// libcurl's entry points, or why they could not be found (checked once per process).
-    private static let library: Result<CurlLibrary, LoadFailure> = {
+    private static let library = open(libraryPath)
+
+    /// Opens the libcurl at `path`; when it cannot, the failure names the package that has it.
+    static func open(_ path: String) -> Result<CurlLibrary, LoadFailure> {
         let api = UnsafeMutablePointer<webnav_curl_api>.allocate(capacity: 1)
         api.initialize(to: webnav_curl_api())
-        if let problem = webnav_curl_open(libraryPath, api) {
-            return .failure(LoadFailure(url: "", code: .unknown, detail: "cannot load libcurl: \(String(cString: problem))"))
+        if let problem = webnav_curl_open(path, api) {
+            api.deallocate()
+            return .failure(LoadFailure(url: "", code: .unknown, detail: "cannot load libcurl: \(String(cString: problem)); "
+                                            + "http(s) pages need it: install libcurl4 (apt-get install libcurl4 on Debian)"))
         }
         return .success(CurlLibrary(api: api))
-    }()
+    }
 
     /// Whether libcurl has been loaded into this process (for the start-up measurement).
     static func loadLibrary() -> Bool {
@@ -75,7 +80,7 @@ private final class Transfer {
     }
 }
 
-private final class CurlLibrary: @unchecked Sendable {
+final class CurlLibrary: @unchecked Sendable {
     let api: UnsafeMutablePointer<webnav_curl_api>
 
     init(api: UnsafeMutablePointer<webnav_curl_api>) {
