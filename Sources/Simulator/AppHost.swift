@@ -308,6 +308,7 @@ private final class HostWorker: @unchecked Sendable {
                     return
                 }
             }
+            if item.url == nil, resetsItsForm(item.node) { return }
             guard let url = item.url else {
                 apply(.observed([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")]))
                 return
@@ -421,6 +422,23 @@ private final class HostWorker: @unchecked Sendable {
         plain(&state, content.document)
         content.replaceDocument(content.document, title: content.title, state: state)
         apply(.pageChanged(screen, content: content))
+    }
+
+    /// A reset button on a page without scripts: its form's fields go back to their markup's
+    /// values and checks (HTML's reset algorithm); false for any other node.
+    private func resetsItsForm(_ button: NodeID) -> Bool {
+        guard let screen = app.top?.id, let content = app.webViews[screen]?.content else { return false }
+        let document = content.document
+        guard let name = document.name(of: button), name == "input" || name == "button",
+              document.attribute("type", of: button)?.lowercased() == "reset" else { return false }
+        var form = document.parent(of: button)
+        while let candidate = form, document.name(of: candidate) != "form" { form = document.parent(of: candidate) }
+        guard let form else { return false }
+        edit(button, scripted: { _ in }) { state, document in
+            state.values = state.values.filter { !Self.isInside($0.key, form, document) }
+            state.checkedness = state.checkedness.filter { !Self.isInside($0.key, form, document) }
+        }
+        return true
     }
 
     private static func enclosingLink(of node: NodeID, in document: HTMLDocument) -> NodeID? {

@@ -295,4 +295,21 @@ final class PageScriptHostTests: XCTestCase {
             "push: about:blank",
         ])
     }
+
+    func testOnAPageWithoutScriptsAResetButtonRestoresItsFormOnly() throws {
+        let host = host(["index.html": """
+            <form><input name=a value=A><input type=checkbox name=c checked><input type=reset value=Clear></form>
+            <form><input name=b value=B></form>
+            """])
+        let document = try XCTUnwrap(host.snapshot.app.topWebView?.content.document)
+        let inputs = document.elements(named: "input")
+        host.perform(.fill(inputs[0], text: "Typed"))
+        host.perform(.click(inputs[1]))
+        host.perform(.fill(inputs[3], text: "Other"))
+        let reset = host.perform(.click(inputs[2]))
+        XCTAssertEqual(reset.newEvents.map(\.text), [])
+        let state = try XCTUnwrap(host.snapshot.app.topWebView?.content.state)
+        XCTAssertEqual(state.values, [inputs[3]: "Other"])
+        XCTAssertEqual(state.checkedness, [:])
+    }
 }
