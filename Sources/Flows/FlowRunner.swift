@@ -108,8 +108,9 @@ public struct FlowRunner: Sendable {
     /// The result of a flow that failed at `step`, its picture saved to the artifacts folder.
     private func failed(_ flow: Flow, at step: FlowStep, _ message: String, host: AppHost, context: FlowContext, stepsRun: Int,
                         snapshots: SnapshotSpool, artifacts artifactPaths: [String]) -> FlowResult {
-        let app = host.snapshot.app
-        let screen = DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows)
+        let snapshot = host.snapshot
+        let app = snapshot.app
+        let screen = DeviceRenderer.frame(of: app, columns: context.columns, rows: context.rows, dialog: snapshot.dialog)
         let stack = StackDescription.lines(of: app)
         var paths = artifactPaths
         if let artifacts, let written = try? artifacts.writeFailure(screen, stack: stack, flowPath: flow.path) {

@@ -62,7 +62,9 @@ public enum StepExecutor {
         case .waitUntilText, .fill, .select, .setChecked, .answerDialog:
             return performPageStep(step.command, host: host, context: &context)
         case .snapshot(let name):
-            return .snapshot(DeviceRenderer.frame(of: host.snapshot.app, columns: context.columns, rows: context.rows), name: name)
+            let snapshot = host.snapshot
+            return .snapshot(DeviceRenderer.frame(of: snapshot.app, columns: context.columns, rows: context.rows, dialog: snapshot.dialog),
+                             name: name)
         case .expect(let expectation):
             if let failure = check(expectation, snapshot: host.snapshot, context: context, dataStores: host.dataStores) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")

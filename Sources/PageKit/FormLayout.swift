@@ -11,20 +11,27 @@ extension LayoutPass {
         case "hidden":
             return
         case "checkbox":
-            writer.appendControl(document.isChecked(node, state: state) ? "[x]" : "[ ]", style: style.withFormField())
+            let checked = document.isChecked(node, state: state)
+            let field = addField(PageField(kind: .checkbox, node: NodeID(node), isChecked: checked))
+            writer.appendControl(checked ? "[x]" : "[ ]", style: style.withField(field))
         case "radio":
-            writer.appendControl(document.isChecked(node, state: state) ? "(*)" : "( )", style: style.withFormField())
+            let checked = document.isChecked(node, state: state)
+            let field = addField(PageField(kind: .radio, node: NodeID(node), isChecked: checked))
+            writer.appendControl(checked ? "(*)" : "( )", style: style.withField(field))
         case "submit", "reset", "button", "image":
             layoutInputButton(node, type: type)
         case "password":
             let value = document.controlValue(node, state: state)
             let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? ""
                 : String(repeating: "*", count: value.count)
-            layoutField(shown, size: integer(document.attribute(.size, of: node)))
+            let field = addField(PageField(kind: .password, node: NodeID(node), value: value, isReadOnly: isReadOnly(node)))
+            layoutField(shown, size: integer(document.attribute(.size, of: node)), field: field)
         default:
             let value = document.controlValue(node, state: state)
             let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
-            layoutField(shown, size: integer(document.attribute(.size, of: node)))
+            let takesText = !["file", "range", "color"].contains(document.inputType(of: node))
+            let field = takesText ? addField(PageField(kind: .text, node: NodeID(node), value: value, isReadOnly: isReadOnly(node))) : nil
+            layoutField(shown, size: integer(document.attribute(.size, of: node)), field: field)
         }
     }
 
@@ -32,24 +39,43 @@ extension LayoutPass {
     mutating func layoutTextArea(_ node: Int32) {
         let value = document.controlValue(node, state: state)
         let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
-        layoutField(shown, size: integer(document.attribute(.cols, of: node)))
+        let field = addField(PageField(kind: .textArea, node: NodeID(node), value: value, isReadOnly: isReadOnly(node)))
+        layoutField(shown, size: integer(document.attribute(.cols, of: node)), field: field)
     }
 
     /// Draws a `select` as `[Selected option ▾]`.
     mutating func layoutSelect(_ node: Int32) {
-        let label = document.selectedOptions(of: node, state: state).first.map { optionLabel($0) } ?? ""
+        let selected = document.selectedOptions(of: node, state: state)
+        let label = selected.first.map { optionLabel($0) } ?? ""
+        let options = document.options(of: node).map {
+            PageField.Option(node: NodeID($0), label: optionLabel($0), isSelected: selected.contains($0),
+                             isDisabled: document.hasAttribute(.disabled, of: $0))
+        }
+        let field = addField(PageField(kind: .select, node: NodeID(node), options: options))
         let room = max(1, writer.availableWidth - 4)
         let shown = TerminalText.truncate(label, toWidth: room)
-        writer.appendControl("[" + (shown.isEmpty ? "" : shown + " ") + "▾]", style: style.withFormField())
+        writer.appendControl("[" + (shown.isEmpty ? "" : shown + " ") + "▾]", style: style.withField(field))
     }
 
     /// `[value______]`: the text cut or padded with `_` to the field's width.
-    private mutating func layoutField(_ text: String, size: Int?) {
+    private mutating func layoutField(_ text: String, size: Int?, field: Int?) {
         let requested = size.flatMap { $0 > 0 ? $0 : nil } ?? Self.defaultFieldWidth
         let fieldWidth = max(1, min(requested, writer.availableWidth - 2))
         let shown = TerminalText.truncate(displayText(text), toWidth: fieldWidth)
         let padding = String(repeating: "_", count: max(0, fieldWidth - TerminalText.width(of: shown)))
-        writer.appendControl("[" + shown + padding + "]", style: style.withFormField())
+        writer.appendControl("[" + shown + padding + "]", style: style.withField(field))
+    }
+
+    /// Lists a field a user can focus: not a disabled one, nor one under `visibility: hidden`.
+    /// Its index, or nil when it is not listed.
+    private mutating func addField(_ field: PageField) -> Int? {
+        guard !style.isConcealed, !document.hasAttribute(.disabled, of: Int32(field.node.rawValue)) else { return nil }
+        fields.append(field)
+        return fields.count - 1
+    }
+
+    private func isReadOnly(_ node: Int32) -> Bool {
+        document.attribute("readonly", of: NodeID(node)) != nil
     }
 
     private mutating func layoutInputButton(_ node: Int32, type: String) {

@@ -31,6 +31,8 @@ public struct PageLayout: Hashable, Sendable {
     public var lines: [LayoutLine]
     /// The links and buttons in reading order; `items[i].number == i + 1`.
     public var items: [PageItem]
+    /// The form fields a user can focus (enabled, shown), in reading order.
+    public var fields: [PageField] = []
     /// Whether the page was too big to lay out whole: its last line says so.
     public var isTruncated = false
     /// The line of each element `id`, and of each `<a name>`, first in tree order.
@@ -260,7 +262,7 @@ final class LaidOutText: @unchecked Sendable {
     /// Calls `body` with each run of a link or button, with the index of its line.
     func forEachItemRun(_ body: (_ line: Int, _ run: StyledRun) -> Void) {
         var line = 0
-        for (index, run) in styledRuns.enumerated() where run.style.itemIndex != nil {
+        for (index, run) in styledRuns.enumerated() where run.style.itemIndex != nil || run.style.field != nil {
             while Int(lines[line].runEnd) <= index { line += 1 }
             body(line, run)
         }
@@ -316,6 +318,63 @@ public struct PageItem: Hashable, Sendable {
         self.node = node
         self.regions = regions
     }
+}
+
+/// A form field of a laid-out page, as a user can focus and change it.
+public struct PageField: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// An `input` that takes text (text, search, email, number, url, tel, date…).
+        case text
+        case password
+        case textArea
+        case checkbox
+        case radio
+        case select
+    }
+
+    /// An option of a `select`.
+    public struct Option: Hashable, Sendable {
+        public var node: NodeID
+        /// Its `label` attribute, else its text.
+        public var label: String
+        public var isSelected: Bool
+        public var isDisabled: Bool
+
+        public init(node: NodeID, label: String, isSelected: Bool, isDisabled: Bool = false) {
+            self.node = node
+            self.label = label
+            self.isSelected = isSelected
+            self.isDisabled = isDisabled
+        }
+    }
+
+    public var kind: Kind
+    /// The `input`, `textarea` or `select`.
+    public var node: NodeID
+    /// The text of a text field or text area as it is now.
+    public var value: String
+    /// A checkbox's or radio button's checkedness.
+    public var isChecked: Bool
+    /// `readonly`: focusable, not editable.
+    public var isReadOnly: Bool
+    /// A `select`'s options, in tree order.
+    public var options: [Option]
+    /// Where it was drawn (brackets included).
+    public var regions: [ItemRegion]
+
+    public init(kind: Kind, node: NodeID, value: String = "", isChecked: Bool = false, isReadOnly: Bool = false,
+                options: [Option] = [], regions: [ItemRegion] = []) {
+        self.kind = kind
+        self.node = node
+        self.value = value
+        self.isChecked = isChecked
+        self.isReadOnly = isReadOnly
+        self.options = options
+        self.regions = regions
+    }
+
+    /// Whether the field takes typed text.
+    public var isTextEntry: Bool { kind == .text || kind == .password || kind == .textArea }
 }
 
 /// The cells of one line that an item covers.

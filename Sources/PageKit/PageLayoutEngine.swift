@@ -61,6 +61,7 @@ struct LayoutPass {
     var writer: LineWriter
     var style = TextStyle()
     var items: [PageItem] = []
+    var fields: [PageField] = []
     /// Items with a URL so far: their `[N]` numbers in a dump.
     var referenceCount = 0
     var lists: [ListState] = []
@@ -93,14 +94,11 @@ struct LayoutPass {
         }
         let (lines, _, text) = writer.finish()
         text.forEachItemRun { lineIndex, run in
-            guard let index = run.style.itemIndex else { return }
-            if let last = items[index].regions.last, last.line == lineIndex, last.columns.upperBound == run.columns.lowerBound {
-                items[index].regions[items[index].regions.count - 1].columns = last.columns.lowerBound..<run.columns.upperBound
-            } else {
-                items[index].regions.append(ItemRegion(line: lineIndex, columns: run.columns))
-            }
+            if let index = run.style.itemIndex { Self.add(run, line: lineIndex, to: &items[index].regions) }
+            if let index = run.style.field, fields.indices.contains(index) { Self.add(run, line: lineIndex, to: &fields[index].regions) }
         }
         var layout = PageLayout(lines: lines, items: items)
+        layout.fields = fields
         layout.isTruncated = truncated
         for anchor in writer.anchors {
             if anchor.isName {
@@ -110,6 +108,15 @@ struct LayoutPass {
             }
         }
         return layout
+    }
+
+    /// Adds a run to an item's or field's regions, joining it to the last one when they touch.
+    private static func add(_ run: StyledRun, line: Int, to regions: inout [ItemRegion]) {
+        if let last = regions.last, last.line == line, last.columns.upperBound == run.columns.lowerBound {
+            regions[regions.count - 1].columns = last.columns.lowerBound..<run.columns.upperBound
+        } else {
+            regions.append(ItemRegion(line: line, columns: run.columns))
+        }
     }
 
     // MARK: - Styles

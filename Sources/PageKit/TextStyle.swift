@@ -24,19 +24,23 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
     private static let button: UInt64 = 1 << 7
     /// `visibility: hidden`: the text takes its cells but shows nothing (never in a run).
     private static let concealed: UInt64 = 1 << 8
+    /// The form field (index + 1 into `PageLayout.fields`), in bits 9 to 31.
+    private static let fieldShift: UInt64 = 9
+    private static let fieldMask: UInt64 = ((1 << 32) - 1) & ~((1 << fieldShift) - 1)
     private static let itemShift: UInt64 = 32
     private static let itemMask: UInt64 = ~((1 << itemShift) - 1)
 
     private var bits: UInt64 = 0
 
     public init(isStrong: Bool = false, isEmphasis: Bool = false, isCode: Bool = false, headingLevel: Int? = nil,
-                isFormField: Bool = false, item: Item? = nil) {
+                isFormField: Bool = false, item: Item? = nil, field: Int? = nil) {
         self.isStrong = isStrong
         self.isEmphasis = isEmphasis
         self.isCode = isCode
         self.headingLevel = headingLevel
         self.isFormField = isFormField
         self.item = item
+        self.field = field
     }
 
     /// `b`, `strong`, `th` and headings.
@@ -61,6 +65,20 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
     public var isFormField: Bool {
         get { bits & Self.formField != 0 }
         set { set(Self.formField, newValue) }
+    }
+
+    /// The focusable form field the text draws, by index into `PageLayout.fields`.
+    public var field: Int? {
+        get {
+            let stored = (bits & Self.fieldMask) >> Self.fieldShift
+            return stored == 0 ? nil : Int(stored - 1)
+        }
+        set {
+            bits &= ~Self.fieldMask
+            if let newValue, newValue >= 0, UInt64(newValue) + 1 < (1 << (32 - Self.fieldShift)) {
+                bits |= (UInt64(newValue) + 1) << Self.fieldShift
+            }
+        }
     }
 
     /// The level of the enclosing heading, 1 to 6.
@@ -134,6 +152,12 @@ extension TextStyle {
     func withEmphasis() -> TextStyle { with(Self.emphasis) }
     func withCode() -> TextStyle { with(Self.code) }
     func withFormField() -> TextStyle { with(Self.formField) }
+
+    func withField(_ index: Int?) -> TextStyle {
+        var style = with(Self.formField)
+        style.field = index
+        return style
+    }
 
     func withHeading(_ level: Int) -> TextStyle {
         var style = with(Self.strong)

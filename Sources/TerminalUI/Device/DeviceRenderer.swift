@@ -20,19 +20,44 @@ public struct FooterContent: Equatable, Sendable {
     }
 }
 
-/// Which part of a page a web view shows, and which of its links or buttons has the focus.
+/// Which part of a page a web view shows, and which of its links, buttons or fields has the focus.
 public struct WebViewport: Equatable, Sendable {
     /// The first visible layout line.
     public var scrollOffset: Int
     /// The index of the focused item among the layout's items.
     public var focusedItem: Int?
+    /// The index of the focused field among the layout's fields.
+    public var focusedField: Int?
     /// The first visible column, when wide lines (`<pre>`, tables) are scrolled sideways.
     public var horizontalOffset: Int
+    /// The field being edited in place, drawn with the text typed so far.
+    public var editing: FieldEditing?
 
-    public init(scrollOffset: Int = 0, focusedItem: Int? = nil, horizontalOffset: Int = 0) {
+    public init(scrollOffset: Int = 0, focusedItem: Int? = nil, focusedField: Int? = nil, horizontalOffset: Int = 0,
+                editing: FieldEditing? = nil) {
         self.scrollOffset = scrollOffset
         self.focusedItem = focusedItem
+        self.focusedField = focusedField
         self.horizontalOffset = horizontalOffset
+        self.editing = editing
+    }
+}
+
+/// A text field being edited in place: what is typed so far and where the cursor is.
+public struct FieldEditing: Equatable, Sendable {
+    /// The field, by index into the layout's fields.
+    public var field: Int
+    public var text: String
+    /// The cursor, in characters into `text`.
+    public var cursor: Int
+    /// A password field: bullets instead of the characters.
+    public var isSecure: Bool
+
+    public init(field: Int, text: String, cursor: Int, isSecure: Bool = false) {
+        self.field = field
+        self.text = text
+        self.cursor = cursor
+        self.isSecure = isSecure
     }
 }
 
@@ -65,7 +90,9 @@ public enum DeviceRenderer {
     /// A whole frame as flows and `preview` show it: the device, the URL, and the last event.
     /// Without a viewport, the web view shows the page from the top, or from the anchor the URL's
     /// `#fragment` names, as a page just loaded does.
-    public static func frame(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport? = nil) -> Screen {
+    /// An open JavaScript `dialog` is drawn over the device.
+    public static func frame(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport? = nil,
+                             dialog: OpenDialog? = nil) -> Screen {
         let viewport = viewport ?? WebViewport(scrollOffset: app.top.map {
             app.initialScrollOffset(of: $0.id, width: webViewContentWidth(columns: columns))
         } ?? 0)
@@ -74,7 +101,7 @@ public enum DeviceRenderer {
         let footer = FooterContent(location: location, message: app.eventLog.last?.text ?? "", tone: .info)
         let footerRows = footerHeight(rows: rows)
         drawDevice(of: app, into: &screen, area: ScreenArea(row: 0, column: 0, width: columns, height: rows - footerRows),
-                   clock: fixedClock, viewport: viewport)
+                   clock: fixedClock, viewport: viewport, dialog: dialog.map { DialogBox(dialog: $0) })
         drawFooter(footer, into: &screen, area: ScreenArea(row: rows - footerRows, column: 0, width: columns, height: footerRows))
         return screen
     }
@@ -82,12 +109,13 @@ public enum DeviceRenderer {
     /// Draws the device (status bar, navigation bar, web view) into an area; returns the click regions.
     /// The app shell draws over it: the launch screen until the root is up, the notification
     /// banner (with `selectedBannerAction` reversed when it is expanded), and the privacy guard
-    /// while the app is in the background.
+    /// while the app is in the background. A JavaScript dialog is drawn over the device, under the banner.
     @discardableResult
     public static func drawDevice(of app: SimulatedApp, into screen: inout Screen, area: ScreenArea, clock: String,
                                   viewport: WebViewport, appearance shown: BarAppearance? = nil,
-                                  selectedBannerAction: Int? = nil) -> FrameRegions {
+                                  selectedBannerAction: Int? = nil, dialog: DialogBox? = nil) -> FrameRegions {
         var regions = drawScreens(of: app, into: &screen, area: area, clock: clock, viewport: viewport, appearance: shown)
+        if let dialog { DialogWidget.draw(dialog, into: &screen, area: area) }
         let profile = app.navigator.profile
         if let banner = app.shell.banner {
             let form: BannerForm = app.shell.bannerIsExpanded ? .expanded(selectedAction: selectedBannerAction) : .collapsed
@@ -123,7 +151,8 @@ public enum DeviceRenderer {
         if let top = app.top, app.topWebView != nil {
             let layout = app.layout(of: top.id, width: WebViewWidget.contentWidth(forWidth: area.width))
             WebViewWidget.draw(into: &screen, area: webArea, layout: layout, scrollOffset: viewport.scrollOffset,
-                               focusedItem: viewport.focusedItem, horizontalOffset: viewport.horizontalOffset)
+                               focusedItem: viewport.focusedItem, focusedField: viewport.focusedField,
+                               horizontalOffset: viewport.horizontalOffset, editing: viewport.editing)
         } else {
             screen.fill(rows: webArea.rows, columns: webArea.columns, style: .plain)
         }

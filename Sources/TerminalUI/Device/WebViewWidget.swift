@@ -12,8 +12,9 @@ enum WebViewWidget {
 
     /// Draws lines `scrollOffset…` of `layout` into the area, from column `horizontalOffset`;
     /// only the visible lines are touched. A line cut at an edge shows `…` there.
+    /// The focused field is reversed too; a field being edited shows the text typed so far.
     static func draw(into screen: inout Screen, area: ScreenArea, layout: PageLayout, scrollOffset: Int, focusedItem: Int?,
-                     horizontalOffset: Int = 0) {
+                     focusedField: Int? = nil, horizontalOffset: Int = 0, editing: FieldEditing? = nil) {
         guard area.height > 0, area.width > 0 else { return }
         screen.fill(rows: area.rows, columns: area.columns, style: .plain)
         // An anchor near the end cannot be brought to the top: the last screenful shows, as in a browser.
@@ -30,7 +31,8 @@ enum WebViewWidget {
             let text = shift == 0 ? line.text : dropping(columns: shift, from: line.text)
             screen.write(text, row: screenRow, column: textColumn, maxWidth: min(contentWidth, visibleWidth))
             for run in line.runs {
-                let style = style(for: run.style, focused: isFocused(run.style, focusedItem))
+                let focused = isFocused(run.style, focusedItem) || (focusedField != nil && run.style.field == focusedField)
+                let style = style(for: run.style, focused: focused)
                 guard style != .plain else { continue }
                 restyle(&screen, row: screenRow,
                         columns: (textColumn + run.columns.lowerBound - shift)..<(textColumn + run.columns.upperBound - shift),
@@ -44,7 +46,40 @@ enum WebViewWidget {
                 screen.write("…", row: screenRow, column: textColumn + visibleWidth - 1, style: CellStyle(dim: true))
             }
         }
+        if let editing, layout.fields.indices.contains(editing.field), let region = layout.fields[editing.field].regions.first {
+            let row = area.row + region.line - scrollOffset
+            let column = textColumn + region.columns.lowerBound - shift
+            if row >= area.row, row < area.row + area.height {
+                drawEditing(editing, into: &screen, row: row, column: column, width: region.columns.count,
+                            clippedTo: textColumn..<(area.column + area.width))
+            }
+        }
         drawScrollIndicator(into: &screen, area: area, lineCount: layout.lines.count, scrollOffset: scrollOffset)
+    }
+
+    /// A field being edited: `[typed text___]`, scrolled to keep the cursor in view, the cursor's cell reversed.
+    private static func drawEditing(_ editing: FieldEditing, into screen: inout Screen, row: Int, column: Int, width: Int,
+                                    clippedTo bounds: Range<Int>) {
+        let inner = max(1, width - 2)
+        let characters = editing.isSecure ? Array(repeating: Character("•"), count: editing.text.count) : Array(editing.text)
+        let cursor = min(max(0, editing.cursor), characters.count)
+        var start = 0
+        var before = characters[..<cursor].reduce(0) { $0 + TerminalText.width(of: $1) }
+        while before > inner - 1, start < cursor {
+            before -= TerminalText.width(of: characters[start])
+            start += 1
+        }
+        let shown = TerminalText.truncate(String(characters[start...]), toWidth: inner)
+        let padding = String(repeating: "_", count: max(0, inner - TerminalText.width(of: shown)))
+        let style = CellStyle(underline: true)
+        var cells = Screen(width: width, height: 1)
+        cells.write("[" + shown + padding + "]", row: 0, column: 0, style: style)
+        for offset in 0..<width where bounds.contains(column + offset) && screen.contains(row: row, column: column + offset) {
+            let cell = cells[0, offset]
+            guard !cell.isContinuation else { continue }
+            screen.write(cell.character, row: row, column: column + offset, style: cell.style)
+        }
+        screen.setStyle(CellStyle(underline: true, reverse: true), row: row, column: column + 1 + before)
     }
 
     /// The text after its first `columns` cells (a wide character cut in half becomes a space).
