@@ -162,7 +162,7 @@ extension StepExecutor {
 
     /// What a field is known by: its labels' text (`labels`: the texts of `label for=ID` by ID),
     /// `placeholder`, `aria-label`, `name`.
-    private static func fieldNames(_ node: NodeID, in document: HTMLDocument, labels: [String: [String]]) -> [String] {
+    static func fieldNames(_ node: NodeID, in document: HTMLDocument, labels: [String: [String]]) -> [String] {
         var names: [String] = []
         if let id = document.attribute("id", of: node) { names += labels[id] ?? [] }
         var ancestor = document.parent(of: node)
@@ -198,5 +198,34 @@ extension StepExecutor {
             }
         }
         return result
+    }
+}
+
+extension FieldTarget {
+    /// How a step names a field of the top page so that `fill`, `select`, `check` find it
+    /// again: its first label, placeholder, `aria-label` or `name` that picks it alone, else
+    /// `css "#id"`, else its number among the page's fields. Nil when it is no field there.
+    public static func naming(_ node: NodeID, in app: SimulatedApp) -> FieldTarget? {
+        guard let document = app.topWebView?.content.document else { return nil }
+        var labels: [String: [String]] = [:]
+        if let id = document.attribute("id", of: node) {
+            for label in document.elements(named: "label") where document.attribute("for", of: label) == id {
+                labels[id, default: []].append(StepExecutor.collapsed(document.textContent(of: label)))
+            }
+        }
+        var candidates = StepExecutor.fieldNames(node, in: document, labels: labels).map { FieldTarget.text($0) }
+        if let id = document.attribute("id", of: node), !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+           !(id.first?.isNumber ?? true) {
+            candidates.append(.css("#" + id))
+        }
+        let fields = StepExecutor.descendants(of: document.root, in: document).filter { other in
+            guard let name = document.name(of: other) else { return false }
+            return name == "textarea" || name == "select" || (name == "input" && document.attribute("type", of: other)?.lowercased() != "hidden")
+        }
+        if let index = fields.firstIndex(of: node) { candidates.append(.number(index + 1)) }
+        for candidate in candidates {
+            if case .success(let found) = StepExecutor.field(candidate, app: app, step: "record"), found.node == node { return candidate }
+        }
+        return nil
     }
 }

@@ -38,7 +38,7 @@ struct FlowRecorder: Equatable {
         case .answerDialog(.accept): line = "accept"
         case .answerDialog(.dismiss): line = "dismiss"
         case .answerDialog(.answer(let text)): line = "answer \(FlowText.quoted(text))"
-        // Naming the element needs the document: the terminal UI records these itself.
+        // Naming the field needs the document: the terminal UI records these itself (`fieldStep`).
         case .click, .fill, .select:
             line = nil
         case .wait(let duration):
@@ -70,6 +70,12 @@ struct FlowRecorder: Equatable {
             }
         }
         if line != nil { steps += 1 }
+        return line
+    }
+
+    /// Counts a line the terminal UI wrote itself (a field's step) and returns it.
+    mutating func count(_ line: String) -> String {
+        steps += 1
         return line
     }
 

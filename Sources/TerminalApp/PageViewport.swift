@@ -7,11 +7,19 @@ import PageKit
 /// `Enter` never follows a link the user cannot see), and a page just loaded gets its
 /// first visible item focused, as lynx does.
 struct PageViewport {
+    /// A link or button (by index into the layout's items), or a form field (into its fields).
+    enum Focusable: Equatable {
+        case item(Int)
+        case field(Int)
+    }
+
     var layout: PageLayout
     /// Rows of the web view.
     var height: Int
     var scrollOffset: Int
     var focusedItem: Int?
+    /// The focused form field; never set together with `focusedItem`.
+    var focusedField: Int?
     /// Whether the focus was given by scrolling (the first visible item), not chosen: then
     /// Shift-Tab starts from the bottom of the view (after End, the last visible link).
     var focusIsAutomatic = false
@@ -20,12 +28,13 @@ struct PageViewport {
     var width = Int.max
     var horizontalOffset = 0
 
-    init(layout: PageLayout, height: Int, scrollOffset: Int, focusedItem: Int?, focusIsAutomatic: Bool = false,
-         width: Int = .max, horizontalOffset: Int = 0) {
+    init(layout: PageLayout, height: Int, scrollOffset: Int, focusedItem: Int?, focusedField: Int? = nil,
+         focusIsAutomatic: Bool = false, width: Int = .max, horizontalOffset: Int = 0) {
         self.layout = layout
         self.height = max(0, height)
         self.scrollOffset = scrollOffset
         self.focusedItem = focusedItem
+        self.focusedField = focusedItem == nil ? focusedField : nil
         self.focusIsAutomatic = focusIsAutomatic
         self.width = max(1, width)
         self.horizontalOffset = horizontalOffset
@@ -56,28 +65,47 @@ struct PageViewport {
         settle()
     }
 
-    /// Focuses the next item, or the first after the top of the view; wraps to the first.
+    /// What has the focus.
+    var focus: Focusable? {
+        if let focusedItem { return .item(focusedItem) }
+        return focusedField.map { .field($0) }
+    }
+
+    /// The links, buttons and fields that can take the focus (drawn somewhere), in reading order.
+    var focusables: [Focusable] {
+        var all: [(line: Int, column: Int, focusable: Focusable)] = []
+        for (index, item) in layout.items.enumerated() {
+            if let first = item.regions.first { all.append((first.line, first.columns.lowerBound, .item(index))) }
+        }
+        for (index, field) in layout.fields.enumerated() {
+            if let first = field.regions.first { all.append((first.line, first.columns.lowerBound, .field(index))) }
+        }
+        all.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        return all.map(\.focusable)
+    }
+
+    /// Focuses the next link, button or field, or the first after the top of the view; wraps to the first.
     mutating func focusNext() {
-        let candidates = layout.items.indices.filter { !layout.items[$0].regions.isEmpty }
+        let candidates = focusables
         guard let first = candidates.first else { return }
-        let next: Int
-        if let focusedItem {
-            next = candidates.first { $0 > focusedItem } ?? first
+        let next: Focusable
+        if let focus, let current = candidates.firstIndex(of: focus) {
+            next = current + 1 < candidates.count ? candidates[current + 1] : first
         } else {
             next = candidates.first { firstLine(of: $0) >= scrollOffset } ?? first
         }
         focus(next)
     }
 
-    /// Focuses the previous item, or the last before the bottom of the view; wraps to the last.
+    /// Focuses the previous link, button or field, or the last before the bottom of the view; wraps to the last.
     mutating func focusPrevious() {
-        let candidates = layout.items.indices.filter { !layout.items[$0].regions.isEmpty }
+        let candidates = focusables
         guard let last = candidates.last else { return }
-        let previous: Int
+        let previous: Focusable
         if focusIsAutomatic, let lastVisible = candidates.last(where: isVisible) {
             previous = lastVisible
-        } else if let focusedItem {
-            previous = candidates.last { $0 < focusedItem } ?? last
+        } else if let focus, let current = candidates.firstIndex(of: focus) {
+            previous = current > 0 ? candidates[current - 1] : last
         } else {
             previous = candidates.last { firstLine(of: $0) < scrollOffset + height } ?? last
         }
@@ -86,8 +114,21 @@ struct PageViewport {
 
     /// Focuses an item and scrolls as little as needed to show it.
     mutating func focus(_ item: Int, scrollingSideways: Bool = true) {
-        guard layout.items.indices.contains(item) else { return }
-        let lines = layout.items[item].regions.map(\.line)
+        focus(.item(item), scrollingSideways: scrollingSideways)
+    }
+
+    /// Focuses a link, button or field and scrolls as little as needed to show it.
+    mutating func focus(_ focusable: Focusable, scrollingSideways: Bool = true) {
+        let regions: [ItemRegion]
+        switch focusable {
+        case .item(let item):
+            guard layout.items.indices.contains(item) else { return }
+            regions = layout.items[item].regions
+        case .field(let field):
+            guard layout.fields.indices.contains(field) else { return }
+            regions = layout.fields[field].regions
+        }
+        let lines = regions.map(\.line)
         if let top = lines.min(), let bottom = lines.max() {
             if top < scrollOffset {
                 scrollOffset = top
@@ -95,16 +136,28 @@ struct PageViewport {
                 scrollOffset = min(top, bottom - height + 1)
             }
         }
-        if scrollingSideways, width != .max, let first = layout.items[item].regions.first?.columns {
+        if scrollingSideways, width != .max, let first = regions.first?.columns {
             if first.lowerBound < horizontalOffset {
                 horizontalOffset = first.lowerBound
             } else if first.upperBound > horizontalOffset + width {
                 horizontalOffset = min(first.lowerBound, first.upperBound - width)
             }
         }
-        focusedItem = item
+        switch focusable {
+        case .item(let item): (focusedItem, focusedField) = (item, nil)
+        case .field(let field): (focusedItem, focusedField) = (nil, field)
+        }
         focusIsAutomatic = false
         settle()
+    }
+
+    /// The form field drawn at a cell of the page text, if any.
+    func field(atLine line: Int, column: Int) -> Int? {
+        guard layout.lines.indices.contains(line) else { return nil }
+        for run in layout.lines[line].runs where run.columns.contains(column) {
+            if let field = run.style.field { return field }
+        }
+        return nil
     }
 
     /// The item drawn at a cell of the page text, if any.
@@ -128,7 +181,8 @@ struct PageViewport {
     private mutating func settle() {
         scrollOffset = min(max(0, scrollOffset), maxOffset)
         horizontalOffset = min(max(0, horizontalOffset), maxHorizontalOffset)
-        if let focusedItem, isVisible(focusedItem) { return }
+        if let focus, isVisible(focus) { return }
+        focusedField = nil
         focusedItem = firstVisibleItem()
         focusIsAutomatic = true
     }
@@ -146,10 +200,16 @@ struct PageViewport {
         return nil
     }
 
-    private func isVisible(_ item: Int) -> Bool {
-        guard layout.items.indices.contains(item) else { return false }
+    private func isVisible(_ focusable: Focusable) -> Bool {
         let lines = visibleLines
-        return layout.items[item].regions.contains { lines.contains($0.line) }
+        return regions(of: focusable).contains { lines.contains($0.line) }
+    }
+
+    private func regions(of focusable: Focusable) -> [ItemRegion] {
+        switch focusable {
+        case .item(let item): return layout.items.indices.contains(item) ? layout.items[item].regions : []
+        case .field(let field): return layout.fields.indices.contains(field) ? layout.fields[field].regions : []
+        }
     }
 
     /// The first item with text in view, found from the visible lines alone.
@@ -163,7 +223,7 @@ struct PageViewport {
         return first
     }
 
-    private func firstLine(of item: Int) -> Int {
-        layout.items[item].regions.map(\.line).min() ?? 0
+    private func firstLine(of focusable: Focusable) -> Int {
+        regions(of: focusable).map(\.line).min() ?? 0
     }
 }

@@ -88,10 +88,11 @@ extension TerminalAppState {
     /// Takes what came of steps the loop ran (from the prompt or the stepper) and reports it.
     /// Steps that passed are written to a recording in progress.
     @discardableResult
-    public mutating func didRunSteps(_ reports: [StepReport], context: FlowContext, app: SimulatedApp,
+    public mutating func didRunSteps(_ reports: [StepReport], context: FlowContext, app: SimulatedApp, dialog: OpenDialog? = nil,
                                      now: ContinuousClock.Instant) -> [TerminalAppEffect] {
         self.app = app
         self.context = context
+        show(dialog)
         var recorded: [String] = []
         for report in reports {
             show(report, now: now)

@@ -180,7 +180,7 @@ public struct TerminalAppLoop {
             state.didPerform(snapshot, since: before, now: clock.now())
             return []
         case .ranSteps(let reports, let context, let snapshot):
-            return state.didRunSteps(reports, context: context, app: snapshot.app, now: clock.now())
+            return state.didRunSteps(reports, context: context, app: snapshot.app, dialog: snapshot.dialog, now: clock.now())
         }
     }
 }

@@ -11,10 +11,18 @@ extension TerminalAppState {
         var screen = Screen(width: size.columns, height: size.rows)
         let geometry = self.geometry
         let shown = viewport()
-        DeviceRenderer.drawDevice(of: app, into: &screen, area: geometry.device, clock: clock,
-                                  viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem,
-                                                        horizontalOffset: shown?.horizontalOffset ?? 0),
-                                  appearance: shownAppearance, selectedBannerAction: notificationSelection?.action)
+        let regions = DeviceRenderer.drawDevice(
+            of: app, into: &screen, area: geometry.device, clock: clock,
+            viewport: WebViewport(scrollOffset: shown?.scrollOffset ?? 0, focusedItem: shown?.focusedItem, focusedField: shown?.focusedField,
+                                  horizontalOffset: shown?.horizontalOffset ?? 0, editing: shown.flatMap { fieldEditing(in: $0.layout) }),
+            appearance: shownAppearance, selectedBannerAction: notificationSelection?.action, dialog: dialogBox)
+        if let menu = optionMenu, let shown, let field = shown.layout.fields.first(where: { $0.node == menu.node }),
+           let region = field.regions.first {
+            OptionMenuWidget.draw(menu.options.map { OptionMenuWidget.Row(label: $0.label, isSelected: $0.isSelected, isDisabled: $0.isDisabled) },
+                                  highlighted: menu.highlighted, anchorRow: regions.webView.row + region.line - shown.scrollOffset,
+                                  anchorColumn: regions.webView.column + 1 + region.columns.lowerBound - shown.horizontalOffset,
+                                  into: &screen, area: regions.webView)
+        }
         if let panel, let area = geometry.panel {
             switch panel {
             case .stack: PanelRenderer.drawStack(of: app, into: &screen, area: area, start: panelScroll)
@@ -53,7 +61,8 @@ extension TerminalAppState {
             screen.setStyle(CellStyle(reverse: true), row: area.row + area.height - 1, column: area.column + visible.cursorColumn)
             return
         }
-        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? busyStatus ?? stepStatus ?? backgroundStatus {
+        let dialogStatus = dialog.map { FooterMessage(text: dialogHint($0), tone: .hint, expiry: nil) }
+        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? busyStatus ?? dialogStatus ?? stepStatus ?? backgroundStatus {
             // A message too long for its row takes the URL's row, then rows above the footer: never cut.
             let rows = shown.rows(width: area.width, available: area.height >= 2 ? area.row + area.height : 1)
             if rows.count > 1 {

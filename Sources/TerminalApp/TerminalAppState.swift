@@ -16,7 +16,7 @@ public enum TerminalAppEffect: Equatable, Sendable {
     /// Perform an action on the app's host, then hand the result to `didPerform(_:since:now:)`.
     case perform(AppAction)
     /// Run flow steps on the app's host (stopping at the first failure), then hand the
-    /// reports to `didRunSteps(_:context:app:now:)`.
+    /// reports to `didRunSteps(_:context:app:dialog:now:)`.
     case runSteps([FlowStep])
     /// Put text on the clipboard (the terminal's OSC 52).
     case copyToClipboard(String)
@@ -100,6 +100,14 @@ public struct TerminalAppState {
     let parser: FlowParser
     /// Each screen's scroll position and focus.
     var viewports: [ScreenID: ScreenViewport] = [:]
+    /// The JavaScript dialog open over the device, as the host last reported it.
+    public internal(set) var dialog: OpenDialog?
+    /// A `prompt` dialog's field.
+    var dialogField = CommandPrompt()
+    /// The text field being edited in place.
+    var editor: FieldEditor?
+    /// The `<select>` menu that is open.
+    var optionMenu: OptionMenu?
     /// Whether the host is still working on an effect (the footer says so).
     public internal(set) var isWaitingForApp = false
     /// A screen reloaded because its file changed keeps its place: where it was scrolled and
@@ -148,7 +156,12 @@ public struct TerminalAppState {
         let logged = Array(snapshot.app.eventLog.events(since: before))
         app = snapshot.app
         context.eventsSinceAction = logged
-        if carriedViewport == nil { report(logged, now: now) }
+        show(snapshot.dialog)
+        if let refusal = snapshot.refusal {
+            message = FooterMessage(text: refusal, tone: .error, expiry: now + FooterMessage.toastDuration)
+        } else if carriedViewport == nil {
+            report(logged, now: now)
+        }
         settle()
     }
 
@@ -173,6 +186,12 @@ public struct TerminalAppState {
             if message.map({ !$0.isShown(at: now) }) ?? false { message = nil }
             if prompt != nil {
                 effects = handlePromptKey(key, now: now)
+            } else if dialog != nil {
+                effects = handleDialogKey(key)
+            } else if editor != nil {
+                effects = handleEditorKey(key)
+            } else if optionMenu != nil {
+                effects = handleMenuKey(key)
             } else if isChoosingNotification, !showsHelp {
                 message = nil
                 effects = handleNotificationKey(key)
@@ -361,6 +380,7 @@ public struct TerminalAppState {
         stored.scrollOffset = viewport.scrollOffset
         stored.horizontalOffset = viewport.horizontalOffset
         stored.focusedNode = viewport.focusedItem.map { viewport.layout.items[$0].node }
+            ?? viewport.focusedField.map { viewport.layout.fields[$0].node }
         stored.focusIsAutomatic = viewport.focusIsAutomatic
         viewports[id] = stored
     }
@@ -372,17 +392,20 @@ public struct TerminalAppState {
         let layout = app.layout(of: top.id, width: geometry.contentWidth)
         return PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: stored.scrollOffset,
                             focusedItem: stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } },
+                            focusedField: stored.focusedNode.flatMap { node in layout.fields.firstIndex { $0.node == node } },
                             focusIsAutomatic: stored.focusIsAutomatic, width: geometry.contentWidth,
                             horizontalOffset: stored.horizontalOffset)
     }
 
-    private mutating func moveFocus(forward: Bool) -> [TerminalAppEffect] {
-        guard let viewport = viewport(), viewport.layout.items.contains(where: { !$0.regions.isEmpty }) else {
-            message = FooterMessage(text: "no links or buttons on this page", tone: .hint, expiry: nil)
+    mutating func moveFocus(forward: Bool) -> [TerminalAppEffect] {
+        guard let viewport = viewport(), !viewport.focusables.isEmpty else {
+            message = FooterMessage(text: "no links, buttons or fields on this page", tone: .hint, expiry: nil)
             return [.bell]
         }
         updateViewport { forward ? $0.focusNext() : $0.focusPrevious() }
-        if let focused = self.viewport()?.focusedItem {
+        if let field = self.viewport()?.focusedField {
+            message = FooterMessage(text: "↳ " + Self.describe(viewport.layout.fields[field]), tone: .hint, expiry: nil)
+        } else if let focused = self.viewport()?.focusedItem {
             let item = viewport.layout.items[focused]
             let target = item.url ?? (item.kind == .button ? "button \"\(item.text)\" (does nothing)" : "\"\(item.text)\" (goes nowhere)")
             message = FooterMessage(text: "↳ " + target, tone: .hint, expiry: nil)
@@ -390,7 +413,18 @@ public struct TerminalAppState {
         return []
     }
 
+    /// What the footer says of a focused field.
+    private static func describe(_ field: PageField) -> String {
+        switch field.kind {
+        case .text, .textArea, .password: return field.isReadOnly ? "a read-only field" : "a text field: Enter types in it"
+        case .checkbox: return "a checkbox: Enter \(field.isChecked ? "unchecks" : "checks") it"
+        case .radio: return field.isChecked ? "a radio button (chosen)" : "a radio button: Enter chooses it"
+        case .select: return "a list: Enter opens it"
+        }
+    }
+
     private mutating func activateFocusedItem() -> [TerminalAppEffect] {
+        if let viewport = viewport(), let field = viewport.focusedField { return activate(field: field, in: viewport) }
         guard let viewport = viewport(), let focused = viewport.focusedItem else {
             message = FooterMessage(text: "no link or button in view: Tab finds the next one", tone: .hint, expiry: nil)
             return [.bell]
@@ -409,7 +443,9 @@ public struct TerminalAppState {
         guard var recorder, let top = app.top else { return [.perform(action)] }
         let items = app.layout(of: top.id, width: geometry.contentWidth).items
         defer { self.recorder = recorder }
-        guard let line = recorder.step(for: action, items: items) else { return [.perform(action)] }
+        guard let line = recorder.step(for: action, items: items) ?? fieldStep(for: action).map({ recorder.count($0) }) else {
+            return [.perform(action)]
+        }
         return [.record([line]), .perform(action)]
     }
 
@@ -474,10 +510,14 @@ public struct TerminalAppState {
     /// visible one.
     mutating func settle() {
         viewports = viewports.filter { app.webViews[$0.key] != nil }
-        guard let top = app.top, let webView = app.topWebView else { return }
+        guard let top = app.top, let webView = app.topWebView else {
+            settleFields(in: nil)
+            return
+        }
         let geometry = self.geometry
         let width = geometry.contentWidth
         let layout = app.layout(of: top.id, width: width)
+        settleFields(in: layout)
         var stored = viewports[top.id] ?? ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
         if stored.loadNumber != webView.loadNumber {
             stored = ScreenViewport(layoutWidth: width, loadNumber: webView.loadNumber)
@@ -496,7 +536,8 @@ public struct TerminalAppState {
         }
         stored.layoutWidth = width
         viewports[top.id] = stored
-        let focused = stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node } }
+        let focused = stored.focusedNode.flatMap { node in layout.items.firstIndex { $0.node == node }.map { PageViewport.Focusable.item($0) }
+            ?? layout.fields.firstIndex { $0.node == node }.map { PageViewport.Focusable.field($0) } }
         var viewport = PageViewport(layout: layout, height: geometry.webView.height, scrollOffset: offset, focusedItem: nil,
                                     width: width, horizontalOffset: stored.horizontalOffset)
         if let focused {
@@ -562,10 +603,11 @@ public struct TerminalAppState {
         case .release:
             break
         case .press:
-            guard !showsHelp, prompt == nil else {
+            guard !showsHelp, prompt == nil, dialog == nil, optionMenu == nil else {
                 showsHelp = false
                 return []
             }
+            if editor != nil { return finishEditing() }
             message = nil
             var scratch = Screen(width: size.columns, height: size.rows)
             let regions = DeviceRenderer.drawDevice(of: app, into: &scratch, area: geometry.device, clock: "", viewport: WebViewport())
@@ -576,10 +618,16 @@ public struct TerminalAppState {
             } else if let right = regions.rightButton, right.contains(row: event.row, column: event.column) {
                 return act(.rightButtonTapped)
             } else if regions.webView.contains(row: event.row, column: event.column), let viewport = viewport(),
-                      let item = viewport.item(atLine: viewport.scrollOffset + event.row - regions.webView.row,
-                                               column: event.column - regions.webView.column - 1 + viewport.horizontalOffset) {
-                updateViewport { $0.focus(item) }
-                return perform(.activate(viewport.layout.items[item]))
+                      case let line = viewport.scrollOffset + event.row - regions.webView.row,
+                      case let column = event.column - regions.webView.column - 1 + viewport.horizontalOffset {
+                if let field = viewport.field(atLine: line, column: column) {
+                    updateViewport { $0.focus(.field(field)) }
+                    return activate(field: field, in: viewport)
+                }
+                if let item = viewport.item(atLine: line, column: column) {
+                    updateViewport { $0.focus(item) }
+                    return perform(.activate(viewport.layout.items[item]))
+                }
             }
         }
         return []
