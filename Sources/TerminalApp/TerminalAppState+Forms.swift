@@ -79,9 +79,9 @@ extension TerminalAppState {
     /// The footer's line while a dialog is open.
     func dialogHint(_ open: OpenDialog) -> String {
         switch open.kind {
-        case .alert: return "\(open.kind.rawValue): Enter or Esc: OK (Ctrl-C quits)"
-        case .confirm: return "\(open.kind.rawValue): Enter: OK, Esc: Cancel, : a step (Ctrl-C quits)"
-        case .prompt: return "\(open.kind.rawValue): type, Enter: OK, Esc: Cancel (Ctrl-C quits)"
+        case .alert: return "alert: Enter or Esc: OK"
+        case .confirm: return "confirm: Enter OK, Esc Cancel"
+        case .prompt: return "prompt: type; Enter OK, Esc Cancel"
         }
     }
 
@@ -106,7 +106,7 @@ extension TerminalAppState {
             var line = CommandPrompt()
             for character in field.value { line.insert(character) }
             editor = FieldEditor(screen: screen, node: field.node, original: field.value, line: line, isSecure: field.kind == .password)
-            message = FooterMessage(text: "editing: Enter or Esc ends (the page gets input and change)", tone: .hint, expiry: nil)
+            message = FooterMessage(text: "editing: Enter or Esc ends", tone: .hint, expiry: nil)
         case .checkbox, .radio:
             return perform(.click(field.node))
         case .select:
