@@ -47,9 +47,32 @@ final class FormLayoutTests: XCTestCase {
         let layout = PageKitTests.layout("<input value=a size=2> <input type=submit value=Go>")
         XCTAssertEqual(layout.lines[0].text, "[a_] [Go]")
         XCTAssertEqual(layout.lines[0].runs, [
-            StyledRun(columns: 0..<4, style: TextStyle(isFormField: true)),
+            StyledRun(columns: 0..<4, style: TextStyle(isFormField: true, field: 0)),
             StyledRun(columns: 5..<9, style: TextStyle(item: .button(0))),
         ])
+    }
+
+    func testFocusableFieldsWithTheirValuesAndCells() {
+        let layout = PageKitTests.layout("""
+            <input value=a size=2> <input type=password value=pw size=3> <input disabled value=off size=2>
+            <input type=checkbox checked> <input type=radio> <input type=hidden value=h> <input type=range>
+            <p><textarea cols=3 readonly>t</textarea> <select><option>One<option selected disabled>Two</select></p>
+            <p style="visibility: hidden"><input size=1></p>
+            """, width: 80)
+        XCTAssertEqual(layout.lines.map(\.text), ["[a_] [**_] [o…] [x] ( ) [____________]", "", "[t__] [Two ▾]"])
+        XCTAssertEqual(layout.fields.map(\.kind), [.text, .password, .checkbox, .radio, .textArea, .select],
+                       "disabled, hidden, range and concealed fields take no focus")
+        XCTAssertEqual(layout.fields.map(\.value), ["a", "pw", "", "", "t", ""])
+        XCTAssertEqual(layout.fields.map(\.isChecked), [false, false, true, false, false, false])
+        XCTAssertEqual(layout.fields.map(\.isReadOnly), [false, false, false, false, true, false])
+        XCTAssertEqual(layout.fields[5].options.map(\.label), ["One", "Two"])
+        XCTAssertEqual(layout.fields[5].options.map(\.isSelected), [false, true])
+        XCTAssertEqual(layout.fields[5].options.map(\.isDisabled), [false, true])
+        XCTAssertEqual(layout.fields.map(\.regions), [
+            [ItemRegion(line: 0, columns: 0..<4)], [ItemRegion(line: 0, columns: 5..<10)], [ItemRegion(line: 0, columns: 16..<19)],
+            [ItemRegion(line: 0, columns: 20..<23)], [ItemRegion(line: 2, columns: 0..<5)], [ItemRegion(line: 2, columns: 6..<13)],
+        ])
+        XCTAssertEqual(layout.lines[0].runs.map(\.style.field), [0, 1, nil, 2, 3, nil])
     }
 
     func testFieldsNeverOverflowTheLine() {
