@@ -23,8 +23,8 @@ enum KeyBindings {
             KeyHint("↑ ↓ PgUp PgDn", "scroll (Space, b: a page down, up)"),
             KeyHint("Home End g G", "to the top, to the bottom"),
             KeyHint("< >", "wide lines (pre, tables) sideways"),
-            KeyHint("Tab j", "next link or button"),
-            KeyHint("Shift-Tab k", "previous link or button"),
+            KeyHint("Tab j", "next link, button or field"),
+            KeyHint("Shift-Tab k", "previous link, button or field"),
             KeyHint("Enter →", "follow the link, press the button"),
             KeyHint("/ n N", "search the page; next, previous match"),
             KeyHint("mouse", "click a link, ‹ or ✕; the wheel scrolls"),
@@ -50,6 +50,11 @@ enum KeyBindings {
             KeyHint("H", "home: to the background and back"),
             KeyHint("Ctrl-R", "restart the app (stores kept)"),
             KeyHint("click banner", "tap the notification"),
+        ]),
+        HelpSection("Forms and dialogs", [
+            KeyHint("Enter", "a text field: type in it; Enter Esc end"),
+            KeyHint("Enter", "[ ] ( ) check; [▾] the options (↑ ↓)"),
+            KeyHint("Enter Esc", "dialog: OK, Cancel (alert: OK)"),
         ]),
     ]
 
