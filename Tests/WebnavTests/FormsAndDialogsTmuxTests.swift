@@ -97,4 +97,68 @@ final class FormsAndDialogsTmuxTests: XCTestCase {
         session.sendKeys("q")
         XCTAssertEqual(session.waitForExit(timeout: 10), 0)
     }
+
+    func testARecordedSessionWithFieldsAndDialogsReplaysAndPasses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-record-forms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("forms.flow")
+        let command = "cd '\(WebnavProcess.packageRoot.path)' && '\(WebnavProcess.executable.path)' record '\(file.path)'"
+        let session = try TmuxSession(command: command, columns: 80, rows: 24, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        self.session = session
+        XCTAssertTrue(session.waitFor(text: "recording to", timeout: 10), pane(session))
+        session.sendKeys(":")
+        session.sendText("open script-dialogs.html")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "Nothing asked yet."), pane(session))
+        session.sendKeys("Tab", "Enter")
+        XCTAssertTrue(session.waitFor(text: "Delete the draft?"), pane(session))
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "Draft deleted."), pane(session))
+        session.sendKeys("Tab", "Enter")
+        XCTAssertTrue(session.waitFor(text: "New name"), pane(session))
+        session.sendKeys("C-u")
+        session.sendText("Lists")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "Renamed to Lists."), pane(session))
+        session.sendKeys(":")
+        session.sendText("open form.html")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "Open a screen with a form"), pane(session))
+        session.sendKeys("Tab", "Tab", "Tab", "Enter", "C-u")
+        session.sendText("Mine")
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "Title: [Mine____________]"), pane(session))
+        session.sendKeys("Tab", "Tab", "Enter")
+        XCTAssertTrue(session.waitFor(text: "Close button: [x]"), pane(session))
+        session.sendKeys("Tab", "Enter", "Up", "Enter")
+        XCTAssertTrue(session.waitFor(text: "Bar colour: [white ▾]"), pane(session))
+        session.sendKeys("q")
+        XCTAssertEqual(session.waitForExit(timeout: 10), 0)
+
+        let pages = WebnavProcess.packageRoot.appendingPathComponent("Pages").absoluteString
+        let recorded = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertEqual(recorded, """
+            # Recorded by webnav record; replay it with: webnav run \(file.path)
+            size 80x24
+            open "\(pages)script-dialogs.html"
+            tap "Delete the draft"
+            accept
+            tap "Rename"
+            answer "Lists"
+            open "\(pages)form.html"
+            fill "title" "Mine"
+            check "rightBtn"
+            select "navigationColor" "white"
+            # The state when recording stopped
+            expect depth 1
+            expect stack "Open a screen"
+            expect title ""
+            expect url "form.html"
+
+            """)
+        let replay = try WebnavProcess.run(["run", "--strict", file.path])
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
+        XCTAssertEqual(replay.stdout, "PASS \(file.path) (14 steps)\n1 passed, 0 failed\n")
+    }
 }
