@@ -172,6 +172,24 @@ final class FormsAndDialogsTests: XCTestCase {
         ])
     }
 
+    func testAHugeMessageCostsNoMoreThanAShortOne() {
+        var screen = Screen(width: 24, height: 8)
+        DialogWidget.draw(DialogBox(dialog: OpenDialog(kind: .prompt, message: String(repeating: "ab ", count: 2_000_000),
+                                                       defaultText: String(repeating: "x", count: 50), pageURL: "x"), cursor: 50),
+                          into: &screen, area: ScreenArea(row: 0, column: 0, width: 24, height: 8))
+        XCTAssertEqual(screen.lines, [
+            " ╭────────────────────╮",
+            " │ ab ab ab ab ab ab  │",
+            " │ ab ab ab ab ab ab  │",
+            " │ ab ab ab ab ab ab… │",
+            " │ xxxxxxxxxxxxxxxxx  │",
+            " ├──────────┬─────────┤",
+            " │  Cancel  │   OK    │",
+            " ╰────────────────────╯",
+        ])
+        XCTAssertEqual(screen[4, 20].style.reverse, true, "a long text scrolls to keep the cursor in view")
+    }
+
     func testAFlowSnapshotWhileADialogIsOpenShowsTheBox() throws {
         let host = AppHost(profile: .builtIn, pagesBase: Fixture.pagesBase, store: PageStore(reader: Self.pages))
         host.perform(.launch)
@@ -234,6 +252,29 @@ final class FormsAndDialogsTests: XCTestCase {
         XCTAssertEqual(ui.frame().lines[1], " Name [B_________]")
         XCTAssertEqual(ui.press(.enter, .character("C"), .tab), [.perform(.fill(fields[0].node, text: "BC"))], "Tab ends editing and moves on")
         XCTAssertEqual(ui.state.viewport()?.focusedField, 1)
+    }
+
+    func testAClickOnAFieldEditsItAndAClickElsewhereEndsTheEditing() {
+        let ui = Self.ui("form.html")
+        let fields = layout(ui).fields
+        XCTAssertEqual(ui.click(row: 1, column: 9), [])
+        XCTAssertEqual(ui.state.viewport()?.focusedField, 0)
+        XCTAssertEqual(ui.state.editor?.node, fields[0].node)
+        ui.press(.character("Z"))
+        XCTAssertEqual(ui.click(row: 9, column: 3), [.perform(.fill(fields[0].node, text: "Z"))])
+        XCTAssertNil(ui.state.editor)
+        XCTAssertEqual(ui.click(row: 5, column: 2), [.perform(.click(fields[2].node))], "a click on a checkbox taps it")
+        XCTAssertEqual(ui.frame().lines[5], " [x] News")
+    }
+
+    func testEditingEndsWhenThePageGoesAway() {
+        let ui = Self.ui("form.html")
+        ui.press(.tab, .enter, .character("Q"))
+        XCTAssertNotNil(ui.state.editor)
+        ui.open("detail.html")
+        XCTAssertNil(ui.state.editor, "the field left the top page")
+        XCTAssertEqual(ui.frame().lines[1], " Detail text.")
+        XCTAssertEqual(ui.press(.character("Q")), [], "keys go to the page again")
     }
 
     func testAPasswordShowsBulletsWhileTyped() {
