@@ -45,10 +45,16 @@ extension TerminalAppState {
     /// Esc is Cancel (an alert's only button is OK, so Esc is OK there); a prompt's field takes
     /// typing; `:` opens the command line for `expect dialog` and the like (not on a prompt,
     /// whose field takes every character); every other key does nothing.
-    mutating func handleDialogKey(_ key: Key) -> [TerminalAppEffect] {
+    ///
+    /// Stepping through a flow (`run --step`), `n` and Space run the next step (say, its
+    /// `accept`) on an alert or a confirm, and Ctrl-N on any dialog.
+    mutating func handleDialogKey(_ key: Key, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
         guard let open = dialog else { return [] }
         let isPrompt = open.kind == .prompt
         switch key {
+        case .control("n") where stepper != nil, .character("n") where stepper != nil && !isPrompt,
+             .character(" ") where stepper != nil && !isPrompt:
+            return runNextStep(now: now)
         case .enter:
             if isPrompt, dialogField.line != (open.defaultText ?? "") { return answer(.answer(dialogField.line)) }
             return answer(.accept)
@@ -81,7 +87,7 @@ extension TerminalAppState {
         switch open.kind {
         case .alert: return "alert: Enter or Esc: OK"
         case .confirm: return "confirm: Enter OK, Esc Cancel"
-        case .prompt: return "prompt: type; Enter OK, Esc Cancel"
+        case .prompt: return "prompt: type; Enter OK, Esc Cancel" + (stepper != nil ? "; Ctrl-N step" : "")
         }
     }
 

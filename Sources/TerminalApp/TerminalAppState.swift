@@ -187,7 +187,7 @@ public struct TerminalAppState {
             if prompt != nil {
                 effects = handlePromptKey(key, now: now)
             } else if dialog != nil {
-                effects = handleDialogKey(key)
+                effects = handleDialogKey(key, now: now)
             } else if editor != nil {
                 effects = handleEditorKey(key)
             } else if optionMenu != nil {

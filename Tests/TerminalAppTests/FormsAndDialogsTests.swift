@@ -156,6 +156,32 @@ final class FormsAndDialogsTests: XCTestCase {
         XCTAssertEqual(ui.press(.control("c")), [.quit])
     }
 
+    func testSteppingThroughAFlowRunsItsAnswersFromTheDialog() throws {
+        let flow = try FlowParser { _ in Data("""
+            open "dialogs.html"
+            tap "Delete"
+            accept
+            tap "Rename"
+            answer "Notes"
+            expect text "Renamed to Notes."
+            """.utf8) }.parse(path: "/app/Pages/dialogs.flow")
+        let host = AppHost(profile: .builtIn, pagesBase: Fixture.pagesBase, store: PageStore(reader: Self.pages))
+        host.perform(.launch)
+        let ui = DrivenUI(TerminalAppState(app: host.snapshot.app, size: TerminalSize(columns: 40, rows: 12), stepping: flow,
+                                           parser: Fixture.parser), host: host)
+        ui.press(.character("n"), .character("n"))
+        XCTAssertEqual(ui.state.dialog?.kind, .confirm)
+        XCTAssertEqual(ui.press(.character("n")), [.runSteps([flow.steps[2]])], "n runs the flow's accept on a confirm")
+        XCTAssertNil(ui.state.dialog)
+        XCTAssertEqual(layout(ui).lines.map(\.text), ["[Delete] [Rename] [Save]", "", "Deleted."])
+        ui.press(.character("n"))
+        XCTAssertEqual(ui.state.dialog?.kind, .prompt)
+        XCTAssertEqual(ui.press(.character("n")), [], "a prompt takes n as a letter")
+        XCTAssertEqual(ui.press(.backspace, .control("n")), [.runSteps([flow.steps[4]])])
+        ui.press(.character("n"))
+        XCTAssertEqual(ui.state.exitStatus, 0, "the flow passed")
+    }
+
     func testALongMessageIsWrappedAndCutToTheDevice() {
         var screen = Screen(width: 24, height: 8)
         DialogWidget.draw(DialogBox(dialog: OpenDialog(kind: .confirm, message: String(repeating: "word ", count: 40), pageURL: "x")),
