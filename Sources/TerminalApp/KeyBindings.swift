@@ -55,6 +55,7 @@ enum KeyBindings {
             KeyHint("Enter", "a text field: type in it; Enter Esc end"),
             KeyHint("Enter", "[ ] ( ) check; [▾] the options (↑ ↓)"),
             KeyHint("Enter Esc", "dialog: OK, Cancel (alert: OK)"),
+            KeyHint("mouse", "click a field, a dialog's OK or Cancel"),
             KeyHint("Ctrl-N", "run --step: the next step in a dialog"),
         ]),
     ]

@@ -56,8 +56,7 @@ extension TerminalAppState {
              .character(" ") where stepper != nil && !isPrompt:
             return runNextStep(now: now)
         case .enter:
-            if isPrompt, dialogField.line != (open.defaultText ?? "") { return answer(.answer(dialogField.line)) }
-            return answer(.accept)
+            return pressOK(on: open)
         case .escape:
             return answer(open.kind == .alert ? .accept : .dismiss)
         case .character(":") where !isPrompt:
@@ -75,6 +74,27 @@ extension TerminalAppState {
             return [.bell]
         }
         return []
+    }
+
+    /// A click while a dialog is open: its OK or Cancel button, else nothing.
+    mutating func clickDialog(row: Int, column: Int) -> [TerminalAppEffect] {
+        guard let open = dialog else { return [] }
+        var scratch = Screen(width: size.columns, height: size.rows)
+        let regions = DeviceRenderer.drawDevice(of: app, into: &scratch, area: geometry.device, clock: "", viewport: WebViewport(),
+                                                dialog: dialogBox)
+        if let ok = regions.dialogOK, ok.contains(row: row, column: column) {
+            return pressOK(on: open)
+        }
+        if let cancel = regions.dialogCancel, cancel.contains(row: row, column: column), open.kind != .alert {
+            return answer(.dismiss)
+        }
+        return []
+    }
+
+    /// OK: a prompt answers with its text when it was changed.
+    private mutating func pressOK(on open: OpenDialog) -> [TerminalAppEffect] {
+        if open.kind == .prompt, dialogField.line != (open.defaultText ?? "") { return answer(.answer(dialogField.line)) }
+        return answer(.accept)
     }
 
     private mutating func answer(_ answer: DialogAnswer) -> [TerminalAppEffect] {

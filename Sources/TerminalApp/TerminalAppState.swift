@@ -603,7 +603,8 @@ public struct TerminalAppState {
         case .release:
             break
         case .press:
-            guard !showsHelp, prompt == nil, dialog == nil, optionMenu == nil else {
+            if !showsHelp, prompt == nil, dialog != nil { return clickDialog(row: event.row, column: event.column) }
+            guard !showsHelp, prompt == nil, optionMenu == nil else {
                 showsHelp = false
                 return []
             }

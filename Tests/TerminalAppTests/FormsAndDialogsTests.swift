@@ -133,6 +133,19 @@ final class FormsAndDialogsTests: XCTestCase {
         XCTAssertEqual(ui.frame().lines[3], " Cancelled.")
     }
 
+    func testTheMouseClicksTheDialogsButtons() {
+        let ui = Self.ui("dialogs.html")
+        ui.press(.enter)
+        XCTAssertEqual(ui.click(row: 1, column: 3), [], "the page under the box takes no clicks")
+        XCTAssertEqual(ui.click(row: 5, column: 8), [.perform(.answerDialog(.dismiss))], "Cancel")
+        XCTAssertEqual(ui.frame().lines[3], " Kept.")
+        ui.press(.enter)
+        XCTAssertEqual(ui.click(row: 5, column: 30), [.perform(.answerDialog(.accept))], "OK")
+        XCTAssertEqual(ui.frame().lines[3], " Deleted.")
+        ui.press(.tab, .tab, .enter)
+        XCTAssertEqual(ui.click(row: 5, column: 4), [.perform(.answerDialog(.accept))], "an alert's one button spans the box")
+    }
+
     func testAnAlertHasOnlyOKAndEscClosesItTooButCtrlCQuits() {
         let ui = Self.ui("dialogs.html")
         ui.press(.tab, .tab, .enter)

@@ -68,6 +68,9 @@ public struct FrameRegions: Equatable, Sendable {
     public var rightButton: ScreenArea?
     /// The notification banner, while one shows.
     public var banner: ScreenArea?
+    /// An open dialog's OK and Cancel buttons.
+    public var dialogOK: ScreenArea?
+    public var dialogCancel: ScreenArea?
 }
 
 /// Draws the simulated app into a Screen: status bar, navigation bar, web view, and the footer.
@@ -115,7 +118,11 @@ public enum DeviceRenderer {
                                   viewport: WebViewport, appearance shown: BarAppearance? = nil,
                                   selectedBannerAction: Int? = nil, dialog: DialogBox? = nil) -> FrameRegions {
         var regions = drawScreens(of: app, into: &screen, area: area, clock: clock, viewport: viewport, appearance: shown)
-        if let dialog { DialogWidget.draw(dialog, into: &screen, area: area) }
+        if let dialog {
+            let buttons = DialogWidget.draw(dialog, into: &screen, area: area)
+            regions.dialogOK = buttons.ok
+            regions.dialogCancel = buttons.cancel
+        }
         let profile = app.navigator.profile
         if let banner = app.shell.banner {
             let form: BannerForm = app.shell.bannerIsExpanded ? .expanded(selectedAction: selectedBannerAction) : .collapsed

@@ -33,9 +33,18 @@ enum DialogWidget {
     /// Message characters looked at: a 10 MB `alert` costs no more than a short one.
     static let messageLimit = 4_000
 
-    /// Draws the dialog centred in `area` (the device), dimming what is under it.
-    static func draw(_ box: DialogBox, into screen: inout Screen, area: ScreenArea) {
-        guard area.width > 0, area.height > 0 else { return }
+    /// Where a dialog's buttons landed, for mouse clicks.
+    struct Buttons {
+        var ok: ScreenArea?
+        var cancel: ScreenArea?
+    }
+
+    /// Draws the dialog centred in `area` (the device), dimming what is under it; returns where
+    /// its buttons are.
+    @discardableResult
+    static func draw(_ box: DialogBox, into screen: inout Screen, area: ScreenArea) -> Buttons {
+        var buttons = Buttons()
+        guard area.width > 0, area.height > 0 else { return buttons }
         dim(area, in: &screen)
         let framed = area.width >= 8 && area.height >= 4
         let width = framed ? min(area.width - 2, maximumWidth) : area.width
@@ -84,13 +93,17 @@ enum DialogWidget {
                 screen.write("│", row: buttonsRow, column: left + 1 + half, style: edge)
                 centre("Cancel", style: button, into: &screen, row: buttonsRow, columns: (left + 1)..<(left + 1 + half))
                 centre("OK", style: preferredButton, into: &screen, row: buttonsRow, columns: (left + 2 + half)..<right)
+                buttons.cancel = ScreenArea(row: buttonsRow, column: left + 1, width: half, height: 1)
+                buttons.ok = ScreenArea(row: buttonsRow, column: left + 2 + half, width: right - left - 2 - half, height: 1)
             } else {
                 centre("OK", style: preferredButton, into: &screen, row: buttonsRow, columns: (left + 1)..<right)
+                buttons.ok = ScreenArea(row: buttonsRow, column: left + 1, width: width - 2, height: 1)
             }
         } else if row < top + height {
-            let buttons = box.dialog.kind == .alert ? "OK" : "Cancel  OK"
-            centre(buttons, style: preferredButton, into: &screen, row: row, columns: left..<(left + width))
+            let labels = box.dialog.kind == .alert ? "OK" : "Cancel  OK"
+            centre(labels, style: preferredButton, into: &screen, row: row, columns: left..<(left + width))
         }
+        return buttons
     }
 
     /// A prompt's field: the text (scrolled to keep the cursor in view) on white, the cursor reversed.
