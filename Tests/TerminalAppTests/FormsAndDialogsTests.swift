@@ -229,6 +229,42 @@ final class FormsAndDialogsTests: XCTestCase {
         XCTAssertEqual(screen[4, 20].style.reverse, true, "a long text scrolls to keep the cursor in view")
     }
 
+    func testTheBoxStaysInsideTheDeviceAtEverySize() {
+        for kind in [OpenDialog.Kind.alert, .confirm, .prompt] {
+            let box = DialogBox(dialog: OpenDialog(kind: kind, message: "Delete the draft called Groceries?", defaultText: "x",
+                                                   pageURL: "x"), cursor: 1)
+            for width in 0...30 {
+                for height in 0...10 {
+                    var screen = Screen(lines: Array(repeating: String(repeating: "#", count: 34), count: 14))
+                    let area = ScreenArea(row: 2, column: 2, width: width, height: height)
+                    DialogWidget.draw(box, into: &screen, area: area)
+                    let outside = screen.lines.enumerated().flatMap { row, line in
+                        line.enumerated().filter { !area.contains(row: row, column: $0.offset) && $0.element != "#" }.map { _ in (row) }
+                    }
+                    XCTAssertEqual(outside, [], "\(kind) at \(width)x\(height)")
+                    if width >= 12, height >= 5 {
+                        XCTAssertTrue(screen.lines.contains { $0.contains("OK") }, "\(kind) at \(width)x\(height) shows OK")
+                    }
+                }
+            }
+        }
+    }
+
+    func testControlCharactersInAMessageNeverReachTheTerminal() {
+        var screen = Screen(width: 30, height: 7)
+        DialogWidget.draw(DialogBox(dialog: OpenDialog(kind: .alert, message: "a\u{1B}[2J\u{07}b\tc\r", pageURL: "x")),
+                          into: &screen, area: ScreenArea(row: 0, column: 0, width: 30, height: 7))
+        XCTAssertEqual(screen.lines, [
+            "",
+            " ╭──────────────────────────╮",
+            " │          a[2Jbc          │",
+            " ├──────────────────────────┤",
+            " │            OK            │",
+            " ╰──────────────────────────╯",
+            "",
+        ])
+    }
+
     func testAFlowSnapshotWhileADialogIsOpenShowsTheBox() throws {
         let host = AppHost(profile: .builtIn, pagesBase: Fixture.pagesBase, store: PageStore(reader: Self.pages))
         host.perform(.launch)

@@ -46,10 +46,10 @@ enum DialogWidget {
         var buttons = Buttons()
         guard area.width > 0, area.height > 0 else { return buttons }
         dim(area, in: &screen)
-        let framed = area.width >= 8 && area.height >= 4
+        let hasField = box.dialog.kind == .prompt
+        let framed = area.width >= 8 && area.height >= (hasField ? 5 : 4)
         let width = framed ? min(area.width - 2, maximumWidth) : area.width
         let inner = framed ? width - 4 : width
-        let hasField = box.dialog.kind == .prompt
         var message: [StyledLine] = []
         for paragraph in String(box.dialog.message.prefix(messageLimit)).split(separator: "\n", omittingEmptySubsequences: false) {
             message += StyledLine(String(paragraph), style: background).wrapped(toWidth: inner)
