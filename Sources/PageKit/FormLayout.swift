@@ -24,13 +24,16 @@ extension LayoutPass {
             let value = document.controlValue(node, state: state)
             let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? ""
                 : String(repeating: "*", count: value.count)
-            let field = addField(PageField(kind: .password, node: NodeID(node), value: value, isReadOnly: isReadOnly(node)))
+            let field = addField(PageField(kind: .password, node: NodeID(node), value: value,
+                                           placeholder: document.attribute(.placeholder, of: node), isReadOnly: isReadOnly(node)))
             layoutField(shown, size: integer(document.attribute(.size, of: node)), field: field)
         default:
             let value = document.controlValue(node, state: state)
             let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
             let takesText = !["file", "range", "color"].contains(document.inputType(of: node))
-            let field = takesText ? addField(PageField(kind: .text, node: NodeID(node), value: value, isReadOnly: isReadOnly(node))) : nil
+            let field = takesText ? addField(PageField(kind: .text, node: NodeID(node), value: value,
+                                                       placeholder: document.attribute(.placeholder, of: node),
+                                                       isReadOnly: isReadOnly(node))) : nil
             layoutField(shown, size: integer(document.attribute(.size, of: node)), field: field)
         }
     }
@@ -39,7 +42,8 @@ extension LayoutPass {
     mutating func layoutTextArea(_ node: Int32) {
         let value = document.controlValue(node, state: state)
         let shown = value.isEmpty ? document.attribute(.placeholder, of: node) ?? "" : value
-        let field = addField(PageField(kind: .textArea, node: NodeID(node), value: value, isReadOnly: isReadOnly(node)))
+        let field = addField(PageField(kind: .textArea, node: NodeID(node), value: value,
+                                       placeholder: document.attribute(.placeholder, of: node), isReadOnly: isReadOnly(node)))
         layoutField(shown, size: integer(document.attribute(.cols, of: node)), field: field)
     }
 

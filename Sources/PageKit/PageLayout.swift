@@ -353,6 +353,8 @@ public struct PageField: Hashable, Sendable {
     public var node: NodeID
     /// The text of a text field or text area as it is now.
     public var value: String
+    /// A text field's `placeholder`.
+    public var placeholder: String?
     /// A checkbox's or radio button's checkedness.
     public var isChecked: Bool
     /// `readonly`: focusable, not editable.
@@ -362,11 +364,12 @@ public struct PageField: Hashable, Sendable {
     /// Where it was drawn (brackets included).
     public var regions: [ItemRegion]
 
-    public init(kind: Kind, node: NodeID, value: String = "", isChecked: Bool = false, isReadOnly: Bool = false,
-                options: [Option] = [], regions: [ItemRegion] = []) {
+    public init(kind: Kind, node: NodeID, value: String = "", placeholder: String? = nil, isChecked: Bool = false,
+                isReadOnly: Bool = false, options: [Option] = [], regions: [ItemRegion] = []) {
         self.kind = kind
         self.node = node
         self.value = value
+        self.placeholder = placeholder
         self.isChecked = isChecked
         self.isReadOnly = isReadOnly
         self.options = options

@@ -13,6 +13,7 @@ struct FieldEditor: Equatable {
     var original: String
     var line: CommandPrompt
     var isSecure: Bool
+    var placeholder: String?
 }
 
 /// A `<select>`'s option menu, open under the field.
@@ -131,7 +132,8 @@ extension TerminalAppState {
             }
             var line = CommandPrompt()
             for character in field.value { line.insert(character) }
-            editor = FieldEditor(screen: screen, node: field.node, original: field.value, line: line, isSecure: field.kind == .password)
+            editor = FieldEditor(screen: screen, node: field.node, original: field.value, line: line, isSecure: field.kind == .password,
+                                 placeholder: field.placeholder)
             message = FooterMessage(text: "editing: Enter or Esc ends", tone: .hint, expiry: nil)
         case .checkbox, .radio:
             return perform(.click(field.node))
@@ -223,7 +225,8 @@ extension TerminalAppState {
     /// The field being edited, as the web view draws it.
     func fieldEditing(in layout: PageLayout) -> FieldEditing? {
         guard let editor, let index = layout.fields.firstIndex(where: { $0.node == editor.node }) else { return nil }
-        return FieldEditing(field: index, text: editor.line.line, cursor: editor.line.cursor, isSecure: editor.isSecure)
+        return FieldEditing(field: index, text: editor.line.line, cursor: editor.line.cursor, isSecure: editor.isSecure,
+                            placeholder: editor.placeholder)
     }
 
     // MARK: - Recording

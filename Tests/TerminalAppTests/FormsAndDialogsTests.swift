@@ -354,7 +354,12 @@ final class FormsAndDialogsTests: XCTestCase {
 
     func testAPasswordShowsBulletsWhileTyped() {
         let ui = Self.ui("form.html")
-        ui.press(.tab, .tab, .enter, .character("s"), .character("3"))
+        ui.press(.tab, .tab, .enter)
+        let frame = ui.frame()
+        XCTAssertEqual(frame.lines[3], " [Secret__]", "the placeholder shows while the field is empty")
+        XCTAssertEqual(frame[3, 2].style, CellStyle(underline: true, reverse: true), "the cursor on it")
+        XCTAssertEqual(frame[3, 3].style, CellStyle(underline: true, dim: true))
+        ui.press(.character("s"), .character("3"))
         XCTAssertEqual(ui.frame().lines[3], " [••______]")
         ui.press(.enter)
         XCTAssertEqual(ui.frame().lines[3], " [**______]")

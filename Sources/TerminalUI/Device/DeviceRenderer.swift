@@ -52,12 +52,15 @@ public struct FieldEditing: Equatable, Sendable {
     public var cursor: Int
     /// A password field: bullets instead of the characters.
     public var isSecure: Bool
+    /// Shown dim while the text is empty.
+    public var placeholder: String?
 
-    public init(field: Int, text: String, cursor: Int, isSecure: Bool = false) {
+    public init(field: Int, text: String, cursor: Int, isSecure: Bool = false, placeholder: String? = nil) {
         self.field = field
         self.text = text
         self.cursor = cursor
         self.isSecure = isSecure
+        self.placeholder = placeholder
     }
 }
 

@@ -57,7 +57,7 @@ enum WebViewWidget {
         drawScrollIndicator(into: &screen, area: area, lineCount: layout.lines.count, scrollOffset: scrollOffset)
     }
 
-    /// A field being edited: `[typed text___]`, scrolled to keep the cursor in view, the cursor's cell reversed.
+    /// A field being edited: `[typed text___]` (the placeholder, dim, while it is empty), scrolled to keep the cursor in view, the cursor's cell reversed.
     private static func drawEditing(_ editing: FieldEditing, into screen: inout Screen, row: Int, column: Int, width: Int,
                                     clippedTo bounds: Range<Int>) {
         let inner = max(1, width - 2)
@@ -74,6 +74,9 @@ enum WebViewWidget {
         let style = CellStyle(underline: true)
         var cells = Screen(width: width, height: 1)
         cells.write("[" + shown + padding + "]", row: 0, column: 0, style: style)
+        if characters.isEmpty, let placeholder = editing.placeholder, !placeholder.isEmpty {
+            cells.write(TerminalText.truncate(placeholder, toWidth: inner), row: 0, column: 1, style: CellStyle(underline: true, dim: true))
+        }
         for offset in 0..<width where bounds.contains(column + offset) && screen.contains(row: row, column: column + offset) {
             let cell = cells[0, offset]
             guard !cell.isContinuation else { continue }
