@@ -2,10 +2,12 @@
 """A small HTTP server for webnav's loader tests and the demo (standard library only).
 
 Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdout is
-`port N`. `--certificate PEM --key PEM` serves https instead (the tests use a self-signed one). Routes (all answer GET; /echo and /redirect also POST and any other method):
+`port N`. `--certificate PEM --key PEM` serves https instead (the tests use a self-signed one). Routes (all answer GET; /echo, /echo.html and /redirect also POST and any other method):
 
   /pages/PATH               a file under --pages (default: Pages)
   /echo                     JSON: method, path, headers (in order), body
+  /echo.html                a page showing the request's method, Content-Type, Origin and body
+                            (as a JSON string), one per line: what a posted form sent
   /cookies/set              several Set-Cookie fields with attributes
   /cookies/raw?h=V&h=V      each h as one Set-Cookie field, verbatim (malformed ones too)
   /cookies/bad              a malformed Set-Cookie, then a good one
@@ -28,6 +30,7 @@ Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdou
 
 import argparse
 import functools
+import html
 import http.server
 import json
 import os
@@ -98,6 +101,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "body": body.decode("utf-8", "replace"),
             }
             return self.send(200, json.dumps(echo).encode(), "application/json")
+        if path == "/echo.html":
+            body = self.read_body()
+            lines = [
+                "method: " + self.command,
+                "content-type: " + (self.headers.get("Content-Type") or "(none)"),
+                "origin: " + (self.headers.get("Origin") or "(none)"),
+                "body: " + json.dumps(body.decode("utf-8", "replace")),
+            ]
+            page = "<!DOCTYPE html><title>Echo</title><pre>%s</pre>" % html.escape("\n".join(lines))
+            return self.send(200, page.encode())
         if path == "/cookies/set":
             cookies = [
                 "session=abc123; Path=/; HttpOnly",
@@ -162,6 +175,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             head = b"<!DOCTYPE html><title>bench</title><p>"
             return self.send(200, head + b"x" * max(0, size - len(head)))
         if path == "/count":
+            self.read_body()
             time.sleep(number("delay", 0))
             name = query.get("name", [""])[0]
             with COUNTS_LOCK:

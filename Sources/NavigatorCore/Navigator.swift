@@ -33,6 +33,14 @@ public struct Navigator: Equatable, Sendable {
             return open(input, base: base ?? top?.currentPage.url, target: nil)
         case .linkActivated(let input, let target):
             return open(input, base: top?.currentPage.url, target: target)
+        case .formPosted(let id, let input, let post, let target):
+            guard let id else { return open(input, base: top?.currentPage.url, target: target, post: post) }
+            guard let index = screens.lastIndex(where: { $0.id == id }) else { return [] }
+            return open(input, base: screens[index].currentPage.url, target: target, screenIndex: index, post: post)
+        case .postRedirectedToGet(let id):
+            guard let index = screens.lastIndex(where: { $0.id == id }) else { return [] }
+            screens[index].history[screens[index].historyIndex].post = nil
+            return []
         case .scriptNavigated(let id, let input, let replace):
             guard let index = screens.lastIndex(where: { $0.id == id }) else { return [] }
             return open(input, base: screens[index].currentPage.url, target: nil, screenIndex: index, replace: replace)
@@ -41,8 +49,9 @@ public struct Navigator: Equatable, Sendable {
             let target = screens[index].historyIndex + delta
             guard delta != 0, screens[index].history.indices.contains(target) else { return [] }
             screens[index].historyIndex = target
-            let url = screens[index].currentPage.url
-            return [.log(AppEvent(.history, "\(delta < 0 ? "back" : "forward"): \(displayURL(url)) (web history)")), .loadPage(id, url: url)]
+            let page = screens[index].currentPage
+            let how = page.post == nil ? "web history" : "web history, form resubmitted"
+            return [.log(AppEvent(.history, "\(delta < 0 ? "back" : "forward"): \(displayURL(page.url)) (\(how))")), load(id, page)]
         case .pageLoaded(let id, let url, let title):
             guard let index = screens.lastIndex(where: { $0.id == id }),
                   screens[index].currentPage.url == url else { return [] }
@@ -85,7 +94,7 @@ public struct Navigator: Equatable, Sendable {
 
     /// Opens a URL as a link of the screen at `screenIndex` (the top one by default) would.
     private mutating func open(_ input: String, base: String?, target: String?, screenIndex: Int? = nil,
-                               replace: Bool = false) -> [NavigatorEffect] {
+                               replace: Bool = false, post: FormBody? = nil) -> [NavigatorEffect] {
         if let target, target.lowercased() == "_blank" {
             let url = resolve(URLClassifier.webKitEncoded(input), against: base ?? pagesBase) ?? input
             return [.log(AppEvent(.browser, "opened in browser: \(url)")), .openInBrowser(url)]
@@ -101,12 +110,12 @@ public struct Navigator: Equatable, Sendable {
             }
             let index = screenIndex ?? screens.count - 1
             if replace {
-                screens[index].history[screens[index].historyIndex] = PageVisit(url: url)
+                screens[index].history[screens[index].historyIndex] = PageVisit(url: url, post: post)
             } else {
-                screens[index].visit(url)
+                screens[index].visit(url, post: post)
             }
-            return [.log(AppEvent(.page, "load: \(displayURL(url))\(replace ? " (replacing the entry)" : "")")),
-                    .loadPage(screens[index].id, url: url)]
+            let how = replace ? " (replacing the entry)" : post == nil ? "" : " (POST)"
+            return [.log(AppEvent(.page, "load: \(displayURL(url))\(how)")), load(screens[index].id, screens[index].currentPage)]
         case .external:
             return [.log(AppEvent(.external, "opened externally: \(classification.url)")), .openExternally(classification.url)]
         case .store:
@@ -166,7 +175,8 @@ public struct Navigator: Equatable, Sendable {
         guard let top, top.canGoBack else { return pop() }
         screens[screens.count - 1].historyIndex -= 1
         let page = screens[screens.count - 1].currentPage
-        return [.log(AppEvent(.history, "back: \(displayURL(page.url)) (web history)")), .loadPage(top.id, url: page.url)]
+        let how = page.post == nil ? "web history" : "web history, form resubmitted"
+        return [.log(AppEvent(.history, "back: \(displayURL(page.url)) (\(how))")), load(top.id, page)]
     }
 
     private mutating func pop() -> [NavigatorEffect] {
@@ -177,7 +187,15 @@ public struct Navigator: Equatable, Sendable {
 
     private func reload() -> [NavigatorEffect] {
         guard let top else { return [] }
-        return [.log(AppEvent(.route, "reload: \(displayURL(top.currentPage.url))")), .loadPage(top.id, url: top.currentPage.url)]
+        let how = top.currentPage.post == nil ? "" : " (form resubmitted)"
+        return [.log(AppEvent(.route, "reload: \(displayURL(top.currentPage.url))\(how)")), load(top.id, top.currentPage)]
+    }
+
+    /// Loads a history entry: with its form's body again when it was posted (WebKit's
+    /// `formResubmitted` navigation, which a WKWebView performs unless its delegate cancels it).
+    private func load(_ id: ScreenID, _ page: PageVisit) -> NavigatorEffect {
+        guard let post = page.post else { return .loadPage(id, url: page.url) }
+        return .postPage(id, url: page.url, post: post)
     }
 
     private mutating func makeScreen(configuration: DeeplinkConfiguration?, url: String) -> WebViewScreen {

@@ -1,3 +1,5 @@
+import URLKit
+
 /// Something that happened to the app, fed to `Navigator.handle(_:)`.
 public enum NavigatorEvent: Equatable, Sendable {
     /// The app started: the root screen appears.
@@ -13,6 +15,13 @@ public enum NavigatorEvent: Equatable, Sendable {
     /// as a tapped link is, a page URL loading in that screen's web history (`replace`: in place
     /// of the current entry, as `location.replace` does).
     case scriptNavigated(ScreenID, url: String, replace: Bool)
+    /// A form was submitted with `POST`: by a tapped submit button of the top page (`screen`
+    /// nil) or by a page script of `screen`. Classified as a tapped link is; a page loads with
+    /// the body in a new history entry (a deeplink or another scheme gets no body).
+    case formPosted(ScreenID?, url: String, post: FormBody, target: String?)
+    /// The response to a screen's posted form redirected with 301, 302 or 303: the browser
+    /// followed with a GET, so its entry is no longer a form submission (a reload GETs it).
+    case postRedirectedToGet(ScreenID)
     /// A page script stepped through its screen's web history (`history.go(delta)`; `back()` is
     /// -1). Unlike the back gesture it never leaves the screen: past either end nothing happens.
     case historyStepped(ScreenID, delta: Int)
@@ -35,6 +44,8 @@ public enum NavigatorEvent: Equatable, Sendable {
 public enum NavigatorEffect: Equatable, Sendable {
     /// Load `url` into a screen's web view (`about:blank` for none).
     case loadPage(ScreenID, url: String)
+    /// Load `url` into a screen's web view with a `POST` of a form's body.
+    case postPage(ScreenID, url: String, post: FormBody)
     /// These screens left the stack; drop their pages.
     case discardScreens([ScreenID])
     /// The system opens the URL outside the app (`tel:`, `mailto:`, …).

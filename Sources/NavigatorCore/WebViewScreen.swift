@@ -1,3 +1,5 @@
+import URLKit
+
 /// Identifies a screen for the whole run (never reused).
 public struct ScreenID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: Int
@@ -15,10 +17,14 @@ public struct PageVisit: Equatable, Sendable {
     public var url: String
     /// The page's `<title>`, once the page has loaded.
     public var title: String?
+    /// The body a form posted to `url` for this entry: a reload or a step back to it sends it
+    /// again (WKWebView's `formResubmitted` navigation). Nil for a GET.
+    public var post: FormBody?
 
-    public init(url: String, title: String? = nil) {
+    public init(url: String, title: String? = nil, post: FormBody? = nil) {
         self.url = url
         self.title = title
+        self.post = post
     }
 }
 
@@ -62,9 +68,9 @@ public struct WebViewScreen: Equatable, Sendable {
     }
 
     /// Adds a page to the web view's history, dropping any forward entries.
-    mutating func visit(_ url: String) {
+    mutating func visit(_ url: String, post: FormBody? = nil) {
         history.removeSubrange((historyIndex + 1)...)
-        history.append(PageVisit(url: url))
+        history.append(PageVisit(url: url, post: post))
         historyIndex = history.count - 1
     }
 }

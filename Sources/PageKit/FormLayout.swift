@@ -98,7 +98,7 @@ extension LayoutPass {
         let submission = type == "submit" || type == "image" ? formSubmission(submitter: node) : nil
         let index = items.count
         items.append(PageItem(number: index + 1, kind: .button, text: label, url: submission?.url,
-                              target: submission?.target, node: NodeID(node)))
+                              target: submission?.target, post: submission?.post, node: NodeID(node)))
         addReferenceNumber(if: submission?.url != nil)
         writer.appendControl("[" + label + "]", style: style.withButton(index))
     }
@@ -106,8 +106,8 @@ extension LayoutPass {
     // MARK: - Submission
 
     /// Where a submit button sends its form: for GET, the action with the form's fields
-    /// as the query; for POST, the action alone (pages are files, nothing receives a body).
-    mutating func formSubmission(submitter: Int32) -> (url: String?, target: String?)? {
+    /// as the query; for POST, the action and the fields as a body in the form's `enctype`.
+    mutating func formSubmission(submitter: Int32) -> (url: String?, target: String?, post: FormBody?)? {
         guard let form = document.ancestor(named: .form, of: submitter) else { return nil }
         let target = document.attribute("formtarget", of: NodeID(submitter)) ?? document.attribute(.target, of: form)
         let method = (document.attribute("formmethod", of: NodeID(submitter)) ?? document.attribute(.method, of: form))
@@ -116,10 +116,14 @@ extension LayoutPass {
             ?? document.attribute(.action, of: form) ?? "")
         guard method != "dialog",
               let actionURL = action.isEmpty ? pageURL : resolver.resolve(action)
-        else { return (nil, target) }
-        if method == "post" { return (actionURL, target) }
+        else { return (nil, target, nil) }
         if formEntries[form] == nil { formEntries[form] = entries(of: form) }
         let pairs = formEntries[form, default: []].filter { $0.submitter == nil || $0.submitter == submitter }
+        if method == "post" {
+            let encoding = FormBody.Encoding(attribute: document.attribute("formenctype", of: NodeID(submitter))
+                ?? document.attribute("enctype", of: NodeID(form)))
+            return (actionURL, target, FormBody(entries: pairs.map { ($0.name, $0.value) }, encoding: encoding))
+        }
         let query = PercentEncoding.formURLEncoded(pairs.map { ($0.name, $0.value) })
         var withoutFragment = Substring(actionURL)
         var fragment = ""
@@ -128,7 +132,7 @@ extension LayoutPass {
             withoutFragment = withoutFragment[..<hash]
         }
         if let question = withoutFragment.firstIndex(of: "?") { withoutFragment = withoutFragment[..<question] }
-        return (String(withoutFragment) + "?" + query + fragment, target)
+        return (String(withoutFragment) + "?" + query + fragment, target, nil)
     }
 
     /// The name–value pairs a form may submit, in tree order; those of a submit button

@@ -302,14 +302,17 @@ public struct PageItem: Hashable, Sendable {
     public var url: String?
     /// The `target` attribute, such as `_blank`.
     public var target: String?
+    /// What a submit button of a `method=post` form sends to `url`; nil for GET and links.
+    public var post: FormBody?
     /// The element: `a`, `button` or `input`.
     public var node: NodeID
     /// Where its text was drawn: one region per line it spans (none for an empty link).
     public var regions: [ItemRegion]
 
     public init(number: Int, kind: Kind, text: String, href: String? = nil, url: String? = nil,
-                target: String? = nil, node: NodeID, regions: [ItemRegion] = []) {
+                target: String? = nil, post: FormBody? = nil, node: NodeID, regions: [ItemRegion] = []) {
         self.number = number
+        self.post = post
         self.kind = kind
         self.text = text
         self.href = href

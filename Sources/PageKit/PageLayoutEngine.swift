@@ -478,7 +478,7 @@ struct LayoutPass {
         let submission = type == "submit" ? formSubmission(submitter: node) : nil
         let index = items.count
         items.append(PageItem(number: index + 1, kind: .button, text: "", url: submission?.url,
-                              target: submission?.target, node: NodeID(node)))
+                              target: submission?.target, post: submission?.post, node: NodeID(node)))
         addReferenceNumber(if: submission?.url != nil)
         style = style.withButton(index)
         writer.addPrefix("[", style: style)

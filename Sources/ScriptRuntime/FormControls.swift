@@ -267,9 +267,10 @@ extension ScriptPage {
         return entries
     }
 
-    /// Where submitting a form goes: the GET URL with the entries as its query, or the action
-    /// URL for POST (as PageKit's form layout does without scripts), and the target.
-    func formSubmission(_ form: NodeID, submitter: NodeID?) -> (url: String, target: String)? {
+    /// Where submitting a form goes: the GET URL with the entries as its query, or for POST the
+    /// action URL and the entries as a body in the form's `enctype` (as PageKit's form layout
+    /// does without scripts), and the target.
+    func formSubmission(_ form: NodeID, submitter: NodeID?) -> (url: String, target: String, post: FormBody?)? {
         func attribute(_ submitterName: String, _ formName: String) -> String? {
             if let submitter, let value = document.attribute(submitterName, of: submitter) { return value }
             return document.attribute(formName, of: form)
@@ -279,11 +280,14 @@ extension ScriptPage {
         let method = (attribute("formmethod", "method") ?? "get").lowercased()
         let target = attribute("formtarget", "target") ?? ""
         if method == "dialog" { return nil }
-        if method == "post" { return (action, target) }
+        if method == "post" {
+            let encoding = FormBody.Encoding(attribute: attribute("formenctype", "enctype"))
+            return (action, target, FormBody(entries: formDataSet(form, submitter: submitter), encoding: encoding))
+        }
         let withoutFragment = WebURL(action).withoutFragment
         let base = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? action
         let query = PercentEncoding.formURLEncoded(formDataSet(form, submitter: submitter))
-        return (base + "?" + query, target)
+        return (base + "?" + query, target, nil)
     }
 
     /// Puts every control of a form back to its default.

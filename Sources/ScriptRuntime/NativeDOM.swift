@@ -235,7 +235,13 @@ enum NativeDOM {
         }
         define("formSubmission") { call in
             guard let form = node(call, 0), let submission = page.formSubmission(form, submitter: node(call, 1)) else { return .null }
-            return .array([.string(submission.url), .string(submission.target)])
+            return .array([.string(submission.url), .string(submission.target), .bool(submission.post != nil)])
+        }
+        define("postForm") { call in
+            guard let form = node(call, 0), let submission = page.formSubmission(form, submitter: node(call, 1)),
+                  let body = submission.post else { return .undefined }
+            page.engine.record(.formPost(url: submission.url, body: body), page: page)
+            return .undefined
         }
         define("formSubmitting") { call in .bool(node(call, 0).map { page.submittingForms.contains(Int32($0.rawValue)) } ?? false) }
         define("activeElement") { _ in id(page.focusedElement) }

@@ -2922,12 +2922,13 @@ function submitForm(form, submitter, fromSubmitMethod, trusted) {
     }
     const submission = N.formSubmission(formID, submitter === null || submitter === form ? -1 : idOf(submitter));
     if (submission === null) return;
-    const [url, target] = submission;
+    const [url, target, posted] = submission;
     if (/^javascript:/i.test(url)) {
         runJavaScriptURL(url);
         return;
     }
     if (target !== "" && !/^(_self|_top|_parent)$/i.test(target)) N.windowOpen(url, target);
+    else if (posted) N.postForm(formID, submitter === null || submitter === form ? -1 : idOf(submitter));
     else N.navigate(url, false, "form");
 }
 

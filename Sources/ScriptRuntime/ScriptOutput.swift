@@ -1,7 +1,12 @@
+import URLKit
+
 /// What running a page's scripts produced, for the host to act on: records, never callbacks.
 public enum ScriptOutput: Equatable, Sendable {
     /// The page asked to go to a URL (absolute); the host classifies it like a tapped link.
     case navigation(url: String, replace: Bool, initiatedBy: NavigationInitiator)
+    /// A form submitted with `POST` to `url` in this page's browsing context: the host loads it
+    /// with the body (a navigation initiated by a form, never replacing the entry).
+    case formPost(url: String, body: FormBody)
     /// A `console` call, formatted as Safari's console shows it.
     case console(level: ConsoleLevel, text: String)
     /// An uncaught exception or unhandled rejection, with JavaScriptCore's own message.

@@ -113,7 +113,8 @@ public final class ScriptPage {
     /// Returns true when the host should follow the link that was tapped (an `<a href>` or
     /// `<area href>` at or above the node, not cancelled, not a `javascript:` URL). Every other
     /// default action happens here: checkboxes and radios change, submit buttons submit their
-    /// form (a `navigation(…, initiatedBy: .form)` record), labels click their control.
+    /// form (a `navigation(…, initiatedBy: .form)` record, or `formPost` for `method=post`),
+    /// labels click their control.
     @discardableResult
     public func click(_ node: NodeID) -> Bool {
         guard valid(node), document.kind(of: node) == .element else { return false }

@@ -313,7 +313,11 @@ private final class HostWorker: @unchecked Sendable {
                 apply(.observed([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")]))
                 return
             }
-            apply(.navigator(.linkActivated(url, target: item.target)))
+            if let post = item.post {
+                apply(.navigator(.formPosted(nil, url: url, post: post, target: item.target)))
+            } else {
+                apply(.navigator(.linkActivated(url, target: item.target)))
+            }
         case .click(let node):
             if let refusal = app.userInputRefusal("tap") {
                 apply(.observed([refusal]))
@@ -519,6 +523,36 @@ private final class HostWorker: @unchecked Sendable {
         return index < matches.count ? matches[index] : matches.last ?? node
     }
 
+    /// Loads a URL into a screen's web view (with a form's body when it was posted) and says
+    /// what happened as inputs.
+    private func load(_ url: String, into id: ScreenID, post: FormBody?) -> [AppInput] {
+        var inputs: [AppInput] = []
+        if post == nil, let current = app.webViews[id], current.url != url, WebURL(url).fragment != nil,
+           WebURL(current.url).withoutFragment == WebURL(url).withoutFragment {
+            // Another fragment of the page shown: the same document scrolls, nothing is fetched.
+            inputs.append(.pageLoaded(id, url: url, content: current.content))
+            return inputs
+        }
+        if post == nil, let current = app.webViews[id], current.url != url, let entry = scripts.historyEntry(for: url, in: id) {
+            // An entry of the live page (`pushState`): the document stays, `popstate` tells it.
+            inputs += scripts.input(on: id, app: app) { $0.restoreHistoryEntry(url: url, state: entry.state) }
+            inputs.append(.pageLoaded(id, url: url, content: app.webViews[id]?.content ?? current.content))
+            return inputs
+        }
+        scripts.close(id)
+        fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
+        let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
+        let fetched = fetcher.fetch(url, for: id, reload: reload, post: post, from: app.webViews[id]?.content.url)
+        if loadedURLSet.insert(fetched.content.url).inserted { loadedURLs.append(fetched.content.url) }
+        if !fetched.events.isEmpty { inputs.append(.observed(fetched.events)) }
+        if let target = fetched.handOff {
+            inputs.append(.navigator(.linkActivated(target, target: nil)))
+        } else {
+            inputs.append(.pageLoaded(id, url: url, content: fetched.content))
+        }
+        return inputs
+    }
+
     private func apply(_ inputs: [AppInput]) {
         for input in inputs { apply(input) }
     }
@@ -531,29 +565,9 @@ private final class HostWorker: @unchecked Sendable {
             for effect in app.handle(next) {
                 switch effect {
                 case .loadPage(let id, let url):
-                    if let current = app.webViews[id], current.url != url, WebURL(url).fragment != nil,
-                       WebURL(current.url).withoutFragment == WebURL(url).withoutFragment {
-                        // Another fragment of the page shown: the same document scrolls, nothing is fetched.
-                        pending.append(.pageLoaded(id, url: url, content: current.content))
-                        continue
-                    }
-                    if let current = app.webViews[id], current.url != url, let entry = scripts.historyEntry(for: url, in: id) {
-                        // An entry of the live page (`pushState`): the document stays, `popstate` tells it.
-                        pending += scripts.input(on: id, app: app) { $0.restoreHistoryEntry(url: url, state: entry.state) }
-                        pending.append(.pageLoaded(id, url: url, content: app.webViews[id]?.content ?? current.content))
-                        continue
-                    }
-                    scripts.close(id)
-                    fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
-                    let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
-                    let fetched = fetcher.fetch(url, for: id, reload: reload)
-                    if loadedURLSet.insert(fetched.content.url).inserted { loadedURLs.append(fetched.content.url) }
-                    if !fetched.events.isEmpty { pending.append(.observed(fetched.events)) }
-                    if let target = fetched.handOff {
-                        pending.append(.navigator(.linkActivated(target, target: nil)))
-                    } else {
-                        pending.append(.pageLoaded(id, url: url, content: fetched.content))
-                    }
+                    pending += load(url, into: id, post: nil)
+                case .postPage(let id, let url, let post):
+                    pending += load(url, into: id, post: post)
                 case .runScripts(let id):
                     pending += startScripts(in: id)
                 case .discardScreens(let ids):

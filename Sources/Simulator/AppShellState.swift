@@ -266,7 +266,8 @@ extension SimulatedApp {
         case .backGesturePerformed: gesture = "back"
         case .appLaunched:
             return handleShell(.launch)
-        case .linkActivated, .scriptNavigated, .historyStepped, .pageLoaded, .pageURLChanged, .appRestarted:
+        case .linkActivated, .formPosted, .postRedirectedToGet, .scriptNavigated, .historyStepped, .pageLoaded,
+             .pageURLChanged, .appRestarted:
             return nil
         }
         return userInputRefusal(gesture).map { event in

@@ -37,6 +37,9 @@ public struct PageContent: Sendable {
     /// The bytes the page was made from, kept for a page with scripts or script links (the
     /// engine parses them again as the scripts run).
     public internal(set) var source: Data?
+    /// The method of the request that answered with this page: `POST` for a posted form (and
+    /// its 307/308 redirects), else `GET`.
+    public internal(set) var method = "GET"
     private var layouts: LayoutCache
 
     /// A page freshly loaded.

@@ -70,12 +70,22 @@ final class PageFetcher {
         readAccessFolders.insert(parsed.deletingLastPathComponent().absoluteString)
     }
 
-    /// Fetches a page for a screen; `reload` fetches again what could have been shared.
-    func fetch(_ requested: String, for screen: ScreenID, reload: Bool) -> FetchedPage {
+    /// Fetches a page for a screen; `reload` fetches again what could have been shared. A
+    /// posted form's body goes with an http(s) request (never shared); a `file:` or `data:`
+    /// URL is read as for a GET, as WebKit's loaders for them ignore the method and body.
+    func fetch(_ requested: String, for screen: ScreenID, reload: Bool, post: FormBody? = nil, from initiator: String? = nil) -> FetchedPage {
         let url = WebURL(requested).withoutFragment
+        var fetched = fetchPage(url, for: screen, reload: reload, post: post, from: initiator)
+        if post != nil, fetched.content.method != "POST", WebURL(url).normalizedScheme.map({ $0 != "http" && $0 != "https" }) ?? true {
+            fetched.content.method = "POST"
+        }
+        return fetched
+    }
+
+    private func fetchPage(_ url: String, for screen: ScreenID, reload: Bool, post: FormBody?, from initiator: String?) -> FetchedPage {
         switch WebURL(url).normalizedScheme {
         case "http"?, "https"?:
-            return fetchRemote(url, for: screen, reload: reload)
+            return fetchRemote(url, for: screen, reload: reload, post: post, from: initiator)
         case "file"?:
             guard readAccessFolders.contains(where: { url.hasPrefix($0) }) else {
                 let failure = LoadFailure(url: url, code: .noPermissionsToReadFile,
@@ -89,7 +99,7 @@ final class PageFetcher {
         }
     }
 
-    private func fetchRemote(_ url: String, for screen: ScreenID, reload: Bool) -> FetchedPage {
+    private func fetchRemote(_ url: String, for screen: ScreenID, reload: Bool, post: FormBody?, from initiator: String?) -> FetchedPage {
         guard store.loadsRemotePages else {
             let failure = LoadFailure(url: url, code: .cannotConnectToHost, detail: "not loaded: this run does not reach the network")
             return FetchedPage(content: errorPage(for: failure), events: [event(.failed(url: url, failure: failure))])
@@ -97,14 +107,13 @@ final class PageFetcher {
         var loader = self.loader
         let cookies = cookies(for: screen)
         loader.cookies = cookies
-        let request = LoadRequest(url: url)
+        var request = LoadRequest(url: url)
+        if let post {
+            request = LoadRequest(url: url, method: "POST", headers: ["Content-Type": post.contentType, "Origin": Self.origin(of: initiator)],
+                                  body: post.bytes, purpose: .navigation(initiator: initiator))
+        }
         var result: LoadResult?
-        // A page is shared with the run's other apps only when cookies have no part in it: a
-        // request that would carry cookies is always loaded for this app, and a response that
-        // sets cookies (or came through redirects, which may) is never shared, or the other
-        // apps' jars would miss its Set-Cookie fields.
-        let carriesCookies = !cookies.cookies(for: url).isEmpty
-        let content = store.sharedPage(for: url, reload: reload || carriesCookies) {
+        func load() -> (PageContent, reusable: Bool) {
             let loaded = loader.load(request)
             result = loaded
             switch loaded {
@@ -128,12 +137,35 @@ final class PageFetcher {
                 return (.blank(url: url), false)
             }
         }
+        // A page is shared with the run's other apps only when cookies have no part in it: a
+        // request that would carry cookies is always loaded for this app, and a response that
+        // sets cookies (or came through redirects, which may) is never shared, or the other
+        // apps' jars would miss its Set-Cookie fields. A form's POST is never shared, nor
+        // answered with a page another load shared.
+        var content: PageContent
+        if post == nil {
+            let carriesCookies = !cookies.cookies(for: url).isEmpty
+            content = store.sharedPage(for: url, reload: reload || carriesCookies, load: load)
+        } else {
+            content = load().0
+            content.method = result?.response?.method ?? "POST"
+        }
         guard let result else { return FetchedPage(content: content, events: []) }
         let events = LoadEvent.events(for: result, request: request).map(event)
         if case .handOff(let target, _) = result {
             return FetchedPage(content: content, events: events, handOff: target)
         }
         return FetchedPage(content: content, events: events)
+    }
+
+    /// The `Origin` WebKit sends with a form's POST: the origin of the page that submitted it
+    /// (`null` for a `file:` page or none, an opaque origin to a server).
+    static func origin(of page: String?) -> String {
+        let page = page ?? ""
+        switch WebURL(page).normalizedScheme {
+        case "http"?, "https"?: return WebURL(page).origin
+        default: return "null"
+        }
     }
 
     /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`, `XMLHttpRequest`)

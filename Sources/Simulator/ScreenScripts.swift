@@ -171,6 +171,10 @@ final class ScreenScripts {
             let how = replace ? "\(initiator.rawValue), replacing" : initiator.rawValue
             return ([AppEvent(.navigation, "navigation: \(display(url)) (by \(how))")],
                     .navigator(.scriptNavigated(screen, url: url, replace: replace)))
+        case .formPost(let url, let body):
+            guard let screen else { return ([], nil) }
+            return ([AppEvent(.navigation, "navigation: \(display(url)) (by form, POST)")],
+                    .navigator(.formPosted(screen, url: url, post: body, target: nil)))
         case .console(let level, let text):
             return ([AppEvent(.console, "console.\(level.rawValue): \(text)")], nil)
         case .error(let error):

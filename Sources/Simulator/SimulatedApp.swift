@@ -57,6 +57,9 @@ public enum TimedEvent: Equatable, Sendable {
 public enum AppEffect: Equatable, Sendable {
     /// Load a URL into a screen's web view, then answer with `AppInput.pageLoaded`.
     case loadPage(ScreenID, url: String)
+    /// Load a URL into a screen's web view with a `POST` of a form's body (never a page shared
+    /// with another load), then answer with `AppInput.pageLoaded`.
+    case postPage(ScreenID, url: String, post: FormBody)
     /// Run the scripts of the page a screen just loaded: the host loads its source into the
     /// screen's script page and answers with what the scripts did (`pageChanged`, events,
     /// navigations).
@@ -107,6 +110,10 @@ public struct SimulatedApp: Sendable {
                 // Redirected: the web view shows the final URL (with the fragment asked for).
                 shown = content.url + (WebURL(url).fragment.map { "#" + $0 } ?? "")
                 effects += perform(navigator.handle(.pageURLChanged(id, from: url, to: shown, push: false)))
+            }
+            if content.method != "POST", navigator.screens.last(where: { $0.id == id })?.currentPage.post != nil {
+                // A 301, 302 or 303 answered the form: the entry is the GET that followed.
+                effects += perform(navigator.handle(.postRedirectedToGet(id)))
             }
             webViews[id] = WebView(url: shown, content: content, loadNumber: number)
             if previous?.content.url != content.url || previous?.content.version != content.version {
@@ -167,6 +174,8 @@ public struct SimulatedApp: Sendable {
                 eventLog.append(event)
             case .loadPage(let id, let url):
                 hostEffects.append(.loadPage(id, url: url))
+            case .postPage(let id, let url, let post):
+                hostEffects.append(.postPage(id, url: url, post: post))
             case .discardScreens(let ids):
                 for id in ids { webViews[id] = nil }
                 hostEffects.append(.discardScreens(ids))

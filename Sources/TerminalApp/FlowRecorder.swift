@@ -66,7 +66,8 @@ struct FlowRecorder: Equatable {
             case .backGesturePerformed: line = "back"
             case .reloadRequested: line = "reload"
             case .linkActivated(let url, _): line = "open \(FlowText.quoted(url))"
-            case .appLaunched, .appRestarted, .pageLoaded, .pageURLChanged, .scriptNavigated, .historyStepped: line = nil
+            case .appLaunched, .appRestarted, .pageLoaded, .pageURLChanged, .scriptNavigated, .historyStepped, .formPosted,
+                 .postRedirectedToGet: line = nil
             }
         }
         if line != nil { steps += 1 }

@@ -1,4 +1,5 @@
 import TestSupport
+import URLKit
 import XCTest
 @testable import NavigatorCore
 
@@ -368,6 +369,61 @@ final class NavigatorTests: XCTestCase {
         assertTransition(&navigator, .scriptNavigated(ScreenID(2), url: "done.html", replace: true), screens: [root, detail],
                          effects: [.log(AppEvent(.page, "load: done.html (replacing the entry)")), .loadPage(ScreenID(2), url: base + "done.html")])
         assertTransition(&navigator, .scriptNavigated(ScreenID(9), url: "x.html", replace: false), screens: [root, detail], effects: [])
+    }
+
+    func testAPostedFormIsAnEntryThatReloadAndHistoryResubmit() {
+        var navigator = launched()
+        let body = FormBody(contentType: "text/plain", bytes: Array("a=1\r\n".utf8))
+        var root = self.root()
+        root.history.append(PageVisit(url: base + "done.html", post: body))
+        root.historyIndex = 1
+        assertTransition(&navigator, .formPosted(nil, url: "done.html", post: body, target: nil), screens: [root], effects: [
+            .log(AppEvent(.page, "load: done.html (POST)")), .postPage(ScreenID(1), url: base + "done.html", post: body),
+        ])
+        assertTransition(&navigator, .reloadRequested, screens: [root], effects: [
+            .log(AppEvent(.route, "reload: done.html (form resubmitted)")), .postPage(ScreenID(1), url: base + "done.html", post: body),
+        ])
+        _ = navigator.handle(.linkActivated("next.html", target: nil))
+        root.history.append(PageVisit(url: base + "next.html"))
+        root.historyIndex = 2
+        XCTAssertEqual(navigator.screens, [root])
+        root.historyIndex = 1
+        assertTransition(&navigator, .backGesturePerformed, screens: [root], effects: [
+            .log(AppEvent(.history, "back: done.html (web history, form resubmitted)")), .postPage(ScreenID(1), url: base + "done.html", post: body),
+        ])
+        root.historyIndex = 2
+        assertTransition(&navigator, .historyStepped(ScreenID(1), delta: 1), screens: [root], effects: [
+            .log(AppEvent(.history, "forward: next.html (web history)")), .loadPage(ScreenID(1), url: base + "next.html"),
+        ])
+        root.historyIndex = 1
+        assertTransition(&navigator, .historyStepped(ScreenID(1), delta: -1), screens: [root], effects: [
+            .log(AppEvent(.history, "back: done.html (web history, form resubmitted)")), .postPage(ScreenID(1), url: base + "done.html", post: body),
+        ])
+        // A 303 answered it: the entry becomes the GET that followed.
+        root.history[1].post = nil
+        assertTransition(&navigator, .postRedirectedToGet(ScreenID(1)), screens: [root], effects: [])
+        assertTransition(&navigator, .reloadRequested, screens: [root], effects: [
+            .log(AppEvent(.route, "reload: done.html")), .loadPage(ScreenID(1), url: base + "done.html"),
+        ])
+    }
+
+    func testAFormPostedByAScriptOrToAnotherSchemeOrTarget() {
+        var navigator = launched()
+        let body = FormBody(contentType: "application/x-www-form-urlencoded", bytes: Array("a=1".utf8))
+        push(&navigator, "detail.html", title: "Detail")
+        var root = self.root()
+        root.history.append(PageVisit(url: base + "sent.html", post: body))
+        root.historyIndex = 1
+        let detail = screen(2, config("detail.html", title: "Detail"), base + "detail.html", title: "detail.html")
+        assertTransition(&navigator, .formPosted(ScreenID(1), url: "sent.html", post: body, target: nil), screens: [root, detail], effects: [
+            .log(AppEvent(.page, "load: sent.html (POST)")), .postPage(ScreenID(1), url: base + "sent.html", post: body),
+        ])
+        assertTransition(&navigator, .formPosted(ScreenID(9), url: "x.html", post: body, target: nil), screens: [root, detail], effects: [])
+        assertTransition(&navigator, .formPosted(nil, url: "https://example.com/f", post: body, target: "_blank"), screens: [root, detail],
+                         effects: [.log(AppEvent(.browser, "opened in browser: https://example.com/f")), .openInBrowser("https://example.com/f")])
+        assertTransition(&navigator, .formPosted(nil, url: "mkwebview://pop", post: body, target: nil), screens: [root], effects: [
+            .log(AppEvent(.deeplink, "deeplink: mkwebview://pop → pop")), .log(AppEvent(.route, "pop: Detail")), .discardScreens([ScreenID(2)]),
+        ])
     }
 
     func testAScriptDeeplinkRoutesAsATappedLink() {

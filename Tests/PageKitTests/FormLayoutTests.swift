@@ -1,3 +1,4 @@
+import URLKit
 import XCTest
 import PageKit
 
@@ -111,6 +112,24 @@ final class FormLayoutTests: XCTestCase {
         XCTAssertEqual(url("<form action='post.html' method=post>"), "file:///site/post.html", "POST goes to the action alone")
         XCTAssertEqual(url("<form action='a.html'><input type=submit formaction='b.html' value=B></form><form action='a.html'>"),
                        "file:///site/a.html?q=a+b")
+    }
+
+    func testAPostFormsButtonCarriesItsBody() {
+        let layout = PageKitTests.layout("""
+            <form action=post.html method=POST><input name=q value='a b'><input type=checkbox name=c checked>
+            <input type=submit name=go value=Go><button name=b value=2 formenctype=text/plain>Plain</button>
+            <button formmethod=get>Get</button></form>
+            <form action=m.html method=post enctype=multipart/form-data><input name=x value=1><button>Multi</button></form>
+            """, width: 100)
+        XCTAssertEqual(layout.items.map(\.url), [
+            "file:///site/post.html", "file:///site/post.html", "file:///site/post.html?q=a+b&c=on", "file:///site/m.html",
+        ])
+        let multipart = FormBody(entries: [("x", "1")], encoding: .multipart)
+        XCTAssertEqual(layout.items.map(\.post), [
+            FormBody(contentType: "application/x-www-form-urlencoded", bytes: Array("q=a+b&c=on&go=Go".utf8)),
+            FormBody(contentType: "text/plain", bytes: Array("q=a b\r\nc=on\r\nb=2\r\n".utf8)),
+            nil, multipart,
+        ])
     }
 
     func testFormActionOverriddenBySubmitter() {

@@ -1,3 +1,4 @@
+import URLKit
 import PageKit
 import XCTest
 @testable import ScriptRuntime
@@ -88,5 +89,23 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(describe(engine.takeRecords()), [])
         XCTAssertEqual(page.evaluate("log.join(' ')"), .value(.string(
             "input:q input:q input:q input:q input:q change:q submit:f reset:f submit:f submit:f")))
+    }
+
+    func testAPostFormRecordsItsBody() throws {
+        let (page, _, engine) = try load("""
+            <form id=f method=post action="post.html?x=1#top" enctype=text/plain><input id=q name=q value=one>
+            <button id=go name=go value=1>Go</button><button id=get formmethod=get>Get</button></form>
+            <form id=g method=post action=g.html><input name=a value="b c"></form>
+            """)
+        page.fill(try element(page, "q"), text: "two")
+        page.click(try element(page, "go"))
+        _ = page.evaluate("document.getElementById('g').submit(); document.getElementById('f').requestSubmit()")
+        page.click(try element(page, "get"))
+        XCTAssertEqual(engine.takeRecords().map(\.output), [
+            .formPost(url: "file:///app/post.html?x=1#top", body: FormBody(contentType: "text/plain", bytes: Array("q=two\r\ngo=1\r\n".utf8))),
+            .formPost(url: "file:///app/g.html", body: FormBody(contentType: "application/x-www-form-urlencoded", bytes: Array("a=b+c".utf8))),
+            .formPost(url: "file:///app/post.html?x=1#top", body: FormBody(contentType: "text/plain", bytes: Array("q=two\r\n".utf8))),
+            .navigation(url: "file:///app/post.html?q=two", replace: false, initiatedBy: .form),
+        ])
     }
 }

@@ -28,6 +28,7 @@ func describe(_ records: [ScriptRecord]) -> [String] {
         case .error(let error): return "script error: \(error.location): \(error.message)"
         case .navigation(let url, let replace, let initiator):
             return "navigation: \(url)\(replace ? " (replace)" : "") by \(initiator.rawValue)"
+        case .formPost(let url, let body): return "form post: \(url) \(body)"
         case .timeout: return "script timeout"
         case .taskBoundReached: return "task bound reached"
         case .titleChanged(let title): return "title: \(title)"

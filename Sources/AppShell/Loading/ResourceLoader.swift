@@ -160,7 +160,9 @@ enum RedirectRule {
         if becomesGet {
             next.method = "GET"
             next.body = nil
-            for name in ["Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Content-Location"] {
+            // Fetch removes the request-body header names; `Origin` goes too, as a GET
+            // navigation carries none (Fetch, "append a request `Origin` header").
+            for name in ["Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Content-Location", "Origin"] {
                 next.headers.remove(name)
             }
         }
