@@ -20,13 +20,22 @@ const nativeLooking = new WeakMap();
 
 /// Makes a function stringify as WebKit's own functions do (`function name() { [native code] }`):
 /// jQuery's Sizzle and Vue trust only native-looking DOM methods (webkit-bridge-facts.md §6).
+///
+/// While the prelude installs, the marks wait in a list that the first stringification applies
+/// in order: ~600 WeakMap entries cost every new global object more than pages ever use them.
 function markNative(f, name) {
-    if (typeof f === "function" && !nativeLooking.has(f)) nativeLooking.set(f, name === undefined ? f.name : name);
+    if (installingNatives) pendingNatives.push(f, name === undefined && typeof f === "function" ? f.name : name);
+    else setNative(f, name);
     return f;
 }
+function setNative(f, name) {
+    if (typeof f === "function" && !nativeLooking.has(f)) nativeLooking.set(f, name === undefined ? f.name : name);
+}
+let installingNatives = true;
+const pendingNatives = [];
 const toStringPatched = {
     toString() {
-        if (nativeClasses.length) markPendingClasses();
+        if (pendingNatives.length || nativeClasses.length) markPendingClasses();
         if (nativeLooking.has(this)) return "function " + nativeLooking.get(this) + "() {\n    [native code]\n}";
         return FunctionToString.call(this);
     }
@@ -45,6 +54,8 @@ function markClass(cls) {
 }
 
 function markPendingClasses() {
+    const pending = pendingNatives.splice(0);
+    for (let i = 0; i < pending.length; i += 2) setNative(pending[i], pending[i + 1]);
     while (nativeClasses.length) markMembers(nativeClasses.pop());
 }
 
@@ -55,9 +66,9 @@ function markMembers(cls) {
         for (const key of Reflect.ownKeys(target)) {
             const d = Object.getOwnPropertyDescriptor(target, key);
             const name = typeof key === "symbol" ? "" : key;
-            if (typeof d.value === "function" && key !== "constructor") markNative(d.value, name);
-            if (d.get) markNative(d.get, name);
-            if (d.set) markNative(d.set, name);
+            if (typeof d.value === "function" && key !== "constructor") setNative(d.value, name);
+            if (d.get) setNative(d.get, name);
+            if (d.set) setNative(d.set, name);
         }
     }
     return cls;
@@ -5210,6 +5221,7 @@ function chooseOption(select, option) {
 }
 
 N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
+installingNatives = false;
 
 return function host(op, a, b, c, d, e, f) {
     switch (op) {

@@ -234,6 +234,28 @@ final class WindowTests: XCTestCase {
         XCTAssertTrue(bodyHTML(page).hasPrefix("<body><hr><ul id=\"u\">"))
     }
 
+    func testFunctionsMarkedWhileThePreludeInstallsLookNative() throws {
+        // The prelude's marks wait in a list until the first stringification: each kind of mark
+        // (a global function, a lazy global's accessors, an on… accessor of a prototype and of the
+        // window, Math.random, a class and its members) reads as WebKit's, a page's own function does not.
+        let (_, records, _) = try load("""
+        <script>
+        const d = (target, name) => Object.getOwnPropertyDescriptor(target, name);
+        function own(a) { return a }
+        console.log([setTimeout, d(window, "HTMLDivElement").get, d(window, "HTMLDivElement").set,
+            d(HTMLElement.prototype, "onclick").get, d(Document.prototype, "onclick").set, d(window, "onload").get,
+            Math.random, Date.now, d(window, "location").set, XMLHttpRequest, XMLHttpRequest.prototype.open, own, () => 1]
+            .map(String).join(" | "));
+        </script>
+        """)
+        let native = { (name: String) in "function \(name)() {\n    [native code]\n}" }
+        XCTAssertEqual(records, [
+            "console.log: " + [native("setTimeout"), native("HTMLDivElement"), native("HTMLDivElement"), native("onclick"), native("onclick"),
+                               native("onload"), native("random"), native("now"), native("location"), native("XMLHttpRequest"),
+                               native("open"), "function own(a) { return a }", "() => 1"].joined(separator: " | "),
+        ])
+    }
+
     func testDOMFunctionsLookNativeAndWrappersKeepExpandos() throws {
         let (page, records, _) = try load("""
         <html><body><p id="p">p</p><script>

@@ -12,13 +12,22 @@ const nativeLooking = new WeakMap();
 
 /// Makes a function stringify as WebKit's own functions do (`function name() { [native code] }`):
 /// jQuery's Sizzle and Vue trust only native-looking DOM methods (webkit-bridge-facts.md §6).
+///
+/// While the prelude installs, the marks wait in a list that the first stringification applies
+/// in order: ~600 WeakMap entries cost every new global object more than pages ever use them.
 function markNative(f, name) {
-    if (typeof f === "function" && !nativeLooking.has(f)) nativeLooking.set(f, name === undefined ? f.name : name);
+    if (installingNatives) pendingNatives.push(f, name === undefined && typeof f === "function" ? f.name : name);
+    else setNative(f, name);
     return f;
 }
+function setNative(f, name) {
+    if (typeof f === "function" && !nativeLooking.has(f)) nativeLooking.set(f, name === undefined ? f.name : name);
+}
+let installingNatives = true;
+const pendingNatives = [];
 const toStringPatched = {
     toString() {
-        if (nativeClasses.length) markPendingClasses();
+        if (pendingNatives.length || nativeClasses.length) markPendingClasses();
         if (nativeLooking.has(this)) return "function " + nativeLooking.get(this) + "() {\n    [native code]\n}";
         return FunctionToString.call(this);
     }
@@ -37,6 +46,8 @@ function markClass(cls) {
 }
 
 function markPendingClasses() {
+    const pending = pendingNatives.splice(0);
+    for (let i = 0; i < pending.length; i += 2) setNative(pending[i], pending[i + 1]);
     while (nativeClasses.length) markMembers(nativeClasses.pop());
 }
 
@@ -47,9 +58,9 @@ function markMembers(cls) {
         for (const key of Reflect.ownKeys(target)) {
             const d = Object.getOwnPropertyDescriptor(target, key);
             const name = typeof key === "symbol" ? "" : key;
-            if (typeof d.value === "function" && key !== "constructor") markNative(d.value, name);
-            if (d.get) markNative(d.get, name);
-            if (d.set) markNative(d.set, name);
+            if (typeof d.value === "function" && key !== "constructor") setNative(d.value, name);
+            if (d.get) setNative(d.get, name);
+            if (d.set) setNative(d.set, name);
         }
     }
     return cls;

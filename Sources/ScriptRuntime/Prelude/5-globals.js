@@ -207,6 +207,7 @@ function chooseOption(select, option) {
 }
 
 N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
+installingNatives = false;
 
 return function host(op, a, b, c, d, e, f) {
     switch (op) {
