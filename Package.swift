@@ -41,7 +41,7 @@ let package = Package(
         .target(
             name: "ScriptRuntime",
             dependencies: ["PageKit", "URLKit", "CJavaScriptCore"],
-            exclude: ["Prelude"],
+            exclude: ["Prelude", "NativePrelude"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),
         // The simulated app: the engine plus page loading, performing the engine's effects.

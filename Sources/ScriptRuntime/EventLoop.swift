@@ -34,6 +34,8 @@ struct EventLoop {
         case load(Int)
         /// Loads and runs a script element inserted by a script.
         case script(Int)
+        /// Runs a piece of the engine's own work (the bridge's messages, replies and calls).
+        case job(Int)
     }
 
     private(set) var timers: [TimerKey: Timer] = [:]

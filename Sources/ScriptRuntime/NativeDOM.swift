@@ -280,6 +280,7 @@ enum NativeDOM {
         }
 
         NativeWindow.define(into: define, page: page, world: world)
+        NativeBridge.define(into: define, page: page, world: world)
         return list
     }
 }

@@ -61,6 +61,8 @@ enum NativeWindow {
         // MARK: Navigation and history
         define("navigate") { call in
             let initiator = NavigationInitiator(rawValue: call.string(2)) ?? .location
+            // The app's decidePolicyFor cancels an intercepted URL: the page stays.
+            if engine.interceptNavigation(to: call.string(0), from: page) { return .undefined }
             engine.record(.navigation(url: call.string(0), replace: call.bool(1), initiatedBy: initiator), page: page)
             return .undefined
         }

@@ -5220,6 +5220,92 @@ function chooseOption(select, option) {
     dispatch(select, new Event("change", { bubbles: true }), true);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The WebKit bridge (bridge.md): `window.webkit.messageHandlers` in a world with handlers
+// (LocalDOMWindow::shouldHaveWebKitNamespaceForWorld), replies, and the app's calls.
+
+const JSONParse = JSON.parse;
+
+/// Tagged JSON from the app (ResultValueCoding.swift) as this world's values.
+function reviveResult(json) {
+    const revive = (item) => {
+        switch (item.t) {
+        case "n": return null;
+        case "b": case "s": case "d": return item.v;
+        case "x": return Number(item.v);
+        case "D": return new OriginalDate(item.v);
+        case "a": {
+            const items = [];
+            for (let i = 0; i < item.v.length; i++) items.push(revive(item.v[i]));
+            return items;
+        }
+        case "o": {
+            const object = {};
+            for (let i = 0; i < item.v.length; i++) {
+                ObjectDefine(object, item.v[i][0], { value: revive(item.v[i][1]), writable: true, enumerable: true, configurable: true });
+            }
+            return object;
+        }
+        default: return undefined;
+        }
+    };
+    return revive(JSONParse(json));
+}
+
+const pendingReplies = new Map();
+const handlerNames = N.handlerNames();
+if (handlerNames.length > 0) {
+    const handlerName = new WeakMap();
+    class UserMessageHandler {
+        constructor() { throw typeError("Illegal constructor"); }
+        postMessage(message) {
+            const name = handlerName.get(this);
+            if (name === undefined) {
+                return OriginalPromise.reject(typeError("Can only call UserMessageHandler.postMessage on instances of UserMessageHandler"));
+            }
+            if (arguments.length === 0) return OriginalPromise.reject(typeError("Not enough arguments"));
+            // The legacy IDL's SerializedScriptValue argument: what cannot be cloned rejects.
+            const body = convertResult(message);
+            if (body === null) return OriginalPromise.reject(domError("DataCloneError"));
+            return new OriginalPromise((resolve, reject) => { pendingReplies.set(N.postMessage(name, body), [resolve, reject]); });
+        }
+    }
+    class UserMessageHandlersNamespace {
+        constructor() { throw typeError("Illegal constructor"); }
+    }
+    class WebKitNamespace {
+        constructor() { throw typeError("Illegal constructor"); }
+    }
+    for (const cls of [UserMessageHandler, UserMessageHandlersNamespace, WebKitNamespace]) {
+        markClass(cls);
+        platformClasses.push(cls);
+        ObjectDefine(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
+    }
+    // Handlers are named properties no one enumerates (supportedPropertyNames is empty).
+    const namespace = Object.create(UserMessageHandlersNamespace.prototype);
+    for (const name of handlerNames) {
+        const handler = Object.create(UserMessageHandler.prototype);
+        handlerName.set(handler, name);
+        ObjectDefine(namespace, name, { value: handler, enumerable: false, writable: false, configurable: false });
+    }
+    ObjectDefine(WebKitNamespace.prototype, "messageHandlers", { get: markNative(() => namespace, "messageHandlers"), enumerable: true, configurable: true });
+    const webkitObject = Object.create(WebKitNamespace.prototype);
+    ObjectDefine(G, "webkit", { get: markNative(() => webkitObject, "webkit"), enumerable: true, configurable: false });
+}
+
+/// The app's callAsyncJavaScript: `fn` is the async function WebKit builds from the body.
+function callAsync(fn, argumentsJSON, token) {
+    let promise;
+    try {
+        promise = fn.apply(G, reviveResult(argumentsJSON));
+    } catch (error) {
+        N.asyncSettled(token, false, String(error));
+        return;
+    }
+    promiseThen.call(promise, (value) => N.asyncSettled(token, true, convertResult(value)),
+        (reason) => { let text; try { text = String(reason); } catch (e) { text = "Error"; } N.asyncSettled(token, false, text); });
+}
+
 N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
 installingNatives = false;
 
@@ -5255,6 +5341,15 @@ return function host(op, a, b, c, d, e, f) {
         if (b !== c) dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL: b, newURL: c }), true);
         return;
     case "convert": return convertResult(a);
+    case "reply": {
+        const entry = pendingReplies.get(a);
+        pendingReplies.delete(a);
+        if (entry === undefined) return;
+        if (b) entry[0](reviveResult(c));
+        else entry[1](new Error(c));
+        return;
+    }
+    case "callAsync": callAsync(a, b, c); return;
     case "sweep": return sweepWrappers(a);
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }

@@ -26,6 +26,8 @@ public final class ScriptEngine {
         public var dialogPresenter: ((ScriptDialog) -> ScriptDialogAnswer)?
         public var storage: WebStorage = InMemoryWebStorage()
         public var cookies: CookieJar = InMemoryCookieJar()
+        /// The app's native side: message handlers, intercepts, the `app` object's values.
+        public var bridge = ScriptBridge()
 
         public init() {}
     }
@@ -54,6 +56,13 @@ public final class ScriptEngine {
     /// library reuse its JavaScriptCore string, and JavaScriptCore its compiled code.
     private var scriptSources: [String: (bytes: Data, source: JavaScriptSource)] = [:]
     private var scriptSourceOrder: [String] = []
+    /// The native side, when the app has handlers or intercepts.
+    private(set) var nativeApp: NativeApp?
+    /// Work of the engine's own waiting in the loop, by token (`EventLoop.Work.job`).
+    private var jobs: [Int: () -> Void] = [:]
+    private var nextJob = 1
+    /// The page the host shows on top; nil for the newest open page.
+    public weak var topPage: ScriptPage?
 
     /// Makes an engine, loading JavaScriptCore on first use.
     public init(configuration: Configuration = Configuration()) throws(ScriptEngineError) {
@@ -64,6 +73,20 @@ public final class ScriptEngine {
         case .virtual(let start): virtualNow = start
         case .real: virtualNow = 0
         }
+        if !configuration.bridge.isEmpty { nativeApp = NativeApp(engine: self, bridge: configuration.bridge) }
+    }
+
+    /// The page `app.evaluate` and `app.callAsync` run in: `topPage`, else the newest open page.
+    var frontPage: ScriptPage? {
+        if let topPage, !topPage.isClosed { return topPage }
+        return pages.keys.sorted(by: >).lazy.compactMap { self.pages[$0]?.page }.first { !$0.isClosed }
+    }
+
+    /// Whether the app cancels a navigation to this URL and handles it natively (an intercept);
+    /// if so, the intercept's function runs in a later task. For links the host follows itself;
+    /// navigations scripts start are checked before they become records.
+    public func interceptNavigation(to url: String, from page: ScriptPage? = nil) -> Bool {
+        nativeApp?.intercept(url: url, page: page) ?? false
     }
 
     /// The clock's time, in milliseconds since 1970.
@@ -164,6 +187,11 @@ public final class ScriptEngine {
             }
             if let task = loop.nextTask() {
                 tasksRun += 1
+                if case .job(let token) = task.work {
+                    beginTask()
+                    jobs.removeValue(forKey: token)?()
+                    continue
+                }
                 guard let page = pages[task.page]?.page else { continue }
                 beginTask()
                 page.runTask(world: task.world, work: task.work)
@@ -197,6 +225,18 @@ public final class ScriptEngine {
 
     func post(_ task: EventLoop.Task) {
         loop.post(task)
+    }
+
+    /// Runs work of the engine's own in a later task.
+    func postJob(_ body: @escaping () -> Void) {
+        let token = nextJob
+        nextJob += 1
+        jobs[token] = body
+        loop.post(EventLoop.Task(page: 0, world: 0, work: .job(token)))
+    }
+
+    func record(_ output: ScriptOutput, pageID: ScriptPage.ID, url: String) {
+        records.append(ScriptRecord(page: pageID, pageURL: url, output: output))
     }
 
     /// Sets a timer for a page and returns nothing: the page chose the id.

@@ -28,6 +28,45 @@ public enum ScriptOutput: Equatable, Sendable {
     case scriptSkipped(String)
     /// A `<script src>` (or a user script file) whose source could not be read.
     case scriptLoadFailed(url: String, reason: String)
+    /// `window.webkit.messageHandlers.NAME.postMessage(body)` reached the app (bridge.md §1).
+    case message(name: String, world: String, body: ScriptResultValue)
+    /// A reply handler answered a message: the page's Promise resolves or rejects with it.
+    case reply(name: String, ScriptReply)
+    /// The native side (a handler or intercept script through its `app` object) asked the app
+    /// to do something (bridge.md §2).
+    case app(AppRequest)
+    /// A navigation the app cancelled and handled natively (an intercept, bridge.md §5).
+    case intercepted(url: String, prefix: String)
+    /// `app.saveDownload` saved a file under this name (sanitised, never overwriting).
+    case download(name: String, bytes: Int, type: String)
+    /// `app.saveDownload` saved nothing, and why (invalid base64, an unwritable folder).
+    case downloadFailed(String)
+}
+
+/// How a reply handler answered (WKScriptMessageHandlerWithReply's `replyHandler(reply, error)`).
+public enum ScriptReply: Equatable, Sendable {
+    /// The page's Promise resolves with this value (`.undefined` for nil, `.null` for NSNull).
+    case value(ScriptResultValue)
+    /// The page's Promise rejects with an `Error` whose `message` is this.
+    case error(String)
+}
+
+/// What the native side's `app` object asks the app to do.
+public enum AppRequest: Equatable, Sendable {
+    /// `app.open(url)`: deliver a URL as a deeplink from outside.
+    case open(url: String)
+    /// `app.alert(title, message)`: a native alert.
+    case alert(title: String, message: String)
+    /// `app.toast(text)`: a toast in the footer.
+    case toast(String)
+    /// `app.restart()`: the app starts again (its native context too).
+    case restart
+    /// `app.openStore(url)`: the store sheet.
+    case openStore(url: String)
+    /// `app.notify(payload, {afterMs})`: a local notification.
+    case notify(payload: ScriptResultValue, afterMs: Double)
+    /// `app.log(text)`: a line in the event log.
+    case log(String)
 }
 
 /// What started a navigation.

@@ -81,6 +81,8 @@ public final class ScriptPage {
     var nextToken = 1
     var pendingLoads: [Int: ScriptResourceRequest] = [:]
     var keptBytes: [(token: Int, bytes: Data)] = []
+    /// `callAsyncJavaScript` calls waiting for their Promise, by token.
+    var asyncCalls: [Int: (ScriptEvaluation) -> Void] = [:]
     var taskNumber = 0
 
     // Node memory
@@ -175,6 +177,49 @@ public final class ScriptPage {
             }
             return .exception(ScriptError(sourceURL: exception.sourceURL ?? "", line: exception.line,
                                           column: exception.column, message: exception.message))
+        }
+    }
+
+    /// Calls `body` as WebKit's `callAsyncJavaScript` does: as an async function whose
+    /// parameters are the argument names (in order), `this` the world's window; a returned
+    /// Promise is awaited. `completion` gets the result when the Promise settles (a rejection
+    /// is an `.exception` with `String(reason)`), which may take later tasks and timers.
+    public func callAsyncJavaScript(_ body: String, arguments: [(String, ScriptResultValue)] = [], world: String = "page",
+                                    completion: @escaping (ScriptEvaluation) -> Void) {
+        guard !isClosed else {
+            completion(.value(.undefined))
+            return
+        }
+        let target = self.world(named: world)
+        engine.beginTask()
+        taskNumber += 1
+        defer { afterTask() }
+        let function = "(async function(" + arguments.map(\.0).joined(separator: ",") + "){" + body + "})"
+        switch target.context.evaluate(function, sourceURL: "") {
+        case .success(let value):
+            let token = nextToken
+            nextToken += 1
+            asyncCalls[token] = completion
+            target.callHost("callAsync", value, .string(ScriptResultValue.array(arguments.map(\.1)).taggedJSON), .int(token))
+        case .failure(let exception):
+            if exception.isTimeout {
+                engine.record(.timeout, page: self)
+                completion(.timeout)
+                return
+            }
+            completion(.exception(ScriptError(sourceURL: exception.sourceURL ?? "", line: exception.line,
+                                              column: exception.column, message: exception.message)))
+        }
+    }
+
+    /// The Promise of a `callAsyncJavaScript` settled: a value (tagged JSON, nil when of an
+    /// unsupported type) or a rejection's text.
+    func settleAsyncCall(_ token: Int, ok: Bool, payload: String?) {
+        guard let completion = asyncCalls.removeValue(forKey: token) else { return }
+        if ok {
+            completion(payload.flatMap(ScriptResultValue.init(taggedJSON:)).map(ScriptEvaluation.value) ?? .unsupportedType)
+        } else {
+            completion(.exception(ScriptError(sourceURL: "", line: nil, column: nil, message: payload ?? "")))
         }
     }
 
@@ -430,6 +475,8 @@ public final class ScriptPage {
         case .script(let raw):
             guard let node = document.node(rawValue: raw) else { return }
             executeExternalScript(node)
+        case .job:
+            break
         }
     }
 
@@ -494,39 +541,8 @@ public final class ScriptPage {
         case .string(let text): return .value(.string(text))
         case .array, .kept:
             guard case .string(let json)? = world.callHost("convert", value),
-                  let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
-                  let converted = Self.resultValue(object) else { return .unsupportedType }
+                  let converted = ScriptResultValue(taggedJSON: json) else { return .unsupportedType }
             return .value(converted)
-        }
-    }
-
-    private static func resultValue(_ object: Any) -> ScriptResultValue? {
-        guard let tagged = object as? [String: Any], let tag = tagged["t"] as? String else { return nil }
-        switch tag {
-        case "u": return .undefined
-        case "n": return .null
-        case "b": return (tagged["v"] as? Bool).map(ScriptResultValue.bool)
-        case "d": return (tagged["v"] as? NSNumber).map { .number($0.doubleValue) }
-        case "x": return (tagged["v"] as? String).flatMap(Double.init).map(ScriptResultValue.number)
-        case "s": return (tagged["v"] as? String).map(ScriptResultValue.string)
-        case "D": return (tagged["v"] as? NSNumber).map { .date($0.doubleValue) }
-        case "a":
-            guard let items = tagged["v"] as? [Any] else { return nil }
-            var values: [ScriptResultValue] = []
-            for item in items {
-                guard let value = resultValue(item) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case "o":
-            guard let entries = tagged["v"] as? [[Any]] else { return nil }
-            var pairs: [(String, ScriptResultValue)] = []
-            for entry in entries {
-                guard entry.count == 2, let key = entry[0] as? String, let value = resultValue(entry[1]) else { return nil }
-                pairs.append((key, value))
-            }
-            return .dictionary(pairs)
-        default: return nil
         }
     }
 
