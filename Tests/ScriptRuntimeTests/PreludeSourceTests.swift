@@ -19,4 +19,12 @@ final class PreludeSourceTests: XCTestCase {
             + body + "})"
         XCTAssertTrue(PreludeSource.text == expected, "PreludeSource.swift is stale: run Scripts/generate-prelude.py")
     }
+
+    func testGeneratedNativePreludeMatchesItsJavaScriptFile() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ScriptRuntime/NativePrelude/app.js")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let expected = "(function (N, C) {\n" + (text.hasSuffix("\n") ? text : text + "\n") + "})"
+        XCTAssertTrue(NativePreludeSource.text == expected, "NativePreludeSource.swift is stale: run Scripts/generate-prelude.py")
+    }
 }
