@@ -41,7 +41,7 @@ public enum JSONText {
     }
 
     /// A user's text quoted for a one-line message: a JSON string literal, cut to 80 characters.
-    static func excerpt(_ text: String) -> String {
+    public static func excerpt(_ text: String) -> String {
         let limit = 80
         var characters = 0
         var end = text.startIndex

@@ -310,6 +310,13 @@ struct ProfileDecoder {
     private func world(_ value: Located<JSONValue>, _ keyPath: String) throws(UserError) -> AppProfile.ContentWorld {
         let name = try string(value, keyPath)
         guard !name.isEmpty else { throw failure("\(JSONText.excerpt(keyPath)) must be page, defaultClient or a world's name, found an empty string", at: value) }
+        // A near miss of a built-in world would silently make a named world of its own, whose
+        // pages see none of the handlers meant for them.
+        if name != "page", name != "defaultClient",
+           let meant = ["page", "defaultClient"].first(where: { $0.lowercased() == name.lowercased() })
+               ?? NameSuggestion.nearest(to: name, among: ["page", "defaultClient"]) ?? (name.lowercased() == "default" ? "defaultClient" : nil) {
+            throw failure("\(JSONText.excerpt(keyPath)): unknown world \(JSONText.excerpt(name)) (did you mean \(JSONText.excerpt(meant))? Other names are worlds of their own)", at: value)
+        }
         return AppProfile.ContentWorld(name: name)
     }
 

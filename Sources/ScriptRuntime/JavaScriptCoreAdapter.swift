@@ -97,6 +97,31 @@ final class JavaScriptMachine {
         return script
     }
 
+    /// The syntax error of a program, with its line, or nil when it parses (nothing runs).
+    func syntaxError(of source: String, url: String) -> (message: String, line: Int)? {
+        let text = makeString(source)
+        let urlString = makeString(url)
+        defer {
+            jsc.JSStringRelease(text)
+            jsc.JSStringRelease(urlString)
+        }
+        var errorMessage: JSStringRef?
+        var errorLine: Int32 = 0
+        if let script = jsc.JSScriptCreateFromString(group, urlString, 1, text, &errorMessage, &errorLine) {
+            jsc.JSScriptRelease(script)
+            return nil
+        }
+        var message = "SyntaxError"
+        if let errorMessage {
+            let length = jsc.JSStringGetLength(errorMessage)
+            if length > 0, let characters = jsc.JSStringGetCharactersPtr(errorMessage) {
+                message = "SyntaxError: " + String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+            }
+            jsc.JSStringRelease(errorMessage)
+        }
+        return (message, Int(errorLine))
+    }
+
     /// Stops any single entry into JavaScript that runs longer than `seconds` of CPU time.
     ///
     /// The callback returns true, which ends the script: returning false without re-arming
@@ -420,6 +445,12 @@ final class JavaScriptContext {
         return (0..<Int(min(length, 1e8))).map { index in
             primitive(jsc.JSObjectGetPropertyAtIndex(context, object, UInt32(index), nil))
         }
+    }
+
+    /// Whether a kept value is a function.
+    func isFunction(_ value: JavaScriptValue) -> Bool {
+        guard let object = jsc.JSValueToObject(context, value.value, nil) else { return false }
+        return jsc.JSObjectIsFunction(context, object)
     }
 
     /// Routes unhandled promise rejections of this context to a function of it.

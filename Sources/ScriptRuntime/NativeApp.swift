@@ -146,7 +146,14 @@ final class NativeApp {
     private func define(_ source: String, sourceURL: String) -> Int? {
         guard let context else { return nil }
         engine.beginTask()
-        switch context.evaluate(source, sourceURL: sourceURL) {
+        let program: String
+        switch HandlerSource.program(source, machine: engine.machine, url: sourceURL) {
+        case .success(let text): program = text
+        case .failure(let problem):
+            recordError(ScriptError(sourceURL: sourceURL, line: problem.line, column: nil, message: problem.message))
+            return nil
+        }
+        switch context.evaluate(program, sourceURL: sourceURL) {
         case .success(let value):
             guard case .bool(true)? = callHost("define", value) else {
                 recordError(ScriptError(sourceURL: sourceURL, line: nil, column: nil, message: "TypeError: the script's value is not a function"))

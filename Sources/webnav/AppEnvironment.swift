@@ -47,6 +47,7 @@ struct AppEnvironment {
             } else {
                 let decoded = try AppProfile.decode(json: Array(data), path: profilePath)
                 profile = try decoded.profile.resolvingFiles(in: profileFolder.path, fileExists: isRegularFile)
+                try ProfileScripts.check(profile)
                 warnings = decoded.warnings
                 if let reference = profile.infoPlist {
                     let plist = try InfoPlistImport.read(reference.path)

@@ -1,0 +1,37 @@
+import Foundation
+import NavigatorCore
+import ScriptRuntime
+
+/// Checks the profile's scripts before anything runs: each parses, and each handler's and
+/// intercept's value is a function. A problem is one line at the place the script is named.
+enum ProfileScripts {
+    static func check(_ profile: AppProfile) throws(UserError) {
+        let scripts = profile.scripts
+        guard !scripts.isEmpty, let checker = try? ProfileScriptCheck() else { return }
+        for script in scripts {
+            let source: String
+            let sourceURL: String
+            switch script.source {
+            case .inline(let text, _):
+                source = text
+                sourceURL = script.keyPath
+            case .file(let reference):
+                guard let data = FileManager.default.contents(atPath: reference.path) else {
+                    throw UserError("\(script.keyPath): cannot read \(reference.path)", at: reference.location)
+                }
+                source = String(decoding: data, as: UTF8.self)
+                sourceURL = reference.path
+            }
+            guard let problem = checker.problem(in: source, sourceURL: sourceURL, mustBeFunction: script.mustBeFunction) else { continue }
+            let key = JSONText.excerpt(script.keyPath)
+            let message: String
+            switch (script.source, problem.line) {
+            case (.file(let reference), let line?): message = "\(key): \(reference.path):\(line): \(problem.message)"
+            case (.file(let reference), nil): message = "\(key): \(reference.path): \(problem.message)"
+            case (.inline, let line?): message = "\(key): line \(line) of the script: \(problem.message)"
+            case (.inline, nil): message = "\(key): \(problem.message)"
+            }
+            throw UserError(message, at: script.source.location)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// Bad bridge profiles: one line naming the place and key, and exit 2 (issue 7).
+final class BridgeProfileTests: XCTestCase {
+    private func failure(_ profile: String, files: [String: String] = [:]) throws -> WebnavProcess.Output {
+        var all = files
+        all["webnav.json"] = profile
+        all["Pages/index.html"] = "<p>x</p>"
+        let folder = try WebnavProcess.folder(all)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var output = try WebnavProcess.run(["resolve", "mkwebview://webview?url=index.html", "--profile", "webnav.json"], in: folder)
+        output.stderr = output.stderr.replacingOccurrences(of: folder.standardizedFileURL.path, with: "DIR")
+        return output
+    }
+
+    func testUnknownWorld() throws {
+        let output = try failure(#"{"messageHandlers": {"a": {"world": "Page", "reply": 1}}}"#)
+        XCTAssertEqual(output.status, 2)
+        XCTAssertEqual(output.stderr, "webnav.json:1:37: error: \"messageHandlers.a.world\": unknown world \"Page\" (did you mean \"page\"? Other names are worlds of their own)\n")
+        let script = try failure("{\"userScripts\": [\n  {\"source\": \"1\", \"world\": \"defaultclient\"}]}")
+        XCTAssertEqual(script.stderr, "webnav.json:2:28: error: \"userScripts[0].world\": unknown world \"defaultclient\" (did you mean \"defaultClient\"? Other names are worlds of their own)\n")
+    }
+
+    func testHandlerThatIsNotAFunction() throws {
+        let output = try failure(#"{"messageHandlers": {"a": {"script": "var x = 1; 'text'"}}}"#)
+        XCTAssertEqual(output.status, 2)
+        XCTAssertEqual(output.stderr, "webnav.json:1:38: error: \"messageHandlers.a.script\": its value is a string, not a function\n")
+        let object = try failure(#"{"intercepts": {"app://home": {"script": "({})"}}}"#)
+        XCTAssertEqual(object.stderr, "webnav.json:1:42: error: \"intercepts.app://home.script\": its value is an object, not a function\n")
+    }
+
+    func testMissingScriptFile() throws {
+        let output = try failure(#"{"messageHandlers": {"myTopic": {"replies": true, "scriptFile": "native/myTopic.js"}}}"#)
+        XCTAssertEqual(output.status, 2)
+        XCTAssertEqual(output.stderr, "webnav.json:1:65: error: \"messageHandlers.myTopic.scriptFile\": no such file: DIR/native/myTopic.js\n")
+    }
+
+    func testSyntaxErrorsWithTheirLine() throws {
+        let file = try failure(#"{"messageHandlers": {"myTopic": {"scriptFile": "native/myTopic.js"}}}"#,
+                               files: ["native/myTopic.js": "var n = 0;\n(function (body, app) {\n  return n +;\n})\n"])
+        XCTAssertEqual(file.status, 2)
+        XCTAssertEqual(file.stderr, "webnav.json:1:48: error: \"messageHandlers.myTopic.scriptFile\": DIR/native/myTopic.js:3: SyntaxError: Unexpected token ';'\n")
+        let inline = try failure(#"{"userScripts": [{"source": "let a = 1;\nlet a = 2;", "injectionTime": "documentStart"}]}"#)
+        XCTAssertEqual(inline.stderr, "webnav.json:1:29: error: \"userScripts[0].source\": line 2 of the script: SyntaxError: Cannot declare a let variable twice: 'a'.\n")
+    }
+
+    func testGoodScriptsPass() throws {
+        let output = try failure(#"{"messageHandlers": {"getToken": {"script": "function (body, app) { app.log(1) }"}, "n": {"script": "var n = 0; (function () { n += 1 })"}}, "userScripts": [{"source": "window.x = 1"}]}"#)
+        XCTAssertEqual(output.stderr, "")
+        XCTAssertEqual(output.status, 0)
+    }
+}
