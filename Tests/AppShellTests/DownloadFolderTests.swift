@@ -1,0 +1,77 @@
+import AppShell
+import Foundation
+import TestSupport
+import XCTest
+
+/// bridge.md §5: downloads stay in their folder, under sanitised names, never overwriting.
+final class DownloadFolderTests: XCTestCase {
+    private func makeFolder() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-downloads-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        return root
+    }
+
+    /// Every file under a folder, relative, sorted.
+    private func files(under root: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        var found: [String] = []
+        while let path = enumerator?.nextObject() as? String { found.append(path) }
+        return found.sorted()
+    }
+
+    func testSanitisedNames() {
+        let cases: [(String, String)] = [
+            ("report.txt", "report.txt"), ("../../etc/passwd", "etc_passwd"), ("a/b", "a_b"), ("a\\b.txt", "a_b.txt"),
+            ("..", "download"), ("", "download"), ("/", "download"), (".hidden", "hidden"), ("tab\there\u{7F}.txt", "tabhere.txt"),
+            ("line\nbreak", "linebreak"), ("  spaced  .txt", "spaced  .txt"), ("dir/./x", "dir_x"), ("..\\..\\win.ini", "win.ini"),
+            ("résumé 2026.pdf", "résumé 2026.pdf"),
+        ]
+        XCTAssertEqual(cases.map { DownloadFolder.sanitisedName($0.0) }, cases.map(\.1))
+        let long = DownloadFolder.sanitisedName(String(repeating: "é", count: 300) + ".txt")
+        XCTAssertEqual(long, String(repeating: "é", count: 98) + ".txt")
+    }
+
+    func testHostileNamesNeverWriteOutsideTheFolder() throws {
+        let root = try makeFolder()
+        let folder = DownloadFolder(path: root.appendingPathComponent("downloads").path)
+        let names = ["../../etc/passwd", "a/b", "../escape.txt", "/abs/path.txt", "..", "nested/../../up.txt"]
+        let saved = names.map { folder.save(Data("x".utf8), suggestedName: $0) }
+        XCTAssertEqual(saved, [.success("etc_passwd"), .success("a_b"), .success("escape.txt"), .success("abs_path.txt"),
+                               .success("download"), .success("nested_up.txt")])
+        XCTAssertEqual(files(under: root), ["downloads", "downloads/a_b", "downloads/abs_path.txt", "downloads/download",
+                                            "downloads/escape.txt", "downloads/etc_passwd", "downloads/nested_up.txt"])
+    }
+
+    func testNeverOverwritesAndNeverFollowsLinks() throws {
+        let root = try makeFolder()
+        let folder = DownloadFolder(path: root.path)
+        XCTAssertEqual((0..<3).map { folder.save(Data("copy \($0)".utf8), suggestedName: "report.txt") },
+                       [.success("report.txt"), .success("report (1).txt"), .success("report (2).txt")])
+        XCTAssertEqual(folder.save(Data(), suggestedName: "README"), .success("README"))
+        XCTAssertEqual(folder.save(Data(), suggestedName: "README"), .success("README (1)"))
+        let outside = root.appendingPathComponent("outside.txt")
+        try Data("keep".utf8).write(to: outside)
+        let inner = root.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("link.txt").path, withDestinationPath: outside.path)
+        XCTAssertEqual(DownloadFolder(path: inner.path).save(Data("evil".utf8), suggestedName: "link.txt"), .success("link (1).txt"))
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "keep")
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("report (2).txt"), encoding: .utf8), "copy 2")
+    }
+
+    func testGeneratedNamesStayInside() throws {
+        let root = try makeFolder()
+        let folder = DownloadFolder(path: root.appendingPathComponent("d").path)
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array("./\\..a b\u{0}\u{1}\n~é")
+        for _ in 0..<300 {
+            let length = Int.random(in: 0..<12, using: &generator)
+            let name = String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+            guard case .success(let saved) = folder.save(Data(), suggestedName: name) else { return XCTFail("not saved: \(name)") }
+            XCTAssertFalse(saved.contains("/") || saved == "." || saved == ".." || saved.isEmpty, saved)
+        }
+        XCTAssertEqual(files(under: root).filter { !$0.hasPrefix("d") }, [])
+        XCTAssertEqual(files(under: root).filter { $0.dropFirst(2).contains("/") }, [])
+    }
+}
