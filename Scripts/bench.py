@@ -503,13 +503,25 @@ def median_run_any_status(command, runs):
     return statistics.median(times), max(peaks)
 
 
+def bench_bridge():
+    """The WebKit bridge (issue 7): a reply round-trip and a callAsyncJavaScript, goals printed by webnav."""
+    print("== the WebKit bridge")
+    done = subprocess.run([WEBNAV, "__bench-bridge"], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        print("   not available: %s" % (done.stderr.strip() or done.stdout.strip()))
+        return None
+    for line in done.stdout.strip().splitlines():
+        print("   " + line)
+    return "MISSED" not in done.stdout
+
+
 def main():
     if not os.path.exists(WEBNAV):
         sys.exit("bench: build first (make bench does): %s is missing" % WEBNAV)
     pages_ok, pages_skipped = bench_pages()
     results = {"pages": None if pages_skipped and pages_ok else pages_ok, "flows": bench_flows(), "terminal": bench_terminal(),
                "profile": bench_profile(), "shell": bench_shell(), "robustness": bench_robustness(),
-               "relayout": bench_relayout(), "scripts": bench_scripts(), "lint": bench_lint()}
+               "relayout": bench_relayout(), "scripts": bench_scripts(), "lint": bench_lint(), "bridge": bench_bridge()}
     skipped = [name for name, result in results.items() if result is None]
     missed = [name for name, result in results.items() if result is False]
     if missed:
@@ -528,5 +540,7 @@ if __name__ == "__main__":
         bench_lint()
     elif len(sys.argv) == 2 and sys.argv[1] == "--scripts":
         bench_scripts()
+    elif len(sys.argv) == 2 and sys.argv[1] == "--bridge":
+        bench_bridge()
     else:
         main()

@@ -77,6 +77,8 @@ enum Webnav {
             return try TerminalBenchmarkCommand.run(Array(arguments.dropFirst()))
         case ShellBenchmarkCommand.name:
             return try ShellBenchmarkCommand.run(Array(arguments.dropFirst()))
+        case BridgeBenchmarkCommand.name:
+            return try BridgeBenchmarkCommand.run(Array(arguments.dropFirst()))
         case LayoutBenchmarkCommand.name:
             return try LayoutBenchmarkCommand.run(Array(arguments.dropFirst()))
         case ScriptBenchmarkCommand.name:
