@@ -14,6 +14,26 @@ enum NativeBridge {
             guard let app = engine.nativeApp else { return .int(0) }
             return .int(app.post(name: call.string(0), body: call.string(1), page: page, world: world))
         }
+        define("listening") { _ in
+            world.hasListeners = true
+            return .undefined
+        }
+        define("foreignDispatchSerial") { _ in
+            guard page.worlds.contains(where: { $0 !== world && $0.hasListeners }) else { return .int(0) }
+            page.nextToken += 1
+            return .int(page.nextToken)
+        }
+        define("foreignListeners") { call in
+            guard let info = call.kept(4) else { return .int(0) }
+            var flags = 0
+            for other in page.worlds where other !== world && other.hasListeners {
+                let result = other.callHost("foreign", .number(call.number(0)), .string(call.string(1)), .number(call.number(2)),
+                                            .bool(call.bool(3)), .kept(info), .number(call.number(5)), .bool(other.index != 0))
+                if case .number(let value)? = result, value.isFinite { flags |= Int(value) }
+                if flags & 4 != 0 { break }
+            }
+            return .int(flags)
+        }
         define("asyncSettled") { call in
             page.settleAsyncCall(call.int(0), ok: call.bool(1), payload: call.isNullish(2) ? nil : call.string(2))
             return .undefined

@@ -8,6 +8,8 @@ final class PageWorld {
     /// The prelude's entry point, `host(op, ...)`.
     private var host: JavaScriptValue?
     private var rejectionHandler: JavaScriptValue?
+    /// Whether a listener was ever added here (other worlds' dispatches then reach it).
+    var hasListeners = false
 
     init(page: ScriptPage, index: Int, name: String) {
         self.page = page

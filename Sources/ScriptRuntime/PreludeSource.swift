@@ -2415,6 +2415,9 @@ function flattenOptions(options) {
         signal: options.signal === undefined ? null : options.signal };
 }
 
+/// Whether the host knows this world has listeners (other worlds' dispatches then call in).
+let listeningNoted = false;
+
 function addListener(target, type, callback, options) {
     if (callback === null || callback === undefined) return;
     if (typeof callback !== "function" && typeof callback !== "object") {
@@ -2426,6 +2429,10 @@ function addListener(target, type, callback, options) {
     const map = listenersOf(target, true);
     let list = map.get(type);
     if (list === undefined) { list = []; map.set(type, list); }
+    if (!listeningNoted) {
+        listeningNoted = true;
+        N.listening();
+    }
     for (const listener of list) {
         if (listener.callback === callback && listener.capture === flat.capture && !listener.removed) return;
     }
@@ -2494,13 +2501,17 @@ function dispatch(target, event, trusted) {
     eventState.setPath(event, path);
     const previousEvent = currentEvent;
     currentEvent = event;
+    // Other worlds' listeners on the same targets run after this world's, target by target.
+    const serial = N.foreignDispatchSerial();
     try {
         for (let i = path.length - 1; i >= 0 && !eventState.stopped(event); i--) {
             invokeListeners(path[i], event, i === 0 ? 2 : 1, true);
+            if (serial !== 0) invokeForeign(path[i], event, i === 0 ? 2 : 1, true, serial);
         }
         for (let i = 0; i < path.length && !eventState.stopped(event); i++) {
             if (i > 0 && !event.bubbles) break;
             invokeListeners(path[i], event, i === 0 ? 2 : 3, false);
+            if (serial !== 0) invokeForeign(path[i], event, i === 0 ? 2 : 3, false, serial);
         }
     } finally {
         currentEvent = previousEvent;
@@ -2509,8 +2520,30 @@ function dispatch(target, event, trusted) {
     return !event.defaultPrevented;
 }
 
-function invokeListeners(target, event, phase, capture) {
-    if (!capture) prepareAttributeHandler(target, event.type);
+/// A reference to an event target another world can wrap: a node's ID, -2 for the window.
+function targetReference(target) {
+    if (target === G) return -2;
+    return isNode(target) ? idOf(target) : -3;
+}
+
+/// Runs the listeners other worlds have on this target for this phase (WebKit keeps every
+/// world's listeners on the one EventTarget); their cancel and stops apply to this event.
+function invokeForeign(target, event, phase, capture, serial) {
+    if (eventState.stoppedImmediately(event)) return;
+    const reference = targetReference(target);
+    if (reference === -3 || (reference < 0 && reference !== -2)) return;
+    let className = "Event";
+    try { className = Object.getPrototypeOf(event).constructor.name; } catch (e) {}
+    const info = [className, event.bubbles, event.cancelable, event.composed, targetReference(event.target), event.isTrusted,
+        event.defaultPrevented];
+    const flags = N.foreignListeners(reference, event.type, phase, capture, info, serial);
+    if (flags & 1) event.preventDefault();
+    if (flags & 4) event.stopImmediatePropagation();
+    else if (flags & 2) event.stopPropagation();
+}
+
+function invokeListeners(target, event, phase, capture, skipAttributeHandlers) {
+    if (!capture && !skipAttributeHandlers) prepareAttributeHandler(target, event.type);
     const map = target[LISTENERS];
     if (map === undefined) return;
     const list = map.get(event.type);
@@ -5187,9 +5220,14 @@ function dispatchAt(target, event, targetOverride) {
     if (targetOverride === undefined) return dispatch(target, event, true);
     eventState.begin(event, targetOverride, true);
     eventState.setPath(event, [target]);
+    const serial = N.foreignDispatchSerial();
     try {
         invokeListeners(target, event, 2, true);
-        if (!eventState.stopped(event)) invokeListeners(target, event, 2, false);
+        if (serial !== 0) invokeForeign(target, event, 2, true, serial);
+        if (!eventState.stopped(event)) {
+            invokeListeners(target, event, 2, false);
+            if (serial !== 0) invokeForeign(target, event, 2, false, serial);
+        }
     } finally {
         eventState.end(event);
     }
@@ -5293,6 +5331,33 @@ if (handlerNames.length > 0) {
     ObjectDefine(G, "webkit", { get: markNative(() => webkitObject, "webkit"), enumerable: true, configurable: false });
 }
 
+/// Another world dispatches an event: this world's listeners on the same target run on a
+/// mirror of it (one per dispatch), whose cancel and stops go back as flags.
+let foreignEvent = null;
+let foreignSerial = 0;
+function foreignDispatch(reference, type, phase, capture, info, serial, skipAttributeHandlers) {
+    const target = reference === -2 ? G : wrap(reference);
+    if (foreignEvent === null || foreignSerial !== serial) {
+        const init = { bubbles: info[1], cancelable: info[2], composed: info[3] };
+        let event;
+        try { event = makeEvent(info[0], type, init); } catch (e) { event = new Event(type, init); }
+        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5]);
+        foreignEvent = event;
+        foreignSerial = serial;
+    }
+    const event = foreignEvent;
+    eventState.setPath(event, [target]);
+    if (info[6] && !event.defaultPrevented) event.preventDefault();
+    const previousEvent = currentEvent;
+    currentEvent = event;
+    try {
+        invokeListeners(target, event, phase, capture, skipAttributeHandlers);
+    } finally {
+        currentEvent = previousEvent;
+    }
+    return (event.defaultPrevented ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
+}
+
 /// The app's callAsyncJavaScript: `fn` is the async function WebKit builds from the body.
 function callAsync(fn, argumentsJSON, token) {
     let promise;
@@ -5309,7 +5374,7 @@ function callAsync(fn, argumentsJSON, token) {
 N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
 installingNatives = false;
 
-return function host(op, a, b, c, d, e, f) {
+return function host(op, a, b, c, d, e, f, g) {
     switch (op) {
     case "timer": runTimer(a); return;
     case "task": {
@@ -5350,6 +5415,7 @@ return function host(op, a, b, c, d, e, f) {
         return;
     }
     case "callAsync": callAsync(a, b, c); return;
+    case "foreign": return foreignDispatch(a, b, c, d, e, f, g);
     case "sweep": return sweepWrappers(a);
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }

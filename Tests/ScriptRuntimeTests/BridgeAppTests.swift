@@ -151,6 +151,42 @@ final class BridgeAppTests: XCTestCase {
         XCTAssertEqual(page.evaluate("typeof clientGlobal", world: "defaultClient"), .value(.string("undefined")))
     }
 
+    func testListenersOfEveryWorldHearTheOneDispatch() throws {
+        let html = """
+            <div id=outer><input type=checkbox id=box><button id=b onclick="log('page onclick')">Go</button></div>
+            <script>
+            function log(t) { (window.lines = window.lines || []).push(t); }
+            document.getElementById('b').addEventListener('click', () => log('page button'));
+            document.getElementById('outer').addEventListener('click', (e) => log('page outer ' + e.target.id));
+            document.addEventListener('DOMContentLoaded', () => log('page DOMContentLoaded'));
+            </script>
+            """
+        let client = UserScript(source: """
+            var seen = [];
+            document.addEventListener('DOMContentLoaded', (e) => seen.push('client DOMContentLoaded ' + e.isTrusted));
+            window.addEventListener('load', () => seen.push('client load'));
+            document.addEventListener('click', (e) => {
+                seen.push('client ' + e.type + ' ' + e.target.id + ' ' + e.constructor.name + ' ' + e.isTrusted);
+                if (e.target.id === 'box') e.preventDefault();
+                if (e.target.id === 'b') e.stopPropagation();
+            }, true);
+            """, injectionTime: .documentStart, world: "defaultClient")
+        let (page, records, _) = try load(html, userScripts: [client])
+        XCTAssertEqual(records, [])
+        page.click(try XCTUnwrap(page.document.element(withID: "b")))
+        page.click(try XCTUnwrap(page.document.element(withID: "box")))
+        // The client world's capturing listener stopped the tap on the button before the page's
+        // listeners (and its onclick) and cancelled the checkbox's change.
+        XCTAssertEqual(page.evaluate("window.lines"), .value(.array(["page DOMContentLoaded", "page outer box"].map(ScriptResultValue.string))))
+        XCTAssertEqual(page.evaluate("seen", world: "defaultClient"), .value(.array([
+            "client DOMContentLoaded true", "client load", "client click b MouseEvent true", "client click box MouseEvent true",
+        ].map(ScriptResultValue.string))))
+        XCTAssertEqual(page.isChecked(try XCTUnwrap(page.document.element(withID: "box"))), false)
+        _ = page.evaluate("document.getElementById('b').click()", world: "named")
+        XCTAssertEqual(page.evaluate("window.lines"), .value(.array(["page DOMContentLoaded", "page outer box"].map(ScriptResultValue.string))))
+        XCTAssertEqual(page.evaluate("seen.length", world: "defaultClient"), .value(.number(5)))
+    }
+
     // MARK: - User scripts (§4)
 
     func testUserScriptsRunInWebKitsOrder() throws {

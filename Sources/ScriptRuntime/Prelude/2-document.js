@@ -607,6 +607,9 @@ function flattenOptions(options) {
         signal: options.signal === undefined ? null : options.signal };
 }
 
+/// Whether the host knows this world has listeners (other worlds' dispatches then call in).
+let listeningNoted = false;
+
 function addListener(target, type, callback, options) {
     if (callback === null || callback === undefined) return;
     if (typeof callback !== "function" && typeof callback !== "object") {
@@ -618,6 +621,10 @@ function addListener(target, type, callback, options) {
     const map = listenersOf(target, true);
     let list = map.get(type);
     if (list === undefined) { list = []; map.set(type, list); }
+    if (!listeningNoted) {
+        listeningNoted = true;
+        N.listening();
+    }
     for (const listener of list) {
         if (listener.callback === callback && listener.capture === flat.capture && !listener.removed) return;
     }
@@ -686,13 +693,17 @@ function dispatch(target, event, trusted) {
     eventState.setPath(event, path);
     const previousEvent = currentEvent;
     currentEvent = event;
+    // Other worlds' listeners on the same targets run after this world's, target by target.
+    const serial = N.foreignDispatchSerial();
     try {
         for (let i = path.length - 1; i >= 0 && !eventState.stopped(event); i--) {
             invokeListeners(path[i], event, i === 0 ? 2 : 1, true);
+            if (serial !== 0) invokeForeign(path[i], event, i === 0 ? 2 : 1, true, serial);
         }
         for (let i = 0; i < path.length && !eventState.stopped(event); i++) {
             if (i > 0 && !event.bubbles) break;
             invokeListeners(path[i], event, i === 0 ? 2 : 3, false);
+            if (serial !== 0) invokeForeign(path[i], event, i === 0 ? 2 : 3, false, serial);
         }
     } finally {
         currentEvent = previousEvent;
@@ -701,8 +712,30 @@ function dispatch(target, event, trusted) {
     return !event.defaultPrevented;
 }
 
-function invokeListeners(target, event, phase, capture) {
-    if (!capture) prepareAttributeHandler(target, event.type);
+/// A reference to an event target another world can wrap: a node's ID, -2 for the window.
+function targetReference(target) {
+    if (target === G) return -2;
+    return isNode(target) ? idOf(target) : -3;
+}
+
+/// Runs the listeners other worlds have on this target for this phase (WebKit keeps every
+/// world's listeners on the one EventTarget); their cancel and stops apply to this event.
+function invokeForeign(target, event, phase, capture, serial) {
+    if (eventState.stoppedImmediately(event)) return;
+    const reference = targetReference(target);
+    if (reference === -3 || (reference < 0 && reference !== -2)) return;
+    let className = "Event";
+    try { className = Object.getPrototypeOf(event).constructor.name; } catch (e) {}
+    const info = [className, event.bubbles, event.cancelable, event.composed, targetReference(event.target), event.isTrusted,
+        event.defaultPrevented];
+    const flags = N.foreignListeners(reference, event.type, phase, capture, info, serial);
+    if (flags & 1) event.preventDefault();
+    if (flags & 4) event.stopImmediatePropagation();
+    else if (flags & 2) event.stopPropagation();
+}
+
+function invokeListeners(target, event, phase, capture, skipAttributeHandlers) {
+    if (!capture && !skipAttributeHandlers) prepareAttributeHandler(target, event.type);
     const map = target[LISTENERS];
     if (map === undefined) return;
     const list = map.get(event.type);

@@ -173,9 +173,14 @@ function dispatchAt(target, event, targetOverride) {
     if (targetOverride === undefined) return dispatch(target, event, true);
     eventState.begin(event, targetOverride, true);
     eventState.setPath(event, [target]);
+    const serial = N.foreignDispatchSerial();
     try {
         invokeListeners(target, event, 2, true);
-        if (!eventState.stopped(event)) invokeListeners(target, event, 2, false);
+        if (serial !== 0) invokeForeign(target, event, 2, true, serial);
+        if (!eventState.stopped(event)) {
+            invokeListeners(target, event, 2, false);
+            if (serial !== 0) invokeForeign(target, event, 2, false, serial);
+        }
     } finally {
         eventState.end(event);
     }
@@ -279,6 +284,33 @@ if (handlerNames.length > 0) {
     ObjectDefine(G, "webkit", { get: markNative(() => webkitObject, "webkit"), enumerable: true, configurable: false });
 }
 
+/// Another world dispatches an event: this world's listeners on the same target run on a
+/// mirror of it (one per dispatch), whose cancel and stops go back as flags.
+let foreignEvent = null;
+let foreignSerial = 0;
+function foreignDispatch(reference, type, phase, capture, info, serial, skipAttributeHandlers) {
+    const target = reference === -2 ? G : wrap(reference);
+    if (foreignEvent === null || foreignSerial !== serial) {
+        const init = { bubbles: info[1], cancelable: info[2], composed: info[3] };
+        let event;
+        try { event = makeEvent(info[0], type, init); } catch (e) { event = new Event(type, init); }
+        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5]);
+        foreignEvent = event;
+        foreignSerial = serial;
+    }
+    const event = foreignEvent;
+    eventState.setPath(event, [target]);
+    if (info[6] && !event.defaultPrevented) event.preventDefault();
+    const previousEvent = currentEvent;
+    currentEvent = event;
+    try {
+        invokeListeners(target, event, phase, capture, skipAttributeHandlers);
+    } finally {
+        currentEvent = previousEvent;
+    }
+    return (event.defaultPrevented ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
+}
+
 /// The app's callAsyncJavaScript: `fn` is the async function WebKit builds from the body.
 function callAsync(fn, argumentsJSON, token) {
     let promise;
@@ -295,7 +327,7 @@ function callAsync(fn, argumentsJSON, token) {
 N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
 installingNatives = false;
 
-return function host(op, a, b, c, d, e, f) {
+return function host(op, a, b, c, d, e, f, g) {
     switch (op) {
     case "timer": runTimer(a); return;
     case "task": {
@@ -336,6 +368,7 @@ return function host(op, a, b, c, d, e, f) {
         return;
     }
     case "callAsync": callAsync(a, b, c); return;
+    case "foreign": return foreignDispatch(a, b, c, d, e, f, g);
     case "sweep": return sweepWrappers(a);
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }
