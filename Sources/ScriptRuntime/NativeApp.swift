@@ -50,8 +50,8 @@ final class NativeApp {
     func post(name: String, body: String, page: ScriptPage, world: PageWorld) -> Int {
         let pageToken = page.nextToken
         page.nextToken += 1
-        guard let index = bridge.handlers.firstIndex(where: { $0.name == name && $0.world == world.name }),
-              let value = ScriptResultValue(taggedJSON: body) else { return pageToken }
+        guard let index = bridge.handlers.firstIndex(where: { $0.name == name && $0.world == world.name }) else { return pageToken }
+        let value = ScriptResultValue(taggedJSON: body) ?? .undefined
         let handler = bridge.handlers[index]
         engine.record(.message(name: name, world: world.name, body: value), page: page)
         let token = nextToken
@@ -68,8 +68,12 @@ final class NativeApp {
                     answer(token, ok: !replies, payload: replies ? "WKWebView API client did not respond to this postMessage" : "{\"t\":\"u\"}")
                     return
                 }
-                callHost("message", .int(function), .string(body),
-                         .array([.string(name), .string(world.name), .string(frameURL)]), .int(token), .bool(replies))
+                let ran = callHost("message", .int(function), .string(body),
+                                   .array([.string(name), .string(world.name), .string(frameURL)]), .int(token), .bool(replies))
+                // Stopped by the time limit: the reply handler is gone without being called.
+                if ran == nil {
+                    answer(token, ok: !replies, payload: replies ? "WKWebView API client did not respond to this postMessage" : "{\"t\":\"u\"}")
+                }
             }
         }
         return pageToken

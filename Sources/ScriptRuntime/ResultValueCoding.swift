@@ -7,10 +7,50 @@ import Foundation
 /// read it back as values of the receiving global object: nothing else crosses.
 extension ScriptResultValue {
     /// Reads tagged JSON; nil when it is not well formed.
+    ///
+    /// JavaScript strings may hold lone surrogates, which `JSON.stringify` writes as `\\uD800`
+    /// escapes and a Swift string cannot hold: they read as U+FFFD here (the tagged JSON itself,
+    /// passed on between global objects, keeps them).
     init?(taggedJSON json: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]),
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]))
+                ?? (try? JSONSerialization.jsonObject(with: Data(Self.replacingLoneSurrogateEscapes(json).utf8), options: [.fragmentsAllowed])),
               let value = Self.tagged(object) else { return nil }
         self = value
+    }
+
+    /// JSON text with `\\uD800`-style escapes of unpaired surrogates replaced by `\\uFFFD`.
+    static func replacingLoneSurrogateEscapes(_ json: String) -> String {
+        let units = Array(json.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(units.count)
+        func escape(at index: Int) -> UInt16? {
+            guard index + 5 < units.count, units[index] == UInt8(ascii: "\\"), units[index + 1] == UInt8(ascii: "u"),
+                  let value = UInt16(String(decoding: units[(index + 2)...(index + 5)], as: UTF8.self), radix: 16) else { return nil }
+            return value
+        }
+        var index = 0
+        while index < units.count {
+            if units[index] == UInt8(ascii: "\\"), index + 1 < units.count {
+                if let unit = escape(at: index) {
+                    if (0xD800...0xDBFF).contains(unit), let next = escape(at: index + 6), (0xDC00...0xDFFF).contains(next) {
+                        output += units[index..<(index + 12)]
+                        index += 12
+                        continue
+                    }
+                    if (0xD800...0xDFFF).contains(unit) {
+                        output += Array("\\ufffd".utf8)
+                        index += 6
+                        continue
+                    }
+                }
+                output += units[index...(index + 1)]
+                index += 2
+                continue
+            }
+            output.append(units[index])
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func tagged(_ object: Any) -> ScriptResultValue? {

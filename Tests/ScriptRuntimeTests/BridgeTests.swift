@@ -207,3 +207,113 @@ extension String {
     /// A function expression as a program whose value is the function.
     var wrappedAsExpression: String { "(" + self + ")" }
 }
+
+/// Bad input on the bridge: runaway handlers, hostile bodies, many messages.
+final class BridgeBadInputTests: XCTestCase {
+    func testARunawayHandlerIsStoppedAndThePromiseRejects() throws {
+        let loop = ScriptBridge.MessageHandler(name: "loop", kind: .script(source: "(function () { while (true) {} })", sourceURL: "loop.js", replies: true))
+        let engine = try makeEngine {
+            $0.timeLimitMs = 100
+            $0.bridge = ScriptBridge(handlers: [loop])
+        }
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        _ = page.evaluate("webkit.messageHandlers.loop.postMessage(1).catch((e) => { window.out = e.message; })")
+        XCTAssertEqual(describe(engine.runUntilIdle()), [
+            "message loop: 1", "script error: webnav-native.js: JavaScript execution terminated.",
+            "reply loop: error \"WKWebView API client did not respond to this postMessage\"",
+        ])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string("WKWebView API client did not respond to this postMessage")))
+    }
+
+    func testHandlerScriptsThatAreNotFunctionsAnswerWithoutRunning() throws {
+        let notFunction = ScriptBridge.MessageHandler(name: "n", kind: .script(source: "42", sourceURL: "n.js", replies: true))
+        let broken = ScriptBridge.MessageHandler(name: "b", kind: .script(source: "function (", sourceURL: "b.js", replies: false))
+        let engine = try makeEngine { $0.bridge = ScriptBridge(handlers: [notFunction, broken]) }
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        _ = page.evaluate("webkit.messageHandlers.n.postMessage(1).catch((e) => { window.out = e.message; }); webkit.messageHandlers.b.postMessage(2).then((v) => { window.out2 = typeof v; })")
+        XCTAssertEqual(describe(engine.runUntilIdle()), [
+            "message n: 1", "message b: 2", "script error: n.js: TypeError: the script's value is not a function",
+            "script error: b.js:1: SyntaxError: Function statements must have a name.",
+            "reply n: error \"WKWebView API client did not respond to this postMessage\"",
+        ])
+        XCTAssertEqual(page.evaluate("[window.out, window.out2]"),
+                       .value(.array([.string("WKWebView API client did not respond to this postMessage"), .string("undefined")])))
+    }
+
+    func testGeneratedBodiesCrossOrRejectNeverCrash() throws {
+        let echo = ScriptBridge.MessageHandler(name: "echo", kind: .script(source: "(function (body) { return body; })", sourceURL: "echo.js", replies: true))
+        let engine = try makeEngine { $0.bridge = ScriptBridge(handlers: [echo]) }
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        _ = page.evaluate("""
+            let seed = 7; const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+            const leaves = [() => 'é\\u0000\\ud800"\\\\', () => random() * 1e300, () => -0, () => null, () => undefined, () => true,
+                () => new Date(random() * 1e12), () => () => 1, () => Symbol('x'), () => document.body, () => new Map([[1, 2]]), () => /re/g];
+            function make(depth) {
+                const r = random();
+                if (depth > 4 || r < 0.4) return leaves[Math.floor(random() * leaves.length)]();
+                if (r < 0.7) return Array.from({length: Math.floor(random() * 4)}, () => make(depth + 1));
+                const o = {}; for (let i = 0; i < 3; i++) o['k' + Math.floor(random() * 5)] = make(depth + 1); return o;
+            }
+            window.outcomes = {same: 0, rejected: 0, other: 0};
+            for (let i = 0; i < 300; i++) {
+                const body = make(0);
+                webkit.messageHandlers.echo.postMessage(body).then((back) => {
+                    const ok = JSON.stringify(back) === JSON.stringify(body) || typeof body !== 'object'; outcomes[ok ? 'same' : 'other']++; if (!ok) (window.bad = window.bad || []).push(JSON.stringify(body) + ' => ' + JSON.stringify(back));
+                }, (e) => { outcomes[e.name === 'DataCloneError' ? 'rejected' : 'other']++; });
+            }
+            """)
+        _ = engine.runUntilIdle()
+        guard case .value(.dictionary(let outcomes)) = page.evaluate("outcomes") else { return XCTFail("no outcomes") }
+        XCTAssertEqual(page.evaluate("window.bad"), .value(.undefined))
+        let counts = Dictionary(uniqueKeysWithValues: outcomes.map { ($0.0, $0.1) })
+        XCTAssertEqual(counts["other"], .number(0))
+        guard case .number(let same)? = counts["same"], case .number(let rejected)? = counts["rejected"] else { return XCTFail("\(outcomes)") }
+        XCTAssertEqual(same + rejected, 300)
+        XCTAssertGreaterThan(same, 50)
+        XCTAssertGreaterThan(rejected, 50)
+    }
+
+    /// Messages cost the same each: 10x the messages take about 10x the engine's work.
+    func testManyMessagesStayLinear() throws {
+        let echo = ScriptBridge.MessageHandler(name: "echo", kind: .script(source: "(function (body) { return body; })", sourceURL: "echo.js", replies: true))
+        func cpu(_ count: Int) throws -> Double {
+            let engine = try makeEngine {
+                $0.bridge = ScriptBridge(handlers: [echo])
+                $0.taskBound = 1_000_000
+            }
+            let (page, _, _) = try load("<p>x</p>", engine: engine)
+            let start = cpuMilliseconds()
+            _ = page.evaluate("for (let i = 0; i < \(count); i++) webkit.messageHandlers.echo.postMessage({i, s: 'x'}).then(() => {})")
+            XCTAssertEqual(engine.runUntilIdle().count, 2 * count)
+            return cpuMilliseconds() - start
+        }
+        _ = try cpu(200)
+        let small = try cpu(400), large = try cpu(4000)
+        XCTAssertLessThan(large / small, 25, "400 messages: \(small) ms, 4000: \(large) ms")
+    }
+}
+
+/// The tagged JSON values cross in, and the event log's wording of them.
+final class ResultValueCodingTests: XCTestCase {
+    func testTaggedJSONRoundTrips() {
+        let values: [ScriptResultValue] = [
+            .undefined, .null, .bool(false), .number(-0.5), .number(3), .number(.infinity), .number(-.infinity), .number(1e300),
+            .string("é\"\\\n\u{1}\u{2028}😀"), .date(86_400_000), .array([.null, .array([])]),
+            .dictionary([("b", .number(1)), ("a", .dictionary([("__proto__", .string("x"))]))]),
+        ]
+        XCTAssertEqual(values.map { ScriptResultValue(taggedJSON: $0.taggedJSON) }, values.map { Optional($0) })
+        XCTAssertEqual(ScriptResultValue(taggedJSON: #"{"t":"x","v":"NaN"}"#)?.description, "NaN")
+        XCTAssertEqual(values.map(\.description), [
+            "undefined", "null", "false", "-0.5", "3", "Infinity", "-Infinity", "1e+300", "\"é\\\"\\\\\\n\\u0001\\u2028😀\"",
+            "Date(1970-01-02T00:00:00.000Z)", "[null,[]]", "{\"b\":1,\"a\":{\"__proto__\":\"x\"}}",
+        ])
+    }
+
+    func testLoneSurrogatesReadAsReplacementCharacters() {
+        XCTAssertEqual(ScriptResultValue(taggedJSON: #"{"t":"s","v":"a\ud800b\udc00\ud83d\ude00"}"#), .string("a\u{FFFD}b\u{FFFD}😀"))
+        XCTAssertEqual(ScriptResultValue.replacingLoneSurrogateEscapes(#"\\ud800 \ud800\ud800\udc00 \n"#), #"\\ud800 \ufffd\ud800\udc00 \n"#)
+        for bad in ["", "{", #"{"t":"a","v":[{"t":"q"}]}"#, #"{"t":"o","v":[[1,{"t":"n"}]]}"#, "[1]"] {
+            XCTAssertNil(ScriptResultValue(taggedJSON: bad), bad)
+        }
+    }
+}
