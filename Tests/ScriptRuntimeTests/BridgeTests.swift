@@ -317,3 +317,26 @@ final class ResultValueCodingTests: XCTestCase {
         }
     }
 }
+
+/// `expect js` and `expect message` compare as bridge.md §3 says.
+final class ResultValueMatchingTests: XCTestCase {
+    func testJSONReading() {
+        XCTAssertEqual(ScriptResultValue(json: #" {"a": [1, -2.5e1, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}} "#),
+                       .dictionary([("a", .array([.number(1), .number(-25), .bool(true), .bool(false), .null, .string("x\né😀")])),
+                                    ("b", .dictionary([]))]))
+        for bad in ["", "01", "1.", "[1,]", "{\"a\"}", "tru", "\"a", "\"\u{1}\"", "[1] 2", "{'a': 1}", "NaN", String(repeating: "[", count: 600) + String(repeating: "]", count: 600)] {
+            XCTAssertNil(ScriptResultValue(json: bad), bad)
+        }
+    }
+
+    func testMatching() {
+        let cases: [(ScriptResultValue, String, Bool)] = [
+            (.string("success"), "success", true), (.string("success"), "\"success\"", true), (.string("3"), "3", true),
+            (.number(3), "3", true), (.number(3), "3.0", true), (.number(3), "\"3\"", false), (.bool(true), "true", true),
+            (.bool(true), "1", false), (.null, "null", true), (.undefined, "null", false), (.undefined, "undefined", false),
+            (.dictionary([("a", .number(1)), ("b", .array([]))]), #"{"b": [], "a": 1}"#, true),
+            (.dictionary([("a", .number(1))]), #"{"a": 1, "b": 2}"#, false), (.array([.string("a")]), #"["a"]"#, true),
+        ]
+        XCTAssertEqual(cases.map { $0.0.matches($0.1) }, cases.map(\.2))
+    }
+}
