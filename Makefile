@@ -32,13 +32,13 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
-	$(DEBUG) run Pages/flows --jobs 2 --strict
+	$(DEBUG) run Pages/flows --profile Pages/webnav.json --jobs 2 --strict
 	$(call APP_FLOWS,$(DEBUG))
 	$(DEBUG) lint --profile Pages/webnav.json Pages
 
 flows: deps
 	$(SWIFT) build
-	$(DEBUG) run Pages/flows --jobs 2 --strict
+	$(DEBUG) run Pages/flows --profile Pages/webnav.json --jobs 2 --strict
 	$(call APP_FLOWS,$(DEBUG))
 
 bench: deps

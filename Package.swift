@@ -49,11 +49,11 @@ let package = Package(
         // Screens as values, widgets, and the terminals that show them.
         .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"]),
         // Flow files: parser, runner and reports.
-        .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit"]),
+        .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime"]),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
         .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"]),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
-        .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit"]),
+        .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "ScriptRuntime"]),
         // The command line: argument parsing, subcommands, wiring.
         .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime"]),
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavigatorCore
+import ScriptRuntime
 import Simulator
 
 /// A parsed flow file: its steps in order, included flows already expanded.
@@ -52,13 +53,18 @@ public enum FlowCommand: Equatable, Sendable {
     case setChecked(FieldTarget, Bool)
     /// `accept`, `dismiss`, `answer "text"`: the open JavaScript dialog answered.
     case answerDialog(DialogAnswer)
+    /// `eval "JS" [in WORLD]`: the app's `evaluateJavaScript` on the top page (the result goes
+    /// to the transcript).
+    case evaluate(String, world: String)
+    /// `call "BODY" [NAME VALUE]... [in WORLD]`: the app's `callAsyncJavaScript`.
+    case callAsync(String, arguments: [CallArgument], world: String)
     case expect(Expectation)
 
     /// Whether the step acts on the app (as opposed to checking or recording it).
     public var isAction: Bool {
         switch self {
         case .open, .tap, .back, .close, .reload, .wait, .clearData, .lifecycle, .push, .notify, .waitUntilText, .fill, .select,
-             .setChecked, .answerDialog:
+             .setChecked, .answerDialog, .evaluate, .callAsync:
             return true
         case .size, .snapshot, .expect: return false
         }
@@ -171,4 +177,12 @@ public enum Expectation: Equatable, Sendable {
     case console(String)
     /// No script error since the app started.
     case noScriptErrors
+    /// `expect js "EXPR" VALUE [in WORLD]`: the expression's value is the string VALUE, or
+    /// equals VALUE read as JSON.
+    case js(String, value: String, world: String)
+    /// `expect message NAME [VALUE]`: a message to that handler since the last action (with a
+    /// body that is the string VALUE or equals VALUE as JSON).
+    case message(String, value: String?)
+    /// `expect download "NAME" [BYTES]`: a file saved under that name since the last action.
+    case download(String, bytes: Int?)
 }

@@ -1,5 +1,6 @@
 import NavigatorCore
 import PageKit
+import ScriptRuntime
 import Simulator
 import TerminalUI
 
@@ -11,9 +12,10 @@ struct FlowCommandParser {
 
     static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "wait", "clear", "background",
                                "foreground", "restart", "push", "notify", "fill", "select", "check", "uncheck", "accept", "dismiss",
-                               "answer", "expect"]
+                               "answer", "eval", "call", "expect"]
     static let expectationWords = ["depth", "title", "bar", "left", "right", "color", "url", "page", "text", "no", "stack", "event", "warning",
-                                   "cookie", "launch", "notification", "badge", "privacy", "dialog", "console"]
+                                   "cookie", "launch", "notification", "badge", "privacy", "dialog", "console",
+                                   "js", "message", "download"]
     /// How long `wait until` waits when the step gives no timeout.
     static let defaultWaitTimeout = Duration.seconds(10)
 
@@ -115,6 +117,24 @@ struct FlowCommandParser {
                 throw error("wait takes a duration such as 500ms, 2s or 1m, got \"\(argument.text)\"", at: argument)
             }
             return .wait(duration)
+        case "eval":
+            let (rest, world) = try worldSuffix(Array(tokens.dropFirst()), usage: "eval \"JS\" [in WORLD]")
+            guard rest.count == 1 else {
+                throw error("eval \"JS\" [in WORLD]: expected the script, got \(rest.count) arguments", at: rest.count > 1 ? rest[1] : word)
+            }
+            return .evaluate(rest[0].text, world: world)
+        case "call":
+            let usage = "call \"BODY\" [NAME VALUE]... [in WORLD]"
+            let (rest, world) = try worldSuffix(Array(tokens.dropFirst()), usage: usage)
+            guard let body = rest.first else { throw error("\(usage): expected the function body", at: word) }
+            guard rest.count % 2 == 1 else { throw error("\(usage): \"\(rest[rest.count - 1].text)\" has no value", at: rest[rest.count - 1]) }
+            var arguments: [CallArgument] = []
+            for index in stride(from: 1, to: rest.count, by: 2) {
+                let name = rest[index], value = rest[index + 1]
+                guard !name.isQuoted, !name.text.isEmpty else { throw error("\(usage): an argument's name is a bare word, got \"\(name.text)\"", at: name) }
+                arguments.append(CallArgument(name: name.text, value: try callValue(value, usage: usage)))
+            }
+            return .callAsync(body.text, arguments: arguments, world: world)
         case "expect":
             return .expect(try expectation())
         default:
@@ -190,6 +210,26 @@ struct FlowCommandParser {
         }
     }
 
+    /// Splits a trailing `in WORLD` off a step's arguments (the world is `page` without one).
+    private func worldSuffix(_ arguments: [FlowToken], usage: String) throws(UserError) -> ([FlowToken], String) {
+        guard arguments.count >= 2, arguments[arguments.count - 2].text == "in", !arguments[arguments.count - 2].isQuoted else {
+            if let last = arguments.last, last.text == "in", !last.isQuoted { throw error("\(usage): in needs a world's name", at: last) }
+            return (arguments, "page")
+        }
+        let world = arguments[arguments.count - 1]
+        guard !world.text.isEmpty else { throw error("\(usage): a world's name must not be empty", at: world) }
+        return (Array(arguments.dropLast(2)), world.text)
+    }
+
+    /// A `call` argument's value: a quoted string, or a bare JSON literal (`3`, `true`, `null`, `[1,2]`).
+    private func callValue(_ token: FlowToken, usage: String) throws(UserError) -> ScriptResultValue {
+        if token.isQuoted { return .string(token.text) }
+        guard let value = ScriptResultValue(json: token.text) else {
+            throw error("\(usage): a value is a quoted string or a JSON literal such as 3, true or null, got \(token.text)", at: token)
+        }
+        return value
+    }
+
     private func expectation() throws(UserError) -> Expectation {
         guard tokens.count >= 2 else {
             throw error("expect needs what to check, such as depth or text; webnav help flows lists them", at: tokens[0])
@@ -253,6 +293,30 @@ struct FlowCommandParser {
             return .dialog(kind, message: arguments[1].text)
         case "console":
             return .console(try expectArguments(1, after: 2, usage: "expect console \"S\"")[0].text)
+        case "js":
+            let usage = "expect js \"EXPR\" VALUE [in WORLD]"
+            let (rest, world) = try worldSuffix(Array(tokens.dropFirst(2)), usage: usage)
+            guard rest.count == 2 else {
+                throw error("\(usage): expected 2 arguments, got \(rest.count)", at: rest.count > 2 ? rest[2] : what)
+            }
+            return .js(rest[0].text, value: rest[1].text, world: world)
+        case "message":
+            guard tokens.count == 3 || tokens.count == 4 else {
+                throw error("expect message NAME [VALUE]: expected 1 or 2 arguments, got \(tokens.count - 2)", at: tokens.count > 4 ? tokens[4] : what)
+            }
+            return .message(tokens[2].text, value: tokens.count == 4 ? tokens[3].text : nil)
+        case "download":
+            guard tokens.count == 3 || tokens.count == 4 else {
+                throw error("expect download \"NAME\" [BYTES]: expected 1 or 2 arguments, got \(tokens.count - 2)", at: tokens.count > 4 ? tokens[4] : what)
+            }
+            var bytes: Int?
+            if tokens.count == 4 {
+                guard let count = Int(tokens[3].text), count >= 0 else {
+                    throw error("expect download takes a number of bytes after the name, got \"\(tokens[3].text)\"", at: tokens[3])
+                }
+                bytes = count
+            }
+            return .download(tokens[2].text, bytes: bytes)
         case "stack":
             guard tokens.count >= 3 else { throw error("expect stack needs the labels, bottom to top", at: what) }
             return .stack(tokens.dropFirst(2).map(\.text))

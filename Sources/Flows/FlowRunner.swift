@@ -1,3 +1,4 @@
+import AppShell
 import Foundation
 import NavigatorCore
 import Simulator
@@ -48,6 +49,9 @@ public struct FlowRunner: Sendable {
     public var isStrict = false
     /// Seeds the pages' `Math.random` (`run --seed N`).
     public var scriptSeed: UInt64 = 0
+    /// Where `app.saveDownload` saves (`run --downloads DIR`); nil: a fresh temporary folder
+    /// per flow, removed after it, so each flow sees the same names every run.
+    public var downloadsPath: String?
 
     public init(profile: AppProfile, pagesBase: URL, store: PageStore, artifacts: ArtifactFolder? = nil) {
         self.profile = profile
@@ -57,15 +61,19 @@ public struct FlowRunner: Sendable {
     }
 
     /// A host running a freshly launched app.
-    public func launchedHost() -> AppHost {
-        let host = AppHost(profile: profile, pagesBase: pagesBase, store: store, scriptSeed: scriptSeed)
+    public func launchedHost(downloads: DownloadFolder? = nil) -> AppHost {
+        let host = AppHost(profile: profile, pagesBase: pagesBase, store: store, scriptSeed: scriptSeed,
+                           downloads: downloads ?? downloadsPath.map { DownloadFolder(path: $0) })
         host.perform(.launch)
         return host
     }
 
     /// Runs one flow to its end or its first failure.
     public func run(_ flow: Flow) -> FlowResult {
-        let host = launchedHost()
+        let temporary = downloadsPath == nil
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("webnav-downloads-\(UUID().uuidString)", isDirectory: true) : nil
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        let host = launchedHost(downloads: temporary.map { DownloadFolder(path: $0.path) })
         var context = FlowContext()
         let snapshots = SnapshotSpool()
         var stepsRun = 0

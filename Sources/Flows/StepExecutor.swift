@@ -61,10 +61,14 @@ public enum StepExecutor {
             return performShellStep(step.command, host: host, context: &context)
         case .waitUntilText, .fill, .select, .setChecked, .answerDialog:
             return performPageStep(step.command, host: host, context: &context)
+        case .evaluate, .callAsync:
+            return performBridgeStep(step.command, host: host, context: &context)
         case .snapshot(let name):
             let snapshot = host.snapshot
             return .snapshot(DeviceRenderer.frame(of: snapshot.app, columns: context.columns, rows: context.rows, dialog: snapshot.dialog),
                              name: name)
+        case .expect(.js(let expression, let value, let world)):
+            return expectJS(expression, value: value, world: world, host: host, context: &context, source: step.source)
         case .expect(let expectation):
             if let failure = check(expectation, snapshot: host.snapshot, context: context, dataStores: host.dataStores) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")
@@ -210,8 +214,10 @@ public enum StepExecutor {
             return "expected warning \(code.rawValue), got \(codes.isEmpty ? "no warnings" : codes.map(\.rawValue).joined(separator: ", "))"
         case .cookie, .launchReady, .launchFailed, .notification, .badge, .privacyGuard:
             return checkShell(expectation, app: app, dataStores: dataStores)
-        case .dialog, .noDialog, .console, .noScriptErrors:
+        case .dialog, .noDialog, .console, .noScriptErrors, .js:
             return nil
+        case .message, .download:
+            return checkBridge(expectation, context: context)
         }
     }
 

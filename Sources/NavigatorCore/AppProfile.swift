@@ -192,7 +192,7 @@ extension AppProfile {
 
 extension AppProfile.ScriptSource {
     /// The handler key that holds this source (`script` or `scriptFile`).
-    var keyName: String {
+    public var keyName: String {
         if case .file = self { return "scriptFile" }
         return "script"
     }

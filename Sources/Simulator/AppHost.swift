@@ -32,6 +32,22 @@ public enum AppAction: Equatable, Sendable {
     case tick
     /// The app shell: lifecycle, notifications, website data (`ShellAction`).
     case shell(ShellAction)
+    /// The app calls `evaluateJavaScript` on the top page, in a content world
+    /// (`AppSnapshot.evaluation` holds the result).
+    case evaluate(String, world: String)
+    /// The app calls `callAsyncJavaScript(body, arguments:, contentWorld:)` on the top page.
+    case callAsync(String, arguments: [CallArgument], world: String)
+}
+
+/// One named argument of `callAsyncJavaScript`.
+public struct CallArgument: Equatable, Sendable {
+    public var name: String
+    public var value: ScriptResultValue
+
+    public init(name: String, value: ScriptResultValue) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// The app as its clients see it after an action settled.
@@ -55,6 +71,9 @@ public struct AppSnapshot: Sendable {
     public var dialog: OpenDialog?
     /// Why the action was not performed (`a dialog is open: alert "Saved"`); nil when it was.
     public var refusal: String?
+    /// What an `evaluate` or `callAsync` action returned, as WebKit hands it to the app; nil
+    /// for other actions, when no page runs scripts, or while a `callAsync` Promise waits.
+    public var evaluation: ScriptEvaluation?
 
     /// The events the action caused.
     public var newEvents: ArraySlice<AppEvent> { app.eventLog.events(since: eventsBefore) }
@@ -110,15 +129,16 @@ public final class AppHost: @unchecked Sendable {
     /// A host for a fresh app; `launch` it before anything else. Flows run on virtual time,
     /// the terminal UI on real time.
     /// `websiteData` is where the shared data store starts (`--data DIR`); flows start empty.
-    /// `scriptSeed` seeds the pages' `Math.random` (virtual time only).
+    /// `scriptSeed` seeds the pages' `Math.random` (virtual time only). `downloads` is where
+    /// the bridge's `app.saveDownload` saves files (none: downloads fail with an event).
     public init(profile: AppProfile, pagesBase: URL, store: PageStore, clock: AppClockMode = .virtual,
-                websiteData: WebsiteDataStore? = nil, scriptSeed: UInt64 = 0) {
+                websiteData: WebsiteDataStore? = nil, scriptSeed: UInt64 = 0, downloads: DownloadFolder? = nil) {
         let app = SimulatedApp(profile: profile, pagesBase: pagesBase)
         let date = AppDate(mode: clock)
         dataStores = WebsiteDataStores(profile: profile, initial: websiteData, clock: { date.seconds })
         worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store,
                                                            dataStores: dataStores),
-                            clock: AppClock(mode: clock), date: date, scriptSeed: scriptSeed)
+                            clock: AppClock(mode: clock), date: date, scriptSeed: scriptSeed, downloads: downloads)
         worker.start()
     }
 
@@ -161,6 +181,8 @@ private final class HostWorker: @unchecked Sendable {
     private var dialog: OpenDialog?
     /// Why the current action was not performed.
     private var refusal: String?
+    /// The result of the current `evaluate` or `callAsync` action.
+    private var evaluation: ScriptEvaluation?
 
     /// One action waiting for the host (none: only a look at the app), and where its caller
     /// waits for the result.
@@ -172,16 +194,19 @@ private final class HostWorker: @unchecked Sendable {
         init(_ action: AppAction?) { self.action = action }
     }
 
-    init(app: SimulatedApp, fetcher: PageFetcher, clock: AppClock, date: AppDate, scriptSeed: UInt64) {
+    init(app: SimulatedApp, fetcher: PageFetcher, clock: AppClock, date: AppDate, scriptSeed: UInt64, downloads: DownloadFolder?) {
         self.app = app
         self.fetcher = fetcher
         self.clock = clock
         self.date = date
         let profile = app.navigator.profile
         let navigator = app.navigator
-        let settings = ScreenScripts.Settings(
+        var settings = ScreenScripts.Settings(
             clock: clock.mode, seed: scriptSeed, timeLimitMs: profile.scriptTimeLimitMs, hasUIDelegate: profile.uiDelegate,
             userAgent: fetcher.userAgent, presenter: { [weak self] dialog in self?.present(dialog) ?? .cancel })
+        settings.bridge = AppBridge.bridge(for: profile, downloads: downloads)
+        settings.userScripts = AppBridge.userScripts(for: profile)
+        settings.profile = profile
         scripts = ScreenScripts(settings: settings, display: { navigator.displayURL($0) })
     }
 
@@ -233,7 +258,8 @@ private final class HostWorker: @unchecked Sendable {
         let scriptTimer = scripts.nextTimer(now: clock.now)
         let nextTimer = [clock.nextDue, scriptTimer].compactMap { $0 }.min()
         job.result = AppSnapshot(app: app, eventsBefore: eventsBefore, loadedURLs: loadedURLs, nextTimer: nextTimer,
-                                 time: clock.now, dialog: dialog, refusal: refusal)
+                                 time: clock.now, dialog: dialog, refusal: refusal, evaluation: evaluation)
+        evaluation = nil
         job.done.signal()
     }
 
@@ -355,6 +381,14 @@ private final class HostWorker: @unchecked Sendable {
         case .shell(let action):
             if action == .clearData { fetcher.dataStores.removeAll() }
             apply(action.input)
+        case .evaluate(let source, let world):
+            let (result, inputs) = scripts.evaluate(source, world: world, app: app)
+            evaluation = result
+            apply(inputs)
+        case .callAsync(let body, let arguments, let world):
+            let (result, inputs) = scripts.callAsync(body, arguments: arguments.map { ($0.name, $0.value) }, world: world, app: app)
+            evaluation = result
+            apply(inputs)
         }
         runTimers(upTo: clock.now)
     }
@@ -443,6 +477,16 @@ private final class HostWorker: @unchecked Sendable {
             state.checkedness = state.checkedness.filter { !Self.isInside($0.key, form, document) }
         }
         return true
+    }
+
+    /// The URL and screen of a navigation inside a web view (a link, a script), which the
+    /// app's navigation delegate sees; nil for URLs from outside the app.
+    private static func webViewNavigation(_ event: NavigatorEvent, top: ScreenID?) -> (String, ScreenID?)? {
+        switch event {
+        case .linkActivated(let url, _): return (url, top)
+        case .scriptNavigated(let screen, let url, _): return (url, screen)
+        default: return nil
+        }
     }
 
     private static func enclosingLink(of node: NodeID, in document: HTMLDocument) -> NodeID? {
@@ -562,6 +606,12 @@ private final class HostWorker: @unchecked Sendable {
         var pending = [input]
         while !pending.isEmpty {
             let next = pending.removeFirst()
+            // The app's decidePolicyFor cancels a web view navigation to an intercept's URL.
+            if case .navigator(let event) = next, let (url, screen) = Self.webViewNavigation(event, top: app.top?.id),
+               let inputs = scripts.intercept(url, from: screen, app: app) {
+                pending += inputs
+                continue
+            }
             for effect in app.handle(next) {
                 switch effect {
                 case .loadPage(let id, let url):

@@ -17,6 +17,11 @@ final class ScreenScripts {
         var timeLimitMs: Int
         var hasUIDelegate: Bool
         var userAgent: String
+        /// The app's native side (handlers, intercepts, downloads) and its user scripts.
+        var bridge = ScriptBridge()
+        var userScripts: [UserScript] = []
+        /// The profile (for notifications the bridge posts).
+        var profile = AppProfile.builtIn
         /// Shows a dialog and waits for the answer (the host serves its queue meanwhile).
         var presenter: (ScriptDialog) -> ScriptDialogAnswer
     }
@@ -66,9 +71,10 @@ final class ScreenScripts {
             return [.observed([AppEvent(.scriptError, "scripts not run: \(engineFailure ?? "no script engine")")])]
         }
         let history = app.navigator.screens.first { $0.id == screen }?.history.count ?? 1
-        let page = engine.loadPage(.bytes(source), url: url, resources: resources, historyLength: history,
-                                   storage: storage, cookies: cookies)
+        let page = engine.loadPage(.bytes(source), url: url, resources: resources, userScripts: settings.userScripts,
+                                   historyLength: history, storage: storage, cookies: cookies)
         pages[screen] = page
+        engine.topPage = page
         screensByPage[page.id] = screen
         publishedVersions[screen] = -1
         historyStates[screen] = [url: HistoryEntry(state: nil)]
@@ -87,8 +93,38 @@ final class ScreenScripts {
     /// Runs an input on a screen's page (a click, typing) and returns what it led to.
     func input(on screen: ScreenID, app: SimulatedApp, _ body: (ScriptPage) -> Void) -> [AppInput] {
         guard let page = pages[screen], let engine else { return [] }
+        engine.topPage = app.top.flatMap { pages[$0.id] }
         body(page)
         return settle(engine.runUntilIdle(), app: app)
+    }
+
+    /// Whether the app cancels a navigation of its web view to `url` (an intercept); if so the
+    /// intercept runs and its inputs come back.
+    func intercept(_ url: String, from screen: ScreenID?, app: SimulatedApp) -> [AppInput]? {
+        guard !settings.bridge.intercepts.isEmpty, let engine = makeEngine() else { return nil }
+        engine.topPage = app.top.flatMap { pages[$0.id] }
+        guard engine.interceptNavigation(to: url, from: screen.flatMap { pages[$0] }) else { return nil }
+        return settle(engine.runUntilIdle(), app: app)
+    }
+
+    /// `evaluateJavaScript` on the top screen's page, as the app would call it.
+    func evaluate(_ source: String, world: String, app: SimulatedApp) -> (ScriptEvaluation?, [AppInput]) {
+        guard let screen = app.top?.id, let page = pages[screen], let engine else { return (nil, []) }
+        engine.topPage = page
+        let result = page.evaluate(source, world: world)
+        return (result, settle(engine.runUntilIdle(), app: app))
+    }
+
+    /// `callAsyncJavaScript` on the top screen's page: the result once its Promise settled
+    /// (nil while it waits for a timer or a reply).
+    func callAsync(_ body: String, arguments: [(String, ScriptResultValue)], world: String,
+                   app: SimulatedApp) -> (ScriptEvaluation?, [AppInput]) {
+        guard let screen = app.top?.id, let page = pages[screen], let engine else { return (nil, []) }
+        engine.topPage = page
+        var result: ScriptEvaluation?
+        page.callAsyncJavaScript(body, arguments: arguments, world: world) { result = $0 }
+        let inputs = settle(engine.runUntilIdle(), app: app)
+        return (result, inputs)
     }
 
     /// The entry of a screen's history at `url` that its live page made, if any.
@@ -149,8 +185,9 @@ final class ScreenScripts {
                 default: break
                 }
             }
-            let translated = Self.translate(record.output, pageURL: record.pageURL, screen: screen,
-                                            timeLimitMs: settings.timeLimitMs, display: display)
+            let translated = record.output.bridgeEventText != nil
+                ? AppBridge.translate(record.output, profile: settings.profile)
+                : Self.translate(record.output, pageURL: record.pageURL, screen: screen, timeLimitMs: settings.timeLimitMs, display: display)
             events += translated.events
             if let input = translated.input {
                 if !events.isEmpty { inputs.append(.observed(events)) }
@@ -206,6 +243,8 @@ final class ScreenScripts {
             return ([AppEvent(.scriptSkipped, "script skipped: \(reason)")], nil)
         case .scriptLoadFailed(let url, let reason):
             return ([AppEvent(.loadFailed, "script load failed: \(display(url)): \(reason)")], nil)
+        case .message, .reply, .app, .intercepted, .download, .downloadFailed:
+            return ([], nil)
         }
     }
 
@@ -221,6 +260,7 @@ final class ScreenScripts {
         configuration.hasUIDelegate = settings.hasUIDelegate
         configuration.userAgent = settings.userAgent
         configuration.dialogPresenter = settings.presenter
+        configuration.bridge = settings.bridge
         do {
             engine = try ScriptEngine(configuration: configuration)
         } catch {

@@ -2,6 +2,7 @@ import Flows
 import Foundation
 import NavigatorCore
 import PageKit
+import ScriptRuntime
 import Simulator
 import URLKit
 
@@ -43,6 +44,13 @@ struct FlowRecorder: Equatable {
             line = nil
         case .wait(let duration):
             line = "wait \(FlowDuration.text(duration))"
+        case .evaluate(let source, let world):
+            line = "eval \(FlowText.quoted(source))" + (world == "page" ? "" : " in \(FlowText.word(world))")
+        case .callAsync(let body, let arguments, let world):
+            line = "call \(FlowText.quoted(body))" + arguments.map { argument in
+                let value = if case .string(let text) = argument.value { FlowText.quoted(text) } else { argument.value.description }
+                return " \(FlowText.word(argument.name)) \(value)"
+            }.joined() + (world == "page" ? "" : " in \(FlowText.word(world))")
         case .shell(let action):
             switch action {
             case .restart: line = "restart"

@@ -13,16 +13,20 @@ enum InteractiveCommand {
     static let dataOption = OptionSpec(name: "data", valueName: "DIR",
                                        help: "keep cookies and localStorage in DIR between runs (read at start, written on quit)")
 
+    /// `--downloads DIR`: where the app's downloads go.
+    static let downloadsOption = OptionSpec(name: "downloads", valueName: "DIR",
+                                            help: "save the app's downloads (app.saveDownload) in DIR (default webnav-downloads)")
+
     static let startSpec = CommandSpec(
-        name: "", synopsis: "[--profile FILE] [--pages DIR] [--data DIR]",
+        name: "", synopsis: "[--profile FILE] [--pages DIR] [--data DIR] [--downloads DIR]",
         summary: "The terminal UI on the app's root page.",
-        options: [dataOption], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
+        options: [dataOption, downloadsOption], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
     )
 
     static let openSpec = CommandSpec(
-        name: "open", synopsis: "open URL... [--data DIR]",
+        name: "open", synopsis: "open URL... [--data DIR] [--downloads DIR]",
         summary: "The terminal UI, after delivering each URL in order (deeplinks are routed, pages load in the top screen).",
-        options: [dataOption], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
+        options: [dataOption, downloadsOption], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
         details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them."
     )
 
@@ -35,7 +39,8 @@ enum InteractiveCommand {
         let socket = try listen(environment)
         defer { socket.listener.stop() }
         let terminal = try startTerminal()
-        let (host, launch) = launchedHost(environment, websiteData: data?.contents)
+        let (host, launch) = launchedHost(environment, websiteData: data?.contents,
+                                          downloads: DownloadFolder(path: arguments.value("downloads") ?? DownloadFolder.defaultPath))
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         let loop = TerminalAppLoop()
@@ -100,7 +105,8 @@ enum InteractiveCommand {
         let socket = try listen(environment)
         defer { socket.listener.stop() }
         let terminal = try startTerminal()
-        let (host, launch) = launchedHost(environment, websiteData: data?.contents)
+        let (host, launch) = launchedHost(environment, websiteData: data?.contents,
+                                          downloads: DownloadFolder(path: arguments.value("downloads") ?? DownloadFolder.defaultPath))
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
         TerminalAppLoop().run(&state, host: host, on: terminal, recording: recording, startingWith: launch, inbox: socket.inbox)
         socket.listener.stop()
@@ -113,7 +119,7 @@ enum InteractiveCommand {
         try requireTerminal()
         try environment.requirePagesFolder()
         let terminal = try startTerminal()
-        let (host, launch) = launchedHost(environment, websiteData: nil)
+        let (host, launch) = launchedHost(environment, websiteData: nil, downloads: DownloadFolder(path: DownloadFolder.defaultPath))
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow, parser: fileParser)
         let loop = TerminalAppLoop()
         loop.perform(profileWarningEffects(environment), on: &state, host: host)
@@ -135,9 +141,10 @@ enum InteractiveCommand {
     /// A host running the app on its root page, reading pages again when their files change
     /// (so `r` shows an edit). An app without a liveness check is launched here; with one, the
     /// launch is the effect returned, for the loop to run while the launch screen shows.
-    private static func launchedHost(_ environment: AppEnvironment, websiteData: WebsiteDataStore?) -> (AppHost, [TerminalAppEffect]) {
+    private static func launchedHost(_ environment: AppEnvironment, websiteData: WebsiteDataStore?,
+                                     downloads: DownloadFolder) -> (AppHost, [TerminalAppEffect]) {
         let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true),
-                           clock: .real, websiteData: websiteData)
+                           clock: .real, websiteData: websiteData, downloads: downloads)
         if environment.profile.launch != nil { return (host, [.perform(.launch)]) }
         host.perform(.launch)
         return (host, [])

@@ -5,7 +5,7 @@ import NavigatorCore
 /// `webnav run FLOW...`: run flow files headless (or step by step with `--step`).
 enum RunCommand {
     static let spec = CommandSpec(
-        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--strict] [--seed N] [--step] [--watch] [--shard I/N] [--artifacts DIR]",
+        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--strict] [--seed N] [--downloads DIR] [--step] [--watch] [--shard I/N] [--artifacts DIR]",
         summary: "Run flow files (a folder means every *.flow under it, sorted, except _*.flow fragments), each from a fresh app.",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per flow on stdout (the summary goes to stderr)"),
@@ -14,6 +14,7 @@ enum RunCommand {
             OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
             OptionSpec(name: "strict", valueName: nil, help: "fail a flow at the step where a page script throws (an uncaught exception or unhandled rejection)"),
             OptionSpec(name: "seed", valueName: "N", help: "seed the pages' Math.random (default 0): a flow gives the same result every run"),
+            OptionSpec(name: "downloads", valueName: "DIR", help: "save the app's downloads in DIR (default: a temporary folder per flow, removed after it)"),
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
             OptionSpec(name: "watch", valueName: nil, help: "run again whenever a flow, a page or the profile changes (only the flows that use it)"),
             OptionSpec(name: "shard", valueName: "I/N", help: "run only the I-th of N slices of the flows (sorted, dealt in turn), for N CI machines"),
@@ -58,6 +59,7 @@ enum RunCommand {
                                 artifacts: artifacts)
         runner.isStrict = arguments.has("strict")
         runner.scriptSeed = UInt64(try arguments.integer("seed", in: 0...Int.max) ?? 0)
+        runner.downloadsPath = arguments.value("downloads")
         var results: [FlowResult] = []
         let json = arguments.has("json")
         var writeFailure: UserError?

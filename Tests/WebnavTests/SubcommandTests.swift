@@ -167,11 +167,11 @@ final class ShardedRunTests: XCTestCase {
     func testThreeShardsRunEveryDemoFlowOnce() throws {
         var ran: [String] = []
         for index in 1...3 {
-            let output = try WebnavProcess.run(["run", "Pages/flows", "--shard", "\(index)/3"])
+            let output = try WebnavProcess.run(["run", "Pages/flows", "--profile", "Pages/webnav.json", "--shard", "\(index)/3"])
             XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
             ran += output.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.map { String($0.split(separator: " ")[1]) }
         }
-        let all = try WebnavProcess.run(["run", "Pages/flows"]).stdout.split(separator: "\n")
+        let all = try WebnavProcess.run(["run", "Pages/flows", "--profile", "Pages/webnav.json"]).stdout.split(separator: "\n")
             .filter { $0.hasPrefix("PASS ") }.map { String($0.split(separator: " ")[1]) }
         XCTAssertEqual(ran.sorted(), all.sorted())
         XCTAssertEqual(Set(ran).count, ran.count, "no flow ran twice")
