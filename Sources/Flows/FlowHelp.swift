@@ -21,6 +21,8 @@ public enum FlowHelp {
         ("restart", "a fresh stack from the root, stores kept (the launch check runs again)"),
         ("push FILE", "deliver a remote notification (an .apns payload, as xcrun simctl push takes it)"),
         ("notify FILE [after DURATION]", "a local notification, now or after virtual time passes"),
+        ("eval \"JS\" [in WORLD]", "the app's evaluateJavaScript on the top page, in the page world or a content world (defaultClient, any name); the result (or WebKit's error 4 or 5) goes to the transcript"),
+        ("call \"BODY\" [NAME VALUE]... [in WORLD]", "the app's callAsyncJavaScript: BODY runs as an async function whose parameters are the NAMEs; VALUE is a \"quoted string\" or a JSON literal (3, true, null); its Promise is awaited"),
         ("tap notification [action \"TITLE\"]", "tap the banner's notification (else the newest in the list), or one of its actions"),
         ("expect depth N", "the stack holds N screens"),
         ("expect title \"T\"", "the top screen's bar title"),
@@ -41,6 +43,9 @@ public enum FlowHelp {
         ("expect dialog alert|confirm|prompt \"MESSAGE\"", "a JavaScript dialog of that kind with that message is open"),
         ("expect no dialog", "no JavaScript dialog is open"),
         ("expect console \"S\"", "a console message since the last action contains S"),
+        ("expect js \"EXPR\" VALUE [in WORLD]", "the expression's value (evaluateJavaScript) is the string VALUE, or equals VALUE read as JSON"),
+        ("expect message NAME [VALUE]", "the page posted a message to that handler since the last action (with a body that is the string VALUE or equals VALUE as JSON)"),
+        ("expect download \"NAME\" [BYTES]", "the app saved a download under NAME (of BYTES bytes) since the last action"),
         ("expect no script errors", "no script error since the app started (run --strict fails a flow on any)"),
     ]
 

@@ -25,7 +25,7 @@ extension StepExecutor {
         if let refusal = snapshot.refusal { return .failed(refusal) }
         context.eventsSinceAction += Array(snapshot.newEvents)
         guard let evaluation = snapshot.evaluation else { return .done(note: "\(word): pending (its Promise has not settled)") }
-        return .done(note: "\(word): \(describe(evaluation))")
+        return .done(note: "\(word): \(evaluation.resultText)")
     }
 
     /// `expect js "EXPR" VALUE [in WORLD]`: evaluates now and compares.
@@ -39,20 +39,7 @@ extension StepExecutor {
         if let refusal = snapshot.refusal { return .failed(refusal) }
         guard let evaluation = snapshot.evaluation else { return .failed("\(wanted), got no result") }
         if case .value(let result) = evaluation, result.matches(value) { return .held(note: "ok: \(source)") }
-        return .failed("\(wanted), got \(describe(evaluation))")
-    }
-
-    /// What `evaluateJavaScript` handed back, as the transcript shows it.
-    static func describe(_ evaluation: ScriptEvaluation) -> String {
-        switch evaluation {
-        case .value(let value): return value.description
-        case .unsupportedType: return "error 5: JavaScript execution returned a result of an unsupported type"
-        case .exception(let error):
-            var place = ""
-            if let line = error.line { place = " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" }
-            return "error 4: \(error.message)\(place)"
-        case .timeout: return "error 4: JavaScript execution terminated."
-        }
+        return .failed("\(wanted), got \(evaluation.resultText)")
     }
 
     /// `expect message` and `expect download`, over the events since the last action.

@@ -212,3 +212,19 @@ extension ScriptOutput {
         }
     }
 }
+
+extension ScriptEvaluation {
+    /// What `evaluateJavaScript` or `callAsyncJavaScript` handed the app, in one line: the
+    /// value, or WebKit's error (`error 5: …`, `error 4: MESSAGE (line L, column C)`).
+    public var resultText: String {
+        switch self {
+        case .value(let value): return value.description
+        case .unsupportedType: return "error 5: JavaScript execution returned a result of an unsupported type"
+        case .exception(let error):
+            var place = ""
+            if let line = error.line { place = " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" }
+            return "error 4: \(error.message)\(place)"
+        case .timeout: return "error 4: JavaScript execution terminated."
+        }
+    }
+}

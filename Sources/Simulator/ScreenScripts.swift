@@ -121,10 +121,22 @@ final class ScreenScripts {
                    app: SimulatedApp) -> (ScriptEvaluation?, [AppInput]) {
         guard let screen = app.top?.id, let page = pages[screen], let engine else { return (nil, []) }
         engine.topPage = page
-        var result: ScriptEvaluation?
-        page.callAsyncJavaScript(body, arguments: arguments, world: world) { result = $0 }
+        // The completion handler may run later (a timer, a reply): then its result is an event.
+        final class Completion {
+            var result: ScriptEvaluation?
+            var returned = false
+        }
+        let completion = Completion()
+        page.callAsyncJavaScript(body, arguments: arguments, world: world) { [weak self] result in
+            if completion.returned {
+                self?.held.append(.event(AppEvent(.native, "callAsyncJavaScript settled: \(result.resultText)")))
+            } else {
+                completion.result = result
+            }
+        }
         let inputs = settle(engine.runUntilIdle(), app: app)
-        return (result, inputs)
+        completion.returned = true
+        return (completion.result, inputs)
     }
 
     /// The entry of a screen's history at `url` that its live page made, if any.

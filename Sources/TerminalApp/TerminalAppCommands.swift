@@ -64,6 +64,12 @@ extension TerminalAppState {
         if !Self.stepWords.contains(firstWord), !trimmed.contains(where: \.isWhitespace) {
             return act(.urlOpened(trimmed, base: folder.absoluteString))
         }
+        // `:eval JS` takes the rest of the line as the script, quoted or not.
+        var line = line
+        if firstWord == "eval" {
+            let rest = trimmed.dropFirst(4).trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty, !rest.hasPrefix("\"") { line = "eval " + FlowText.quoted(rest) }
+        }
         let steps: [FlowStep]
         do {
             steps = try parser.parse(text: line, path: ":", folder: folder)
