@@ -39,6 +39,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(state.frame().lines[11], " ok: expect title \"Detail\"")
     }
 
+    /// `:eval JS` (the rest of the line, quoted or not) and `:call`: the app's calls into the
+    /// top page, their results in the footer.
+    func testEvalAndCallShowTheirResults() {
+        var state = Fixture.state(columns: 60)
+        state.command("eval document.title")
+        XCTAssertEqual(state.frame().lines[11], " eval: the page shown runs no scripts")
+        state.press(.enter)
+        state.command("scripted.html")
+        state.command("eval document.title + ' ' + answer")
+        XCTAssertEqual(state.frame().lines[11], " eval: \"Scripted 42\"")
+        state.command("eval \"[answer, null]\"")
+        XCTAssertEqual(state.frame().lines[11], " eval: [42,null]")
+        state.command("eval nothing")
+        XCTAssertEqual(Array(state.frame().lines.suffix(2)), [" eval: error 4: ReferenceError: Can't find variable: nothing", " (line 1, column 8)"])
+        state.press(.enter)
+        state.command("eval \"typeof answer\" in defaultClient")
+        XCTAssertEqual(state.frame().lines[11], " eval: \"undefined\"")
+        state.command("call \"document.getElementById('out').textContent = text; return answer + n\" text \"Set\" n 1")
+        XCTAssertEqual(state.frame().lines[11], " call: 43")
+        XCTAssertEqual(state.frame().lines[4], " Set")
+    }
+
     func testAURLIsDeliveredAsOpenWould() {
         var state = Fixture.state()
         state.command("mkwebview://webview?url=detail.html&title=Typed&leftBtn=true")

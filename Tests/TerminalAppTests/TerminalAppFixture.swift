@@ -25,6 +25,7 @@ enum Fixture {
         <li><a href="long.html">Long page</a></li>
         </ul>
         """,
+        "/app/Pages/scripted.html": "<title>Scripted</title><p id=out>Waiting</p><script>var answer = 42;</script>",
         "/app/Pages/detail.html": "<title>Detail page</title><p>Detail text.</p><p><a href='mkwebview://close-webview'>Close me</a></p>",
         "/app/Pages/long.html": "<title>Long</title>" + (1...30).map { number in
             number % 10 == 0 ? "<p><a href='detail.html?n=\(number)'>Link \(number)</a></p>" : "<p>Line \(number)</p>"
