@@ -45,6 +45,16 @@ final class BridgeProfileTests: XCTestCase {
         XCTAssertEqual(inline.stderr, "webnav.json:1:29: error: \"userScripts[0].source\": line 2 of the script: SyntaxError: Cannot declare a let variable twice: 'a'.\n")
     }
 
+    /// User scripts are parsed, never run, by the check; a handler's script runs once, under a time limit.
+    func testTheCheckRunsNoUserScriptAndStopsARunawayHandler() throws {
+        let user = try failure(#"{"userScripts": [{"source": "while (true) {}"}]}"#)
+        XCTAssertEqual(user.stderr, "")
+        XCTAssertEqual(user.status, 0)
+        let handler = try failure(#"{"messageHandlers": {"loop": {"script": "while (true) {}"}}}"#)
+        XCTAssertEqual(handler.status, 2)
+        XCTAssertEqual(handler.stderr, "webnav.json:1:41: error: \"messageHandlers.loop.script\": JavaScript execution terminated.\n")
+    }
+
     func testGoodScriptsPass() throws {
         let output = try failure(#"{"messageHandlers": {"getToken": {"script": "function (body, app) { app.log(1) }"}, "n": {"script": "var n = 0; (function () { n += 1 })"}}, "userScripts": [{"source": "window.x = 1"}]}"#)
         XCTAssertEqual(output.stderr, "")
