@@ -79,6 +79,11 @@ final class PageFetcher {
         if post != nil, fetched.content.method != "POST", WebURL(url).normalizedScheme.map({ $0 != "http" && $0 != "https" }) ?? true {
             fetched.content.method = "POST"
         }
+        // WebKit injects the app's user scripts into every page: keep its bytes for the engine.
+        if !profile.userScripts.isEmpty, profile.javaScriptEnabled, fetched.content.source == nil, !fetched.content.isErrorPage,
+           let parsed = URL(string: fetched.content.url), parsed.isFileURL {
+            fetched.content.source = try? store.read(parsed)
+        }
         return fetched
     }
 
@@ -129,7 +134,7 @@ final class PageFetcher {
                     && response.headers.values("Set-Cookie").isEmpty && response.hops.isEmpty
                 var content = PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
                                           styleSheets: styleSheets)
-                if content.hasScripts || content.hasScriptURLs { content.source = Data(response.body) }
+                if content.hasScripts || content.hasScriptURLs || !profile.userScripts.isEmpty { content.source = Data(response.body) }
                 return (content, shareable)
             case .failure(let failure):
                 return (errorPage(for: failure), false)

@@ -120,7 +120,9 @@ public struct SimulatedApp: Sendable {
                 eventLog.append(contentsOf: content.warnings.map { AppEvent(.warning, "page warning: \($0)") })
             }
             effects += perform(navigator.handle(.pageLoaded(id, url: shown, title: content.title)))
-            if content.scriptsEnabled, content.hasScripts, !content.isScripted, !content.isErrorPage, content.source != nil {
+            // The app's user scripts run on every page (WebKit injects them whatever the page holds).
+            if content.scriptsEnabled, content.hasScripts || !navigator.profile.userScripts.isEmpty, !content.isScripted,
+               !content.isErrorPage, content.source != nil {
                 effects.append(.runScripts(id))
             }
             return effects

@@ -76,4 +76,19 @@ final class BridgeHostTests: XCTestCase {
         XCTAssertTrue(snapshot.newEvents.map(\.text).contains("app restart"), "\(snapshot.newEvents.map(\.text))")
         XCTAssertEqual(snapshot.app.navigator.screens.count, 1)
     }
+
+    /// WebKit injects user scripts into every page, scripts or not.
+    func testUserScriptsRunOnPagesWithoutScripts() throws {
+        let host = host(["index.html": "<title>Plain</title><p id=p>Plain text</p>"]) { profile in
+            profile.userScripts = [
+                AppProfile.UserScript(source: .inline("document.getElementById('p').textContent = 'Injected in ' + document.readyState", location: self.place)),
+                AppProfile.UserScript(source: .inline("window.client = 1", location: self.place), world: .defaultClient),
+            ]
+        }
+        let snapshot = host.snapshot
+        let top = try XCTUnwrap(snapshot.app.top)
+        XCTAssertEqual(snapshot.app.layout(of: top.id, width: 40).lines.map(\.text).filter { !$0.isEmpty }, ["Injected in interactive"])
+        XCTAssertEqual(host.perform(.evaluate("typeof client", world: "defaultClient")).evaluation, .value(.string("number")))
+        XCTAssertEqual(host.perform(.evaluate("typeof client", world: "page")).evaluation, .value(.string("undefined")))
+    }
 }
