@@ -16,6 +16,8 @@ final class NativeApp {
     /// fixed answer or a script whose value was not a function.
     private var handlerFunctions: [Int?] = []
     private var interceptFunctions: [Int?] = []
+    /// How many functions the native context holds.
+    private var definedCount = 0
     private var messages: [Int: Message] = [:]
     private var requests: Set<Int> = []
     private var nextToken = 1
@@ -143,8 +145,6 @@ final class NativeApp {
         interceptFunctions = bridge.intercepts.map { define($0.source, sourceURL: $0.sourceURL) }
         return true
     }
-
-    private var definedCount = 0
 
     /// Evaluates a handler's script; its value must be a function (else an error record).
     private func define(_ source: String, sourceURL: String) -> Int? {
