@@ -54,6 +54,13 @@ def generated_profile(path, port, root, folder):
     profile["pages"] = os.path.normpath(os.path.join(base, profile.get("pages", "Pages")))
     if "infoPlist" in profile:
         profile["infoPlist"] = os.path.normpath(os.path.join(base, profile["infoPlist"]))
+    for table in ("messageHandlers", "intercepts"):
+        for entry in profile.get(table, {}).values():
+            if isinstance(entry, dict) and isinstance(entry.get("scriptFile"), str):
+                entry["scriptFile"] = os.path.normpath(os.path.join(base, entry["scriptFile"]))
+    for entry in profile.get("userScripts", []):
+        if isinstance(entry, dict) and isinstance(entry.get("file"), str):
+            entry["file"] = os.path.normpath(os.path.join(base, entry["file"]))
     if root:
         profile["root"] = dict(profile.get("root", {}), url="http://127.0.0.1:%d%s" % (port, root))
     target = os.path.join(folder, os.path.basename(path))
