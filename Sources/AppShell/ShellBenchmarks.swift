@@ -33,8 +33,8 @@ public enum ShellBenchmarks {
             cookies: CookieStore())
         guard loader.load(LoadRequest(url: url)).response != nil else { return nil }
         let parsed = WebURL(url)
-        guard let port = parsed.port, let path = url.range(of: "/", options: [], range: url.index(url.startIndex, offsetBy: 8)..<url.endIndex) else { return nil }
-        let target = String(url[path.lowerBound...])
+        guard let port = parsed.port, let path = url.dropFirst(8).firstIndex(of: "/") else { return nil }
+        let target = String(url[path...])
         guard socketGet(port: port, path: target) else { return nil }
         let clock = ContinuousClock()
         var loaderTimes: [Double] = []

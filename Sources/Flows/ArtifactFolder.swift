@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
+import Threading
 import TerminalUI
 
 /// The artifacts folder (`run --artifacts DIR`, default `webnav-artifacts/`): a named `snapshot`
@@ -11,7 +17,7 @@ public final class ArtifactFolder: @unchecked Sendable {
     /// The folder, as given (messages and reports show paths under it as the user wrote it).
     public let path: String
     private let sharedNames: Set<String>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var created = false
 
     /// A folder for the artifacts of `flows`.
@@ -28,9 +34,9 @@ public final class ArtifactFolder: @unchecked Sendable {
 
     /// Why the folder cannot be written, checked before any flow runs; nil when it can.
     public func problem() -> String? {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? (access(path, W_OK) == 0 ? nil : "the folder cannot be written") : "not a folder"
+            return isDirectory ? (access(path, W_OK) == 0 ? nil : "the folder cannot be written") : "not a folder"
         }
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return access(parent, W_OK) == 0 ? nil : "its folder cannot be written"
@@ -69,6 +75,6 @@ public final class ArtifactFolder: @unchecked Sendable {
         var name = flowPath.hasSuffix(".flow") ? String(flowPath.dropLast(5)) : flowPath
         while name.hasPrefix("./") { name.removeFirst(2) }
         while name.hasPrefix("/") { name.removeFirst() }
-        return name.replacingOccurrences(of: "/", with: "-")
+        return name.replacing("/", with: "-")
     }
 }

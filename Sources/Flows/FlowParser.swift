@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
 import NavigatorCore
 import PageKit
 
@@ -215,20 +220,17 @@ public enum ReadFailure {
             }
         }
         if let error = error as? UserError { return error.message }
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        if nsError.domain == NSCocoaErrorDomain {
-            switch nsError.code {
-            case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "No such file"
-            case NSFileReadNoPermissionError: return "Permission denied"
+        if let error = error as? CocoaError {
+            if let underlying = error.underlying as? POSIXError { return String(cString: strerror(underlying.code.rawValue)) }
+            switch error.code {
+            case .fileReadNoSuchFile, .fileNoSuchFile: return "No such file"
+            case .fileReadNoPermission: return "Permission denied"
             default: break
             }
         }
+        if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
         if let error = error as? LocalizedError, let description = error.errorDescription { return description }
-        return nsError.localizedDescription
+        return "\(error)"
     }
 }
 

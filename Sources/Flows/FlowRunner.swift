@@ -1,5 +1,9 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import Simulator
 import TerminalUI
@@ -99,7 +103,7 @@ public struct FlowRunner: Sendable {
                     do {
                         artifactPaths += try artifacts.writeSnapshot(screen, name: name, flowPath: flow.path)
                     } catch {
-                        return failed(flow, at: step, "snapshot \"\(name)\": cannot write \(artifacts.path): \(error.localizedDescription)",
+                        return failed(flow, at: step, "snapshot \"\(name)\": cannot write \(artifacts.path): \(ReadFailure.reason(error))",
                                       host: host, context: context, stepsRun: stepsRun, snapshots: snapshots, artifacts: artifactPaths)
                     }
                 }

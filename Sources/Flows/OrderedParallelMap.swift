@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+import Threading
 
 /// Work on several threads, delivered in input order: each result as soon as it and all before it are done.
 enum OrderedParallelMap {
@@ -13,7 +19,7 @@ enum OrderedParallelMap {
         let group = DispatchGroup()
         for _ in 0..<min(jobs, count) {
             group.enter()
-            Thread.detachNewThread {
+            Threads.start(name: "webnav flow job") {
                 while let index = next.take(below: count) {
                     slots.fill(index, with: work(index))
                 }
@@ -27,7 +33,7 @@ enum OrderedParallelMap {
 
 /// Hands out indices to worker threads.
 private final class IndexDispenser: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value = 0
 
     func take(below limit: Int) -> Int? {
@@ -41,7 +47,7 @@ private final class IndexDispenser: @unchecked Sendable {
 
 /// Results filled by workers in any order and read in order.
 private final class ResultSlots<Result>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var slots: [Result?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }

@@ -1,5 +1,9 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import Simulator
 
@@ -17,7 +21,7 @@ extension LintRun {
     /// `"webnav-lint"` ignores (an Info.plist given as the profile is linted as a plist).
     mutating func lintProfile() {
         guard let path = options.profilePath else { return }
-        if (path as NSString).pathExtension.lowercased() == "plist" {
+        if LocalPath.extensionName(path).lowercased() == "plist" {
             lintPlist(path)
             checkRoot(at: Site(path: path, line: 1, column: 1, scopes: []))
             return
@@ -137,7 +141,7 @@ extension LintRun {
             best = (path.count, offset)
         }
         if let best { return best.offset }
-        guard let start = message.range(of: "$("), let end = message[start.upperBound...].firstIndex(of: ")") else { return nil }
+        guard let start = message.firstRange(of: "$("), let end = message[start.upperBound...].firstIndex(of: ")") else { return nil }
         let needle = Array("<string>\(message[start.lowerBound...end])</string>".utf8)
         return firstIndex(of: needle, in: text, from: 0).map { $0 + 8 }
     }
@@ -265,7 +269,7 @@ struct XMLKeyIndex {
             var end = start
             while end < text.count, text[end] != UInt8(ascii: "<") { end += 1 }
             let key = String(decoding: text[start..<end], as: UTF8.self)
-                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+                .replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&")
             offsets[key, default: []].append(start)
             index = end
         }

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
+import NavigatorCore
 import PageKit
 
 /// The files the linter reads: handed to it, so that it reaches the file system only here.
@@ -25,25 +31,30 @@ public struct DiskFiles: LintFiles {
     }
 
     public func kind(of path: String) -> LintFileKind? {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        return isDirectory.boolValue ? .folder : .file
+        return isDirectory ? .folder : .file
     }
 
+    /// Every file under `folder` (relative paths, sorted), leaving out hidden files and
+    /// folders; a folder that cannot be listed is skipped.
     public func files(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
-                continue
-            }
-            switch enumerator.fileAttributes?[.type] as? FileAttributeType {
-            case .typeRegular?: found.append(relative)
-            // A link to a file counts; a link to a folder is not followed (no loops).
-            case .typeSymbolicLink? where kind(of: folder + "/" + relative) == .file: found.append(relative)
-            default: break
+        var pending = [""]
+        while let relativeFolder = pending.popLast() {
+            let listed = relativeFolder.isEmpty ? folder : folder + "/" + relativeFolder
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: listed) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
+                var status = stat()
+                guard lstat(folder + "/" + relative, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: found.append(relative)
+                case S_IFDIR: pending.append(relative)
+                // A link to a file counts; a link to a folder is not followed (no loops).
+                case S_IFLNK where kind(of: folder + "/" + relative) == .file: found.append(relative)
+                default: break
+                }
             }
         }
         return found.sorted()
@@ -56,7 +67,7 @@ enum LintInputKind: Equatable, Sendable {
 
     static func of(_ path: String, profilePath: String?) -> LintInputKind? {
         if let profilePath, path == profilePath { return .profile }
-        switch (path as NSString).pathExtension.lowercased() {
+        switch LocalPath.extensionName(path).lowercased() {
         case "html", "htm": return .page
         case "js", "mjs": return .script
         case "flow": return .flow

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 
 /// The linter's output: compiler-style lines, JSON lines, and SARIF 2.1.0.
@@ -99,7 +103,12 @@ public enum LintReport {
             for byte in segment.utf8 {
                 let isUnreserved = (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
                     || "-._~!$&'()*+,;=@".utf8.contains(byte)
-                encoded += isUnreserved ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+                if isUnreserved {
+                    encoded.unicodeScalars.append(UnicodeScalar(byte))
+                } else {
+                    let hex = Array("0123456789ABCDEF".unicodeScalars)
+                    encoded.unicodeScalars.append(contentsOf: ["%", hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                }
             }
             return encoded
         }.joined(separator: "/")

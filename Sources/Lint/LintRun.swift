@@ -1,6 +1,10 @@
 import AppShell
 import Flows
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import PageKit
 import URLKit
@@ -266,7 +270,7 @@ struct LintRun {
     }
 
     static func isPage(_ path: String) -> Bool {
-        ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
+        ["html", "htm"].contains(LocalPath.extensionName(path).lowercased())
     }
 
     /// The file a URL names, when it is local: resolved against `base`, without query or fragment.

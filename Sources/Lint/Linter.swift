@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 
 /// What to lint and with which app: the command line's paths and the loaded profile.
@@ -114,7 +118,7 @@ public struct Linter: Sendable {
                 if pagesFolder == path || pagesFolder.hasPrefix(path == "/" ? "/" : path + "/") { inputs.wholePagesFolder = true }
                 if let profilePath = options.profilePath, profilePath.hasPrefix(path == "/" ? "/" : path + "/") { inputs.profileIncluded = true }
             case .file:
-                if (path as NSString).pathExtension.lowercased() == "json", path != options.profilePath {
+                if LocalPath.extensionName(path).lowercased() == "json", path != options.profilePath {
                     throw UserError("not the profile in use: lint a profile by giving it with --profile", path: written)
                 }
                 guard let kind = LintInputKind.of(path, profilePath: options.profilePath) else {

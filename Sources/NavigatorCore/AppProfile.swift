@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import URLKit
 
 /// The simulated app: everything `webnav.json` can say about it, with the specifications' defaults.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads RFC 3339 date-times (the ISO 8601 profile of the internet): `2026-12-31T23:59:59Z`,
 /// `2026-12-31T23:59:59.5+09:00`. Strict, and free of the locale and time zone of the machine.

@@ -40,6 +40,23 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// A value and the 1-based line and column where it starts.
+extension JSONValue {
+    /// The text of a string; nil for other values.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// An object's members by key, the last one winning where a key is repeated (as
+    /// `JSONSerialization` reads them); nil for other values.
+    public var lastMembers: [String: JSONValue]? {
+        guard case .object(let members) = self else { return nil }
+        var result: [String: JSONValue] = [:]
+        for member in members { result[member.key.value] = member.value.value }
+        return result
+    }
+}
+
 public struct Located<Value: Sendable>: Sendable {
     public var value: Value
     public var line: Int
@@ -67,13 +84,17 @@ public struct JSONReader {
     private var lineStart = 0
     private let path: String
     private var depth = 0
+    private var allowsDuplicateKeys = false
 
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 512
 
-    /// Parses a whole document; throws a `UserError` located in `path`.
-    public static func parse(_ text: [UInt8], path: String) throws(UserError) -> Located<JSONValue> {
+    /// Parses a whole document; throws a `UserError` located in `path`. With
+    /// `allowingDuplicateKeys`, an object keeps every member as written (for text a program
+    /// wrote, which `JSONSerialization` reads with the last one winning).
+    public static func parse(_ text: [UInt8], path: String, allowingDuplicateKeys: Bool = false) throws(UserError) -> Located<JSONValue> {
         var reader = JSONReader(bytes: text, path: path)
+        reader.allowsDuplicateKeys = allowingDuplicateKeys
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
         let value = try reader.readValue()
         reader.skipWhitespace()
@@ -212,7 +233,7 @@ public struct JSONReader {
         let keyLine = line, keyColumn = column
         let key = try readString()
         let located = Located(value: key, line: keyLine, column: keyColumn)
-        if let first = container.addKey(located) {
+        if !allowsDuplicateKeys, let first = container.addKey(located) {
             throw UserError("duplicate key \(JSONText.excerpt(key)) (first at \(first.line):\(first.column))",
                             at: SourceLocation(path: path, line: keyLine, column: keyColumn))
         }

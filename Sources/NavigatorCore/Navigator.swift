@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import URLKit
 
 /// The app's navigation stack as a value-type state machine: events in, effects out, no I/O.

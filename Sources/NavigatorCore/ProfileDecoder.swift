@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import URLKit
 
 /// A decoded profile, its warnings, and which top-level fields the file set.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
 
 /// An opaque colour, reported as `#RRGGBB`.
 public struct RGBColor: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import URLKit
 
 /// What kind of URL reached the app, and what the app makes of it (semantics.md section 1).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How the app's time passes: virtually in flows (it stands still between steps and moves
 /// only when a step waits), really in the terminal UI.

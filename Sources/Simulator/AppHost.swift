@@ -1,5 +1,11 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+import Threading
 import NavigatorCore
 import PageKit
 import ScriptRuntime
@@ -162,7 +168,7 @@ public final class AppHost: @unchecked Sendable {
 
 /// The host's thread and everything only it touches.
 private final class HostWorker: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [Job] = []
     private var stopped = false
 
@@ -211,10 +217,7 @@ private final class HostWorker: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "webnav app host"
-        thread.stackSize = 8 << 20
-        thread.start()
+        Threads.start(name: "webnav app host", stackSize: 8 << 20) { [self] in run() }
     }
 
     func stop() {

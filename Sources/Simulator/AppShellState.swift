@@ -1,5 +1,9 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 
 /// A notification on its way to the app: a push (`webnav push`, the flow step `push`) or a

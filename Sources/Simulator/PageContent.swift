@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Threading
 import PageKit
 
 /// A page as one web view holds it: its own document at a version, and that document's layouts.
@@ -115,7 +120,7 @@ final class LayoutCache: @unchecked Sendable {
     /// How many layouts one version keeps (least recently used goes first).
     static let capacity = 3
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [(options: LayoutOptions, layout: PageLayout)] = []
 
     func layout(_ options: LayoutOptions, compute: () -> PageLayout) -> PageLayout {

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
+import Threading
 import PageKit
 
 /// Loaded pages, shared by every app of a run so each page is read and parsed once.
@@ -9,7 +15,7 @@ import PageKit
 public final class PageStore: @unchecked Sendable {
     private let reader: PageReader
     private let revalidates: Bool
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var entries: [String: Entry] = [:]
     private var loading: Set<String> = []
 

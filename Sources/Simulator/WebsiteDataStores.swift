@@ -1,11 +1,16 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Threading
 import NavigatorCore
 
 /// `localStorage` or `sessionStorage` shared by the host's thread and page scripts: a
 /// `WebStorage` value behind a lock (what WebKit's storage area is to a page).
 public final class StorageStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: WebStorage
 
     public init(_ storage: WebStorage = WebStorage()) {
@@ -55,7 +60,7 @@ public final class WebsiteData: Sendable {
 /// it from their threads.
 public final class WebsiteDataStores: @unchecked Sendable {
     public let shared: WebsiteData
-    private let lock = NSLock()
+    private let lock = Lock()
     private var perScreen: [ScreenID: WebsiteData] = [:]
     private var sessions: [ScreenID: StorageStore] = [:]
     private let profile: AppProfile
@@ -143,7 +148,7 @@ public final class WebsiteDataStores: @unchecked Sendable {
 /// The app's time as cookies and storage see it: the wall clock in the terminal UI, the
 /// virtual clock in flows (set by the host as its clock moves).
 final class AppDate: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var virtualSeconds: Double?
 
     /// Virtual mode starts at `AppClock.virtualStart`; real mode reads the system clock.

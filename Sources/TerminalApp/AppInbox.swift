@@ -1,10 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Threading
 import Simulator
 
 /// Actions from outside the terminal (a payload from `webnav push`), posted from any thread
 /// and performed by the loop in the order they came.
 public final class AppInbox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var actions: [AppAction] = []
 
     public init() {}

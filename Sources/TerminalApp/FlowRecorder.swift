@@ -1,5 +1,9 @@
 import Flows
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import PageKit
 import ScriptRuntime
@@ -138,6 +142,6 @@ enum FlowText {
 
     /// A path as a shell word for the header comment.
     static func word(_ text: String) -> String {
-        text.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" : text
+        text.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "'" + text.replacing("'", with: "'\\''") + "'" : text
     }
 }

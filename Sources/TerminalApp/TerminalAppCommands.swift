@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Flows
 import Simulator
 import TerminalUI
@@ -56,7 +60,9 @@ extension TerminalAppState {
     /// Runs a line typed at the prompt: a flow step (or several, through `include`), or a
     /// URL delivered as `open` would.
     private mutating func runCommand(_ line: String, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs (`CharacterSet.whitespaces`: Unicode's space separators and the tab).
+        let isSpace: (Character) -> Bool = { $0 == "\t" || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator } }
+        let trimmed = String(line.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         guard !trimmed.isEmpty else { return [] }
         history.add(trimmed)
         let folder = commandFolder

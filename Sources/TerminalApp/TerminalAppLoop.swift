@@ -1,5 +1,11 @@
 import Flows
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
+import Threading
 import NavigatorCore
 import Simulator
 import TerminalUI
@@ -17,9 +23,12 @@ public struct TerminalAppClock: Sendable {
 
     /// The real clocks: the local time of day, `H:mm`.
     public static let system = TerminalAppClock(now: { ContinuousClock.now }, timeOfDay: {
-        let components = Calendar.current.dateComponents([.hour, .minute], from: Date())
-        let minute = components.minute ?? 0
-        return "\(components.hour ?? 0):\(minute < 10 ? "0" : "")\(minute)"
+        // The C library's local time (TZ and /etc/localtime): FoundationEssentials' calendar
+        // knows only GMT.
+        var seconds = time(nil)
+        var local = tm()
+        localtime_r(&seconds, &local)
+        return "\(local.tm_hour):\(local.tm_min < 10 ? "0" : "")\(local.tm_min)"
     })
 }
 
@@ -193,16 +202,15 @@ public final class RecordingFile {
     }
 
     public let path: String
-    private var handle: FileHandle?
+    private var descriptor: Int32
 
     /// Creates (or empties) the file; fails with a plain reason when it cannot be written.
     public init(path: String) throws(Failure) {
         self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        self.handle = handle
     }
 
     /// `recording.flow` in the current folder, or `recording-2.flow` and so on when taken.
@@ -215,19 +223,25 @@ public final class RecordingFile {
         }
     }
 
+    /// Writes the lines and flushes them to the disk.
     func append(_ lines: [String]) throws(Failure) {
-        guard let handle else { return }
-        do {
-            try handle.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
-            try handle.synchronize()
-        } catch {
-            throw Failure(message: "cannot write \(path): \(error.localizedDescription)")
+        guard descriptor >= 0 else { return }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+        guard fsync(descriptor) == 0 || errno == EINVAL else {
+            throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 
     func close() {
-        try? handle?.close()
-        handle = nil
+        if descriptor >= 0 { _ = Glibc.close(descriptor) }
+        descriptor = -1
     }
 
     deinit { close() }
@@ -272,7 +286,7 @@ final class HostWorkQueue: @unchecked Sendable {
     }
 
     private let host: AppHost
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [(work: Work, context: FlowContext)] = []
     private var results: [Result] = []
     private var inFlight = 0
@@ -280,9 +294,7 @@ final class HostWorkQueue: @unchecked Sendable {
 
     init(host: AppHost) {
         self.host = host
-        let thread = Thread { [self] in work() }
-        thread.name = "webnav terminal UI worker"
-        thread.start()
+        Threads.start(name: "webnav UI worker") { [self] in work() }
     }
 
     /// Whether an effect is waiting or being performed.
@@ -308,8 +320,7 @@ final class HostWorkQueue: @unchecked Sendable {
 
     /// Waits until a result comes in, at most `timeout`.
     func waitForResults(timeout: Duration) {
-        let (seconds, attoseconds) = timeout.components
-        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        let deadline = Condition.Deadline(after: timeout)
         condition.lock()
         defer { condition.unlock() }
         while results.isEmpty && inFlight > 0 {

@@ -1,5 +1,9 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import PageKit
 import Simulator
@@ -73,8 +77,8 @@ struct AppEnvironment {
 
     /// Whether a file (not a folder) exists at `path`: what a script or plist the profile names must be.
     private static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory
     }
 
     /// Fails with a clear message when a pages folder that was named does not exist (commands
@@ -82,8 +86,8 @@ struct AppEnvironment {
     /// from any folder, and a scheme-less URL then shows an error page saying what is missing.
     func requirePagesFolder() throws(UserError) {
         guard pagesFolderIsExplicit else { return }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: pagesFolder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: pagesFolder.path, isDirectory: &isDirectory), isDirectory else {
             throw UserError("pages folder not found: \(pagesFolder.path) (give one with --pages DIR)")
         }
     }
@@ -140,7 +144,7 @@ extension PropertyValue {
         case .integer(let integer): return .number(Double(integer))
         case .real(let real): return .number(real)
         case .bool(let bool): return .bool(bool)
-        case .date(let date): return .string(ISO8601DateFormatter().string(from: date))
+        case .date(let date): return .string(date.formatted(.iso8601))
         case .data(let bytes): return .string(Data(bytes).base64EncodedString())
         case .array(let elements): return .array(elements.map { Located(value: $0.json, line: 1, column: 1) })
         case .dictionary(let members):

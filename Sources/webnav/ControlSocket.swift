@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+import Threading
 import Glibc
 import NavigatorCore
 
@@ -43,8 +49,8 @@ enum ControlSocket {
     }
 
     private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 
     /// A `sockaddr_un` for `path`; nil when the path does not fit (108 bytes on Linux).
@@ -105,7 +111,7 @@ enum ControlSocket {
 final class ControlSocketListener: @unchecked Sendable {
     let path: String
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
     /// Signalled when the listener's thread has finished.
     private let finished = DispatchSemaphore(value: 0)
@@ -137,12 +143,10 @@ final class ControlSocketListener: @unchecked Sendable {
     /// Starts accepting; `answer` runs on the listener's thread.
     func start(answer: @escaping @Sendable ([UInt8]) -> [String]) {
         isStarted = true
-        let thread = Thread { [self] in
+        Threads.start(name: "webnav control socket") { [self] in
             accept(answer: answer)
             finished.signal()
         }
-        thread.name = "webnav control socket"
-        thread.start()
     }
 
     /// Stops accepting, waits for the thread (so nothing of it runs while the process exits)

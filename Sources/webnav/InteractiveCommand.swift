@@ -1,5 +1,9 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import Flows
 import NavigatorCore
@@ -180,8 +184,8 @@ struct DataFolder {
     /// Reads DIR (nil without `--data`); a damaged file, or DIR being a file, is a one-line error.
     init?(_ path: String?, profile: AppProfile) throws(UserError) {
         guard let path else { return nil }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory {
             throw UserError("--data takes a folder, and this is a file", path: path)
         }
         directory = DataDirectory(path: path)

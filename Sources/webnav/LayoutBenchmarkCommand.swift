@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import PageKit
 
@@ -56,6 +60,6 @@ enum LayoutBenchmarkCommand {
 
     private static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        return String(format: "%.2f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+        return FixedPoint.text(Double(seconds) * 1000 + Double(attoseconds) / 1e15, digits: 2)
     }
 }

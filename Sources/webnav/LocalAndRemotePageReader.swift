@@ -1,5 +1,9 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PageKit
 
 /// Reads `file:` pages from disk, and http(s) pages through AppShell's loader (libcurl, opened

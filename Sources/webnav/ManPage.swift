@@ -1,5 +1,9 @@
 import Flows
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import TerminalApp
 import TerminalUI
@@ -28,7 +32,7 @@ enum ManPage {
             "[\\fIOPTIONS\\fR]",
         ]
         for (name, spec) in commands {
-            lines += [".br", ".B webnav \(escaped(name))", escaped(String(spec.synopsis.dropFirst(name.count)).trimmingCharacters(in: .whitespaces))]
+            lines += [".br", ".B webnav \(escaped(name))", escaped(String(spec.synopsis.dropFirst(name.count).drop { $0 == " " }))]
         }
         lines += [
             ".SH DESCRIPTION",
@@ -90,7 +94,7 @@ enum ManPage {
 
     /// Text safe in roff: backslashes doubled, hyphens as minus signs, a leading dot or quote guarded.
     static func escaped(_ text: String) -> String {
-        var output = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var output = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         output = output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
         }.joined(separator: "\n")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import NavigatorCore
 
@@ -15,7 +19,7 @@ struct ReportFile {
     init(path: String, inputs: [String], kind: String = "JUnit report") throws(UserError) {
         self.path = path
         self.kind = kind
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = LocalPath.parent(path)
         folder = parent.isEmpty ? "." : parent
         if let target = Self.identity(of: path) {
             if inputs.contains(where: { Self.identity(of: $0) == target }) {

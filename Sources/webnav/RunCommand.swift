@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Flows
+import Lint
 import NavigatorCore
 
 /// `webnav run FLOW...`: run flow files headless (or step by step with `--step`).
@@ -91,17 +96,15 @@ enum RunCommand {
         var paths: [String] = []
         let fileManager = FileManager.default
         for argument in arguments {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard fileManager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 throw UserError("no such flow file or folder", path: argument)
             }
-            guard isDirectory.boolValue else { paths.append(argument); continue }
-            guard let enumerator = fileManager.enumerator(atPath: argument) else {
-                throw UserError("cannot list folder", path: argument)
-            }
-            // Files named _*.flow are fragments for `include`, not flows of their own.
-            let found = enumerator.compactMap { $0 as? String }
-                .filter { $0.hasSuffix(".flow") && !($0 as NSString).lastPathComponent.hasPrefix("_") }.sorted()
+            guard isDirectory else { paths.append(argument); continue }
+            // Files named _*.flow are fragments for `include`, not flows of their own; hidden
+            // files and folders are left out, as the linter leaves them out.
+            let found = DiskFiles().files(under: argument)
+                .filter { $0.hasSuffix(".flow") && !LocalPath.lastComponent($0).hasPrefix("_") }
             if found.isEmpty { throw UserError("no *.flow files in folder", path: argument) }
             let folder = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             paths += found.map { "\(folder)/\($0)" }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Threading
 import Flows
 import NavigatorCore
 import Simulator
@@ -75,7 +80,7 @@ enum TerminalBenchmarkCommand {
     private static func milliseconds(_ duration: Duration, digits: Int = 1) -> String {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return String(format: "%.\(digits)f", value)
+        return FixedPoint.text(value, digits: digits)
     }
 
     /// The CPU time of the calling thread (the pseudo-terminal's reader runs on another).
@@ -91,7 +96,7 @@ private final class PseudoTerminalOutput: @unchecked Sendable {
     /// The side a program draws on.
     let terminalSide: Int32
     private let controllerSide: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
 
     init(columns: Int, rows: Int) throws(UserError) {
@@ -103,7 +108,7 @@ private final class PseudoTerminalOutput: @unchecked Sendable {
         }
         controllerSide = controller
         terminalSide = terminal
-        Thread.detachNewThread { [self] in readUntilClosed() }
+        Threads.start { [self] in readUntilClosed() }
     }
 
     /// The bytes received since the last call, once the output has been quiet for 50 ms.
@@ -113,7 +118,7 @@ private final class PseudoTerminalOutput: @unchecked Sendable {
             let current = lock.withLock { count }
             if current == last { break }
             last = current
-            Thread.sleep(forTimeInterval: 0.05)
+            Threads.sleep(for: .milliseconds(50))
         }
         return lock.withLock {
             defer { count = 0 }

@@ -41,6 +41,28 @@ final class InfoPlistTests: XCTestCase {
         }
     }
 
+    /// Every kind of value, written by Foundation's `PropertyListSerialization` in both formats,
+    /// reads back as the same `PropertyValue` through `PropertyListDecoder`.
+    func testEveryValueTypeReadsTheSameFromXMLAndBinary() throws {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let plist: [String: Any] = [
+            "string": "héllo", "empty": "", "digits": "12", "word": "true", "integer": 42, "negative": -7, "large": 1 << 62,
+            "real": 2.5, "yes": true, "no": false, "date": date, "data": Data([0, 1, 255]), "emptyData": Data(),
+            "array": ["x", 1, ["nested": true]] as [Any], "emptyArray": [Any](), "emptyDictionary": [String: Any](),
+        ]
+        let expected = PropertyValue.dictionary([
+            "string": .string("héllo"), "empty": .string(""), "digits": .string("12"), "word": .string("true"),
+            "integer": .integer(42), "negative": .integer(-7), "large": .integer(1 << 62), "real": .real(2.5),
+            "yes": .bool(true), "no": .bool(false), "date": .date(date), "data": .data([0, 1, 255]), "emptyData": .data([]),
+            "array": .array([.string("x"), .integer(1), .dictionary(["nested": .bool(true)])]),
+            "emptyArray": .array([]), "emptyDictionary": .dictionary([:]),
+        ])
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
+            XCTAssertEqual(try PropertyListDecoder().decode(PropertyValue.self, from: data), expected, "\(format)")
+        }
+    }
+
     func testTheSampleInPagesHasSeed000sExceptionAndTheDemoServers() throws {
         let path = DemoServer.repositoryRoot.appendingPathComponent("Pages/Info.plist").path
         let plist = try InfoPlist.read(path: path)
@@ -115,6 +137,24 @@ final class NotificationPayloadTests: XCTestCase {
         XCTAssertEqual(category.problems, [])
         XCTAssertEqual(NotificationPayload.parse(try payload("category"), settings: NotificationSettings()).problems.map(\.code),
                        ["payload-category-unregistered"])
+    }
+
+    /// Values read as `JSONSerialization` and `NSNumber` read them: a repeated key's last value
+    /// wins, a number's integer part counts, `true` is 1.
+    func testValuesReadAsJSONSerializationReadThem() {
+        let text = """
+            {"aps": {"alert": "first", "badge": 3.7, "mutable-content": true, "content-available": 1.5,
+                     "sound": {"name": "chime", "critical": 1}, "alert": {"title": "T", "body": 5}},
+             "link": "a", "link": "b"}
+            """
+        XCTAssertEqual(NotificationPayload.parse(Array(text.utf8), settings: NotificationSettings(hasServiceExtension: true)).payload,
+                       NotificationPayload(title: "T", badge: 3, sound: "chime", link: "b", isMutableContent: true, isContentAvailable: true))
+        for (value, isOne) in [("0", false), ("1", true), ("1.99", true), ("2", false), ("false", false), ("\"1\"", false), ("-1", false), ("1e300", false)] {
+            let parsed = NotificationPayload.parse(Array("{\"aps\": {\"content-available\": \(value)}}".utf8)).payload
+            XCTAssertEqual(parsed?.isContentAvailable, isOne, value)
+        }
+        XCTAssertEqual(NotificationPayload.parse(Array("{\"aps\": {\"badge\": -2.5}}".utf8)).payload?.badge, -2)
+        XCTAssertEqual(NotificationPayload.parse(Array("{\"aps\": {\"badge\": 1e300}}".utf8)).payload?.badge, Int.max)
     }
 
     func testSettingsComeFromTheProfile() {

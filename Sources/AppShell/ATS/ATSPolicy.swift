@@ -255,7 +255,7 @@ enum ATSDomainKey {
     /// The host a malformed key was probably meant for.
     static func intendedHost(_ key: String) -> String {
         var text = key.lowercased()
-        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
+        if let scheme = text.firstRange(of: "://") { text = String(text[scheme.upperBound...]) }
         while text.hasPrefix("*.") { text.removeFirst(2) }
         if let slash = text.firstIndex(of: "/"), IPAddressRange(text) == nil { text = String(text[..<slash]) }
         if IPAddress(text) == nil, hasPort(text), let colon = text.lastIndex(of: ":") { text = String(text[..<colon]) }

@@ -1,10 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Threading
 import URLKit
 
 /// A cookie jar shared by the loader's thread and the page's scripts (WKHTTPCookieStore's
 /// role): the value behind a lock, with a clock.
 public final class CookieStore: CookieAccess, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var storedJar: CookieJar
     private let clock: @Sendable () -> Double
 

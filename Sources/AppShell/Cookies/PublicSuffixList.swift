@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The Public Suffix List (publicsuffix.org): which domains are registries (`com`, `co.uk`,
 /// `github.io`), so a cookie cannot be set for all of them, and which part of a host is its

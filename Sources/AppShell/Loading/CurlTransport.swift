@@ -1,5 +1,9 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One HTTP request and response, without redirects, cookies or ATS (the loader does those).
 struct HTTPExchange: Sendable {

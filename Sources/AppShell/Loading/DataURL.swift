@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import URLKit
 
 /// `data:` URLs (RFC 2397, as the Fetch standard's "data: URL processor" reads them).
@@ -12,8 +16,8 @@ enum DataURL {
         let encoded = Array(text[text.index(after: comma)...].utf8)
         let decoded = percentDecodedBytes(encoded)
         var body: [UInt8]
-        if let base64 = mediaType.range(of: ";base64", options: [.caseInsensitive, .backwards, .anchored]) {
-            mediaType.removeSubrange(base64)
+        if mediaType.lowercased().hasSuffix(";base64") {
+            mediaType.removeLast(7)
             let compact = decoded.filter { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D) }
             var padded = String(decoding: compact, as: UTF8.self)
             if padded.count % 4 != 0 { padded += String(repeating: "=", count: 4 - padded.count % 4) }

@@ -1,9 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Threading
 
 /// Stops a load from another thread: `cancel()` wakes the waiting transfer at once, and the
 /// load ends with `NSURLErrorCancelled` (-999).
 public final class LoadCancellation: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cancelled = false
     private var wake: (@Sendable () -> Void)?
 

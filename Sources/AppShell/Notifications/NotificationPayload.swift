@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 
 /// What the app knows about its notifications (the profile's `notifications` and `bundleId`).
@@ -108,54 +112,56 @@ public struct NotificationPayload: Equatable, Sendable {
                 message: "the payload is \(size) bytes; APNs accepts at most \(maximumBytes)"))
             if size > bytes.count { return (nil, problems) }
         }
-        let object: Any
+        let root: [String: JSONValue]
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            let value = try JSONReader.parse(bytes, path: "payload", allowingDuplicateKeys: true).value
+            guard let members = value.lastMembers else {
+                return refuse("payload-not-object", "the payload must be a JSON object, found \(value.typeName)")
+            }
+            root = members
         } catch {
             return refuse("payload-not-json", "the payload is not JSON")
-        }
-        guard let root = object as? [String: Any] else {
-            return refuse("payload-not-object", "the payload must be a JSON object, found \(jsonTypeName(object))")
         }
         guard let apsValue = root["aps"] else {
             return refuse("payload-no-aps", "the payload has no \"aps\" dictionary")
         }
-        guard let aps = apsValue as? [String: Any] else {
-            return refuse("payload-aps-not-object", "\"aps\" must be an object, found \(jsonTypeName(apsValue))")
+        guard let aps = apsValue.lastMembers else {
+            return refuse("payload-aps-not-object", "\"aps\" must be an object, found \(apsValue.typeName)")
         }
         var payload = NotificationPayload()
         switch aps["alert"] {
         case nil: break
-        case let text as String:
+        case .string(let text)?:
             payload.body = text
-        case let alert as [String: Any]:
-            payload.title = alert["title"] as? String
-            payload.subtitle = alert["subtitle"] as? String
-            payload.body = alert["body"] as? String
+        case .object?:
+            let alert = aps["alert"]?.lastMembers ?? [:]
+            payload.title = alert["title"]?.stringValue
+            payload.subtitle = alert["subtitle"]?.stringValue
+            payload.body = alert["body"]?.stringValue
         case let other?:
-            return refuse("payload-alert-type", "\"aps.alert\" must be a string or an object, found \(jsonTypeName(other))")
+            return refuse("payload-alert-type", "\"aps.alert\" must be a string or an object, found \(other.typeName)")
         }
-        payload.category = aps["category"] as? String
+        payload.category = aps["category"]?.stringValue
         if let badge = aps["badge"] {
-            if isNumber(badge), let number = badge as? NSNumber {
-                payload.badge = number.intValue
+            if case .number(let number) = badge {
+                payload.badge = Self.integerPart(number)
             } else {
                 problems.append(PayloadProblem(
                     code: "payload-badge-type", severity: .warning,
-                    message: "\"aps.badge\" must be a number, found \(jsonTypeName(badge)); the badge is left alone"))
+                    message: "\"aps.badge\" must be a number, found \(badge.typeName); the badge is left alone"))
             }
         }
         switch aps["sound"] {
-        case let name as String: payload.sound = name
-        case let critical as [String: Any]: payload.sound = critical["name"] as? String
+        case .string(let name)?: payload.sound = name
+        case .object?: payload.sound = aps["sound"]?.lastMembers?["name"]?.stringValue
         default: break
         }
-        payload.threadIdentifier = aps["thread-id"] as? String
+        payload.threadIdentifier = aps["thread-id"]?.stringValue
         payload.isMutableContent = isOne(aps["mutable-content"])
         payload.isContentAvailable = isOne(aps["content-available"])
-        payload.targetBundle = root["Simulator Target Bundle"] as? String
-        payload.link = root[settings.linkKey] as? String
-        payload.image = root[settings.imageKey] as? String
+        payload.targetBundle = root["Simulator Target Bundle"]?.stringValue
+        payload.link = root[settings.linkKey]?.stringValue
+        payload.image = root[settings.imageKey]?.stringValue
 
         if isRemote, let target = payload.targetBundle, let bundle = settings.bundleIdentifier, target != bundle {
             return refuse("payload-bundle-mismatch",
@@ -179,25 +185,21 @@ public struct NotificationPayload: Equatable, Sendable {
         return (problems.contains { $0.severity == .error } ? nil : payload, problems)
     }
 
-    private static func isOne(_ value: Any?) -> Bool {
-        guard let number = value as? NSNumber else { return false }
-        return number.intValue == 1
-    }
-
-    /// Whether a JSON value is a number (JSONSerialization gives booleans as NSNumber too).
-    private static func isNumber(_ value: Any) -> Bool {
-        guard let number = value as? NSNumber, !(value is String) else { return false }
-        return type(of: number) != type(of: NSNumber(value: true))
-    }
-
-    private static func jsonTypeName(_ value: Any) -> String {
+    /// Whether a value counts as 1, as `NSNumber.intValue` reads it: `true`, or a number whose
+    /// integer part is 1.
+    private static func isOne(_ value: JSONValue?) -> Bool {
         switch value {
-        case is String: return "a string"
-        case let number as NSNumber: return type(of: number) == type(of: NSNumber(value: true)) ? "a boolean" : "a number"
-        case is [Any]: return "an array"
-        case is [String: Any]: return "an object"
-        case is NSNull: return "null"
-        default: return "another value"
+        case .bool(let flag)?: return flag
+        case .number(let number)?: return integerPart(number) == 1
+        default: return false
         }
+    }
+
+    /// A JSON number's integer part (towards zero), clamped to `Int`: `NSNumber.intValue`.
+    private static func integerPart(_ number: Double) -> Int {
+        guard number.isFinite else { return 0 }
+        if number >= 9.2e18 { return Int.max }
+        if number <= -9.2e18 { return Int.min }
+        return Int(number)
     }
 }

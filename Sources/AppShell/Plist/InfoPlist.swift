@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What webnav takes from an app's Info.plist: a plain value the host merges into the profile
 /// (the JSON profile's own fields win).
@@ -27,22 +31,22 @@ public struct InfoPlist: Equatable, Sendable {
     /// Reads an XML or binary property list file.
     public static func read(path: String) throws(InfoPlistError) -> InfoPlist {
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw InfoPlistError(path: path, reason: !exists ? "no such file" : isDirectory.boolValue ? "a folder, not a file" : "cannot be read")
+            throw InfoPlistError(path: path, reason: !exists ? "no such file" : isDirectory ? "a folder, not a file" : "cannot be read")
         }
         return try parse(data, path: path)
     }
 
     /// Reads property-list bytes; `path` names them in errors and warnings.
     public static func parse(_ data: Data, path: String) throws(InfoPlistError) -> InfoPlist {
-        let object: Any
+        let value: PropertyValue
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            value = try PropertyListDecoder().decode(PropertyValue.self, from: data)
         } catch {
             throw InfoPlistError(path: path, reason: "not a property list (malformed or truncated)")
         }
-        guard let value = PropertyValue(foundationObject: object), let root = value.dictionaryValue else {
+        guard let root = value.dictionaryValue else {
             throw InfoPlistError(path: path, reason: "the top level is not a dictionary")
         }
         var plist = InfoPlist()

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A property-list value: what an Info.plist holds, and what a JSON profile's `ats` object
 /// becomes (JSON booleans, numbers, strings, arrays and objects map one to one).
@@ -46,40 +50,44 @@ public indirect enum PropertyValue: Equatable, Hashable, Sendable {
         return nil
     }
 
-    /// Converts what `PropertyListSerialization` or `JSONSerialization` returns; nil for
-    /// anything else (JSON `null`).
-    public init?(foundationObject object: Any) {
-        switch object {
-        case let number as NSNumber:
-            if type(of: number) == type(of: NSNumber(value: true)) {
-                self = .bool(number.boolValue)
-            } else if ["d", "f"].contains(String(cString: number.objCType)) {
-                self = .real(number.doubleValue)
-            } else {
-                self = .integer(number.intValue)
-            }
-        case let bool as Bool:
-            self = .bool(bool)
-        case let integer as Int:
-            self = .integer(integer)
-        case let real as Double:
-            self = .real(real)
-        case let string as String:
-            self = .string(string)
-        case let date as Date:
-            self = .date(date)
-        case let data as Data:
-            self = .data([UInt8](data))
-        case let array as [Any]:
-            self = .array(array.compactMap { PropertyValue(foundationObject: $0) })
-        case let dictionary as [String: Any]:
+}
+
+/// Read from a property list by `PropertyListDecoder` (XML and binary): a dictionary, an
+/// array, or the first scalar type the value decodes as. `PropertyListDecoder` converts
+/// numbers exactly, so a `<real>` holding a whole number (`2.0`) reads as an integer.
+extension PropertyValue: Decodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: Key.self) {
             var members: [String: PropertyValue] = [:]
-            for (key, value) in dictionary {
-                if let converted = PropertyValue(foundationObject: value) { members[key] = converted }
-            }
+            for key in keyed.allKeys { members[key.stringValue] = try keyed.decode(PropertyValue.self, forKey: key) }
             self = .dictionary(members)
-        default:
-            return nil
+        } else if var unkeyed = try? decoder.unkeyedContainer() {
+            var elements: [PropertyValue] = []
+            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(PropertyValue.self)) }
+            self = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if let value = try? single.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? single.decode(Int.self) {
+                self = .integer(value)
+            } else if let value = try? single.decode(Double.self) {
+                self = .real(value)
+            } else if let value = try? single.decode(Date.self) {
+                self = .date(value)
+            } else if let value = try? single.decode(Data.self) {
+                self = .data([UInt8](value))
+            } else {
+                self = .string(try single.decode(String.self))
+            }
         }
     }
 }
