@@ -77,31 +77,68 @@ public struct URLResolver: Sendable {
 }
 
 /// Appends a path with its `.` and `..` segments applied (RFC 3986, section 5.2.4).
+///
+/// Kept segments are written straight into `output`, a `..` cutting it back to the slash before
+/// the last one: no segment arrays, as a page's thousands of links (`r12.html`) need.
 private func appendWithoutDotSegments(_ path: ArraySlice<UInt8>, to output: inout [UInt8]) {
-    let dot = UInt8(ascii: ".")
     let slash = UInt8(ascii: "/")
-    guard path.contains(dot) else {
+    guard hasDotSegment(path) else {
         output += path
         return
     }
     let isAbsolute = path.first == slash
-    var segments = path.split(separator: slash, omittingEmptySubsequences: false)
-    if isAbsolute { segments.removeFirst() }
-    var kept: [ArraySlice<UInt8>] = []
-    for (index, segment) in segments.enumerated() {
-        let isLast = index == segments.count - 1
-        if segment.elementsEqual([dot]) {
-            if isLast { kept.append([]) }
-        } else if segment.elementsEqual([dot, dot]) {
-            if !kept.isEmpty { kept.removeLast() }
-            if isLast { kept.append([]) }
-        } else {
-            kept.append(segment)
-        }
-    }
     if isAbsolute { output.append(slash) }
-    for (index, segment) in kept.enumerated() {
-        if index > 0 { output.append(slash) }
-        output += segment
+    let pathStart = output.count
+    var kept = 0
+    var segmentStart = path.startIndex + (isAbsolute ? 1 : 0)
+    while true {
+        let end = path[segmentStart...].firstIndex(of: slash) ?? path.endIndex
+        let isLast = end == path.endIndex
+        switch dotSegmentLength(path[segmentStart..<end]) {
+        case 1:
+            if isLast { appendSegment(path[end..<end], to: &output, kept: &kept) }
+        case 2:
+            if kept > 0 {
+                let cut = kept == 1 ? pathStart : output[pathStart...].lastIndex(of: slash) ?? pathStart
+                output.removeSubrange(cut...)
+                kept -= 1
+            }
+            if isLast { appendSegment(path[end..<end], to: &output, kept: &kept) }
+        default:
+            appendSegment(path[segmentStart..<end], to: &output, kept: &kept)
+        }
+        if isLast { return }
+        segmentStart = end + 1
     }
+}
+
+/// Appends one kept segment, after a slash unless it is the first.
+private func appendSegment(_ segment: ArraySlice<UInt8>, to output: inout [UInt8], kept: inout Int) {
+    if kept > 0 { output.append(UInt8(ascii: "/")) }
+    output += segment
+    kept += 1
+}
+
+/// 1 for a `.` segment, 2 for `..`, 0 for any other.
+private func dotSegmentLength(_ segment: ArraySlice<UInt8>) -> Int {
+    let dot = UInt8(ascii: ".")
+    switch segment.count {
+    case 1: return segment.first == dot ? 1 : 0
+    case 2: return segment.first == dot && segment.last == dot ? 2 : 0
+    default: return 0
+    }
+}
+
+/// Whether any segment of a path is `.` or `..`.
+private func hasDotSegment(_ path: ArraySlice<UInt8>) -> Bool {
+    var segmentStart = path.startIndex
+    var index = path.startIndex
+    while index <= path.endIndex {
+        if index == path.endIndex || path[index] == UInt8(ascii: "/") {
+            if dotSegmentLength(path[segmentStart..<index]) != 0 { return true }
+            segmentStart = index + 1
+        }
+        index += 1
+    }
+    return false
 }
