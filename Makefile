@@ -6,6 +6,9 @@
 #   make bench  the benchmarks (release build, side by side with lynx)
 
 SWIFT ?= swift
+# The release binary links the Swift runtime and FoundationEssentials statically: about 3 MB less
+# resident at start, as no shared library is mapped and relocated whole (DECISIONS.md, issue 10).
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --product webnav
 RELEASE := .build/release/webnav
 DEBUG := .build/debug/webnav
 
@@ -18,7 +21,7 @@ deps:
 	@Scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD)
 
 # The demo app (Pages/demo-app.json) checks its server at launch and links to its pages.
 DEMO_PORT := 8765
@@ -43,7 +46,7 @@ flows: deps
 
 bench: deps
 	@Scripts/install-deps.sh lynx valgrind
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD)
 	Scripts/bench.sh
 
 install: build
