@@ -28,7 +28,13 @@ public struct LayoutOptions: Hashable, Sendable {
 /// A page laid out as terminal lines, with its links and buttons.
 public struct PageLayout: Hashable, Sendable {
     /// The lines, top to bottom; none is blank at the top or the bottom.
-    public var lines: [LayoutLine]
+    public var lines: [LayoutLine] { didSet { contentWidth = Self.widest(lines) } }
+    /// The width of the widest line, in cells: more than the layout's width when
+    /// preformatted text or a wide table is (the UI scrolls sideways to show it).
+    ///
+    /// Kept with the lines, not counted on each read: the terminal reads it every frame, and a
+    /// 1.9 MB page has 35,000 lines.
+    public private(set) var contentWidth: Int
     /// The links and buttons in reading order; `items[i].number == i + 1`.
     public var items: [PageItem]
     /// The form fields a user can focus (enabled, shown), in reading order.
@@ -41,6 +47,7 @@ public struct PageLayout: Hashable, Sendable {
 
     public init(lines: [LayoutLine] = [], items: [PageItem] = []) {
         self.lines = lines
+        contentWidth = Self.widest(lines)
         self.items = items
     }
 
@@ -57,9 +64,7 @@ public struct PageLayout: Hashable, Sendable {
         return nil
     }
 
-    /// The width of the widest line, in cells: more than the layout's width when
-    /// preformatted text or a wide table is (the UI scrolls sideways to show it).
-    public var contentWidth: Int { lines.reduce(0) { max($0, $1.width) } }
+    private static func widest(_ lines: [LayoutLine]) -> Int { lines.reduce(0) { max($0, $1.width) } }
 }
 
 /// One line of laid-out text.
