@@ -61,11 +61,15 @@ public struct CookieJar: Equatable, Sendable {
     private var byDomain: [String: [Cookie]] = [:]
     private var count = 0
     private var nextCreationIndex = 0
-    private let suffixes: PublicSuffixList
+    /// The list given, or nil for the system's, read when a cookie first needs it: every app
+    /// launch makes a jar, and reading the list costs about 180 M instructions.
+    private let givenSuffixes: PublicSuffixList?
+    private var suffixes: PublicSuffixList { givenSuffixes ?? .system }
 
-    public init(policy: CookiePolicy = CookiePolicy(), publicSuffixes: PublicSuffixList = .system) {
+    /// A jar using `publicSuffixes`, or the system's list when nil.
+    public init(policy: CookiePolicy = CookiePolicy(), publicSuffixes: PublicSuffixList? = nil) {
         self.policy = policy
-        suffixes = publicSuffixes
+        givenSuffixes = publicSuffixes
     }
 
     public static func == (lhs: CookieJar, rhs: CookieJar) -> Bool {
