@@ -7,6 +7,9 @@
 public struct URLResolver: Sendable {
     private let base: [UInt8]
     private let baseParts: URLParts?
+    /// What a plain relative path (`r12.html`) is appended to: the base up to its path's last
+    /// slash; nil when that part has dot segments or bytes to encode (the full algorithm runs).
+    private let mergePrefix: [UInt8]?
 
     /// A resolver against an absolute URL; with none, only absolute references resolve.
     public init(base: String?) {
@@ -14,10 +17,24 @@ public struct URLResolver: Sendable {
         let parts = URLParts(bytes)
         self.base = bytes
         baseParts = parts.scheme == nil ? nil : parts
+        mergePrefix = baseParts.flatMap { Self.mergePrefix(of: bytes, parts: $0) }
+    }
+
+    private static func mergePrefix(of base: [UInt8], parts: URLParts) -> [UInt8]? {
+        var prefix = Array(base[..<(parts.authority?.upperBound ?? parts.path.lowerBound)])
+        let path = base[parts.path]
+        if parts.authority != nil && path.isEmpty {
+            prefix.append(UInt8(ascii: "/"))
+        } else if let slash = path.lastIndex(of: UInt8(ascii: "/")) {
+            if hasDotSegment(path[...slash]) { return nil }
+            prefix += path[...slash]
+        }
+        return prefix.contains(where: PercentEncoding.isNeverValidInURL) ? nil : prefix
     }
 
     /// The absolute URL a reference points to, or nil when it cannot be made absolute.
     public func resolve(_ reference: String) -> String? {
+        if let resolved = resolvePlainPath(reference) { return resolved }
         let reference = Self.cleaned(Array(reference.utf8))
         let parts = URLParts(reference)
         var output: [UInt8] = []
@@ -57,6 +74,36 @@ public struct URLResolver: Sendable {
         }
         output += reference[parts.path.upperBound...]
         return PercentEncoding.encodingNeverValidBytes(output)
+    }
+
+    /// A relative path of plain bytes without dot segments (most of a page's links), appended
+    /// to `mergePrefix` as the full algorithm would; nil for any other reference.
+    private func resolvePlainPath(_ reference: String) -> String? {
+        guard let mergePrefix else { return nil }
+        var reference = reference
+        return reference.withUTF8 { bytes -> String? in
+            guard let first = bytes.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#")
+            else { return nil }
+            var pathEnd = bytes.count
+            var inPath = true
+            for (index, byte) in bytes.enumerated() {
+                if byte <= 0x20 || byte >= 0x7F || PercentEncoding.isNeverValidInURL(byte) { return nil }
+                guard inPath else { continue }
+                switch byte {
+                case UInt8(ascii: ":"): return nil  // perhaps a scheme
+                case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                    pathEnd = index
+                    inPath = false
+                default: break
+                }
+            }
+            if hasDotSegment(bytes[..<pathEnd]) { return nil }
+            return String(unsafeUninitializedCapacity: mergePrefix.count + bytes.count) { output in
+                _ = output.initialize(from: mergePrefix)
+                _ = UnsafeMutableBufferPointer(rebasing: output[mergePrefix.count...]).initialize(from: bytes)
+                return mergePrefix.count + bytes.count
+            }
+        }
     }
 
     /// Removes tabs and newlines, and surrounding spaces and control characters.
@@ -120,17 +167,17 @@ private func appendSegment(_ segment: ArraySlice<UInt8>, to output: inout [UInt8
 }
 
 /// 1 for a `.` segment, 2 for `..`, 0 for any other.
-private func dotSegmentLength(_ segment: ArraySlice<UInt8>) -> Int {
+private func dotSegmentLength<Segment: Collection<UInt8>>(_ segment: Segment) -> Int {
     let dot = UInt8(ascii: ".")
     switch segment.count {
     case 1: return segment.first == dot ? 1 : 0
-    case 2: return segment.first == dot && segment.last == dot ? 2 : 0
+    case 2: return segment.first == dot && segment.dropFirst().first == dot ? 2 : 0
     default: return 0
     }
 }
 
 /// Whether any segment of a path is `.` or `..`.
-private func hasDotSegment(_ path: ArraySlice<UInt8>) -> Bool {
+private func hasDotSegment<Path: RandomAccessCollection<UInt8>>(_ path: Path) -> Bool where Path.Index == Int {
     var segmentStart = path.startIndex
     var index = path.startIndex
     while index <= path.endIndex {

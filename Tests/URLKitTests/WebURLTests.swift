@@ -118,6 +118,30 @@ final class URLResolutionTests: XCTestCase {
         }
     }
 
+    /// Plain relative paths take a shorter way (appended to the base's folder): it must agree with
+    /// section 5.2 for every base and hand over any reference it cannot take as is.
+    func testPlainRelativePathsAgainstEveryKindOfBase() {
+        let cases: [(base: String, reference: String, expected: String?)] = [
+            ("http://a/b/c/d;p?q", "x y", "http://a/b/c/x%20y"),
+            ("http://a/b/c/d;p?q", "é", "http://a/b/c/%C3%A9"),
+            ("http://a/b/c/d;p?q", "a/b?c:d#e", "http://a/b/c/a/b?c:d#e"),
+            ("http://a/b/c/d;p?q", "a:b/c", "a:b/c"),
+            ("http://a/b/c/d;p?q", "./x:y", "http://a/b/c/x:y"),
+            ("http://a/b/c/d;p?q", "g?./..", "http://a/b/c/g?./.."),
+            ("http://a/b/c/d;p?q", "g/..", "http://a/b/c/"),
+            ("http://a/b/c/d;p?q", " g\t", "http://a/b/c/g"),
+            ("http://h", "g", "http://h/g"),
+            ("http://h/./x/y", "g", "http://h/x/g"),
+            ("http://h/x y/z", "g", "http://h/x%20y/g"),
+            ("mailto:x", "g", "mailto:g"),
+            ("file:///p/q/r.html", "s.html#t", "file:///p/q/s.html#t"),
+        ]
+        for (base, reference, expected) in cases {
+            XCTAssertEqual(URLResolver(base: base).resolve(reference), expected, "\(base) + \(reference)")
+        }
+        XCTAssertNil(URLResolver(base: nil).resolve("g"))
+    }
+
     /// The path part of section 5.2: merge, then remove dot segments by the section 5.2.4 loop.
     private func removeDotSegments(_ path: String) -> String {
         var input = Substring(path)
