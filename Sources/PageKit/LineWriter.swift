@@ -4,7 +4,7 @@
 /// Text arrives as UTF-8 bytes and goes straight onto the current line; the writer
 /// remembers where the last break opportunity was, and when a word overflows the width it
 /// moves that word to a new line (or cuts a word wider than a whole line at grapheme
-/// cluster boundaries). Call `finish()` exactly once: it frees the line buffers.
+/// cluster boundaries). Call `finish()` or `finishMeasuring()` exactly once: it frees the line buffers.
 struct LineWriter {
     /// A list marker waiting for the first line of its item.
     private struct Marker {
@@ -681,13 +681,7 @@ struct LineWriter {
     /// Ends the last line and returns the lines (without blank lines at the bottom), the
     /// width of each, and the storage they share. The writer's buffers move to that storage.
     mutating func finish() -> (lines: [LayoutLine], widths: [Int], text: LaidOutText) {
-        precondition(!isFinished, "LineWriter.finish() called twice")
-        ensureNewLine()
-        isFinished = true
-        scratch.deallocate()
-        // Blank space at either end shows nothing, concealed text's included.
-        while let last = records.last, last.textStart == last.textEnd && !last.isRule { records.removeLast() }
-        let leading = records.prefix { $0.textStart == $0.textEnd && !$0.isRule && !$0.isPreformatted }.count
+        let leading = finishRecords()
         if leading > 0 {
             records.removeFirst(leading)
             for index in anchors.indices { anchors[index].line -= leading }
@@ -702,6 +696,28 @@ struct LineWriter {
             lines.append(LayoutLine(shared, index: index, isPreformatted: record.isPreformatted))
         }
         return (lines, records.map { Int($0.width) }, shared)
+    }
+
+    /// Ends the writer as `finish()` does, for a table cell being measured: only how many lines
+    /// it would give and the widest, without making the lines.
+    mutating func finishMeasuring() -> (lines: Int, width: Int) {
+        let leading = finishRecords()
+        text.deallocate()
+        var widest = 0
+        for record in records.dropFirst(leading) { widest = max(widest, Int(record.width)) }
+        return (records.count - leading, widest)
+    }
+
+    /// Ends the last line and drops blank lines from the end; returns how many blank lines
+    /// begin the text (not dropped yet).
+    private mutating func finishRecords() -> Int {
+        precondition(!isFinished, "LineWriter.finish() called twice")
+        ensureNewLine()
+        isFinished = true
+        scratch.deallocate()
+        // Blank space at either end shows nothing, concealed text's included.
+        while let last = records.last, last.textStart == last.textEnd && !last.isRule { records.removeLast() }
+        return records.prefix { $0.textStart == $0.textEnd && !$0.isRule && !$0.isPreformatted }.count
     }
 }
 

@@ -101,10 +101,15 @@ extension LayoutPass {
         if textWidth > 0 { writer.appendComposedLine(text, width: textWidth, runs: runs) }
     }
 
-    /// How many lines a cell takes unwrapped, and its widest line.
+    /// How many lines a cell takes unwrapped, and its widest line (its lines are not kept).
     private mutating func measure(_ cell: Int32) -> (lines: Int, width: Int) {
-        let laidOut = layoutAlone(cell)
-        return (laidOut.lines.count, laidOut.widths.max() ?? 0)
+        var cellWriter = LineWriter(width: writer.width, wraps: false)
+        cellWriter.preformatted = writer.preformatted
+        swap(&writer, &cellWriter)
+        walkElement(cell)
+        let size = writer.finishMeasuring()
+        swap(&writer, &cellWriter)
+        return size
     }
 
     /// Lays out an element on its own, unwrapped, as a table cell is before it is placed.
