@@ -33,4 +33,46 @@ public enum PageDump {
             return count
         }
     }
+
+    /// The text of `render`, handed to `output` in pieces of about `pieceSize` bytes, each
+    /// ending with a whole line: a big page's dump is never held whole (the 1.9 MB book's
+    /// text is 2 MB).
+    public static func render(_ layout: PageLayout, piecesOf pieceSize: Int, to output: (String) -> Void) {
+        var piece: [UInt8] = []
+        piece.reserveCapacity(pieceSize + 256)
+        var wroteAny = false
+        func flush(_ force: Bool) {
+            guard piece.count >= pieceSize || (force && !piece.isEmpty) else { return }
+            output(String(decoding: piece, as: UTF8.self))
+            wroteAny = true
+            piece.removeAll(keepingCapacity: true)
+        }
+        for line in layout.lines {
+            let start = piece.count
+            piece.append(contentsOf: repeatElement(0, count: line.utf8Count()))
+            let written = piece.withUnsafeMutableBufferPointer { line.copyUTF8(to: $0.baseAddress! + start) }
+            piece.removeLast(piece.count - start - written)
+            while piece.count > start && piece.last == 0x20 { piece.removeLast() }
+            piece.append(0x0A)
+            flush(false)
+        }
+        var number = 0
+        for item in layout.items {
+            guard let url = item.url else { continue }
+            number += 1
+            if number == 1 {
+                if !layout.lines.isEmpty { piece.append(0x0A) }
+                piece.append(contentsOf: "References\n\n".utf8)
+            }
+            let digits = String(number)
+            piece.append(contentsOf: repeatElement(0x20, count: max(0, 4 - digits.utf8.count)))
+            piece.append(contentsOf: digits.utf8)
+            piece.append(contentsOf: ". ".utf8)
+            piece.append(contentsOf: url.utf8)
+            piece.append(0x0A)
+            flush(false)
+        }
+        if !wroteAny && piece.isEmpty { piece.append(0x0A) }
+        flush(true)
+    }
 }

@@ -22,7 +22,12 @@ enum DumpCommand {
         try environment.reportWarnings()
         let url = try pageURL(arguments.positionals[0])
         let layout = try layOut(url, width: width, argument: arguments.positionals[0])
-        try StandardStream.output.raw(VisibleText.escaping(PageDump.render(layout), keepingLines: true))
+        var failure: UserError?
+        PageDump.render(layout, piecesOf: 1 << 16) { piece in
+            guard failure == nil else { return }
+            do throws(UserError) { try StandardStream.output.raw(VisibleText.escaping(piece, keepingLines: true)) } catch { failure = error }
+        }
+        if let failure { throw failure }
         return 0
     }
 

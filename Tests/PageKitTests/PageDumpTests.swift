@@ -32,6 +32,22 @@ final class PageDumpTests: XCTestCase {
         XCTAssertEqual(PageDump.render(layout), "Plain text\n\n[No URL]\n")
     }
 
+    /// The pieces, joined, are the whole dump, whatever the piece size: lines are never cut.
+    func testPiecesJoinToTheWholeDump() {
+        var pages = ["", "<p>Plain text</p><button>No URL</button>", "<pre>a   \n\n  b   </pre><hr>"]
+        pages.append((0..<40).map { "<p>Line \($0) with <a href=p\($0).html>a link</a> and 日本語   </p>" }.joined())
+        let layouts = pages.map { PageKitTests.layout($0, numbersItems: true) } + [PageLayout()]
+        for layout in layouts {
+            let whole = PageDump.render(layout)
+            for size in [1, 7, 64, 1 << 16] {
+                var pieces: [String] = []
+                PageDump.render(layout, piecesOf: size) { pieces.append($0) }
+                XCTAssertEqual(pieces.joined(), whole, "pieces of \(size)")
+                XCTAssertTrue(pieces.allSatisfy { $0.hasSuffix("\n") }, "pieces of \(size)")
+            }
+        }
+    }
+
     func testEmptyPageDumpsOneNewline() {
         XCTAssertEqual(PageDump.render(PageKitTests.layout("")), "\n")
         XCTAssertEqual(PageDump.render(PageLayout()), "\n")
