@@ -8,6 +8,9 @@ import NavigatorCore
 import PageKit
 import ScriptRuntime
 import Simulator
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `webnav __bench-scripts PAGES [BOOK]` (hidden; `Scripts/bench.py` runs it): the page-script
 /// benchmarks of scripts.md §8. The engine's own (ScriptBenchmarks: a jQuery page load, a new
