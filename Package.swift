@@ -43,7 +43,7 @@ let package = Package(
         // Page scripts: JavaScriptCore, a DOM over PageKit's tree, the event loop.
         .target(
             name: "ScriptRuntime",
-            dependencies: ["PageKit", "URLKit", "CJavaScriptCore"],
+            dependencies: ["PageKit", "URLKit", "NavigatorCore", "CJavaScriptCore"],
             exclude: ["Prelude", "NativePrelude"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
         ),

@@ -69,7 +69,7 @@ extension ScriptPage {
             }
             update(node) { $0.value = sanitize(value, type: type) }
         case "textarea":
-            update(node) { $0.value = value.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") }
+            update(node) { $0.value = normalizedNewlines(value) }
         case "select":
             let all = options(of: node)
             let match = all.first { (document.attribute("value", of: $0) ?? optionText($0)) == value }
@@ -87,7 +87,7 @@ extension ScriptPage {
         case "", "text", "search", "tel", "password":
             return value.filter { $0 != "\n" && $0 != "\r" }
         case "url", "email":
-            return value.filter { $0 != "\n" && $0 != "\r" }.trimmingCharacters(in: .whitespaces)
+            return value.filter { $0 != "\n" && $0 != "\r" }.trimmingSpaces()
         default:
             return value
         }
@@ -300,4 +300,19 @@ extension ScriptPage {
         }
         version += 1
     }
+}
+
+/// CR LF and lone CR as LF, as a text area's value normalises them.
+private func normalizedNewlines(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    var afterCarriageReturn = false
+    for scalar in text.unicodeScalars {
+        if scalar == "\n" && afterCarriageReturn {
+            afterCarriageReturn = false
+            continue
+        }
+        afterCarriageReturn = scalar == "\r"
+        result.append(scalar == "\r" ? "\n" : scalar)
+    }
+    return String(result)
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PageKit
 
 /// A page's parse in steps through PageKit's incremental parser, which pauses after `<html>`

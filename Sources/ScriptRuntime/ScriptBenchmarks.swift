@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NavigatorCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The page-script benchmarks of scripts.md §8, measured on this machine (run them from a
 /// release build: `make bench` prints them).
@@ -69,14 +77,13 @@ public enum ScriptBenchmarks {
         let handledText: String
         if case .value(.number(let count)) = handled { handledText = "\(Int(count)) handled" } else { handledText = "not handled" }
         return [
-            String(format: "page load with jQuery (parse, 290 KB of script, ready, load; no layout): %.1f ms median, CPU %.1f ms (goal ≤ 30 ms)",
-                   loads.medianWall, loads.medianCPU),
-            String(format: "new page script context (global object + DOM prelude + empty document): %.2f ms median, CPU %.2f ms (goal ≤ 2 ms)",
-                   contexts.medianWall, contexts.medianCPU),
-            String(format: "click on a jQuery page (dispatch to a .on('click') handler): %.3f ms mean of %d, CPU %.3f ms, ",
-                   clickTime.medianWall / Double(clicks), clicks, clickTime.medianCPU / Double(clicks))
-                + handledText + " (goal ≤ 1 ms)",
-            String(format: "memory per page with jQuery: %.1f MB (resident growth over 20 open pages; goal ≤ 8 MB)", perPage),
+            "page load with jQuery (parse, 290 KB of script, ready, load; no layout): \(fixed(loads.medianWall, 1)) ms median, "
+                + "CPU \(fixed(loads.medianCPU, 1)) ms (goal ≤ 30 ms)",
+            "new page script context (global object + DOM prelude + empty document): \(fixed(contexts.medianWall, 2)) ms median, "
+                + "CPU \(fixed(contexts.medianCPU, 2)) ms (goal ≤ 2 ms)",
+            "click on a jQuery page (dispatch to a .on('click') handler): \(fixed(clickTime.medianWall / Double(clicks), 3)) ms mean of \(clicks), "
+                + "CPU \(fixed(clickTime.medianCPU / Double(clicks), 3)) ms, " + handledText + " (goal ≤ 1 ms)",
+            "memory per page with jQuery: \(fixed(perPage, 1)) MB (resident growth over 20 open pages; goal ≤ 8 MB)",
         ]
     }
 
@@ -132,3 +139,5 @@ public enum ScriptBenchmarks {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
+
+private func fixed(_ value: Double, _ digits: Int) -> String { FixedPoint.text(value, digits: digits) }

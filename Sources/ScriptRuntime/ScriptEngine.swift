@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the page scripts of one simulated app: one JavaScriptCore virtual machine, the event
 /// loop (tasks and timers of every page), the clock and the records pages produce.

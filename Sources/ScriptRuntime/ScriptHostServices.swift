@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request a page makes for a resource: a `<script src>`, `fetch` or `XMLHttpRequest`.
 public struct ScriptResourceRequest: Equatable, Sendable {
@@ -149,11 +153,11 @@ public final class InMemoryCookieJar: CookieJar {
         let parts = cookie.split(separator: ";", omittingEmptySubsequences: false)
         guard let first = parts.first else { return }
         let pair = first.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = pair.count == 2 ? pair[0].trimmingCharacters(in: .whitespaces) : ""
-        let value = (pair.count == 2 ? pair[1] : pair[0]).trimmingCharacters(in: .whitespaces)
+        let name = pair.count == 2 ? pair[0].trimmingSpaces() : ""
+        let value = (pair.count == 2 ? pair[1] : pair[0]).trimmingSpaces()
         var expired = false
         for attribute in parts.dropFirst() {
-            let item = attribute.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let item = attribute.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces().lowercased() }
             if item.first == "max-age", let seconds = item.last.flatMap({ Int($0) }), seconds <= 0 { expired = true }
             if item.first == "expires", item.count == 2, item[1].contains("1970") { expired = true }
         }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NavigatorCore
 import PageKit
 import URLKit
 
@@ -336,7 +341,7 @@ public final class ScriptPage {
 
     func scriptKind(_ node: NodeID) -> ScriptKind {
         if let type = document.attribute("type", of: node) {
-            let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
+            let trimmed = type.trimmingSpaces().lowercased()
             if trimmed.isEmpty || Self.javaScriptTypes.contains(trimmed) { return .classic }
             if trimmed == "module" { return .module }
             return .other
@@ -373,7 +378,7 @@ public final class ScriptPage {
         if let source = document.attribute("src", of: node) {
             let isAsync = document.attribute("async", of: node) != nil
             let isDefer = document.attribute("defer", of: node) != nil
-            guard resolve(source) != nil, !source.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard resolve(source) != nil, !source.trimmingSpaces().isEmpty else {
                 engine.post(EventLoop.Task(page: id.rawValue, world: 0, work: .script(node.rawValue)))
                 return
             }
@@ -403,7 +408,7 @@ public final class ScriptPage {
     /// Loads a `<script src>` through the host's reader and runs it; `load` or `error` follows.
     func executeExternalScript(_ node: NodeID) {
         guard valid(node), let source = document.attribute("src", of: node), let scriptURL = resolve(source),
-              !source.trimmingCharacters(in: .whitespaces).isEmpty else {
+              !source.trimmingSpaces().isEmpty else {
             if valid(node) { pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error")) }
             return
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PageKit
 
 /// Selectors for `querySelector(All)`, `matches` and `closest`, `display` and `visibility`
@@ -168,6 +172,6 @@ extension ScriptPage {
         var text = pieces.joined()
         while text.hasSuffix(" ") { text.removeLast() }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ")) }.joined(separator: "\n")
+            .map { $0.trimming(where: { $0 == " " }) }.joined(separator: "\n")
     }
 }

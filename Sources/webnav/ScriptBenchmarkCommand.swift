@@ -54,8 +54,9 @@ enum ScriptBenchmarkCommand {
             if case .failed = StepExecutor.perform(step, host: host, context: &context) { failed += 1 }
         }
         let average = milliseconds(ContinuousClock.now - start) / Double(steps.count - 1)
-        return String(format: "flow step on a scripted page (check/uncheck re-rendering a jQuery list, layout included): %.3f ms mean of %d%@ (goal ≤ 1 ms) %@",
-                      average, steps.count - 1, failed == 0 ? "" : ", \(failed) failed", verdict(average, 1))
+        return "flow step on a scripted page (check/uncheck re-rendering a jQuery list, layout included): "
+            + "\(FixedPoint.text(average, digits: 3)) ms mean of \(steps.count - 1)\(failed == 0 ? "" : ", \(failed) failed") "
+            + "(goal ≤ 1 ms) \(verdict(average, 1))"
     }
 
     /// Resident memory grown over 20 pushed screens showing the jQuery page, per screen.
@@ -68,8 +69,8 @@ enum ScriptBenchmarkCommand {
         for _ in 0..<20 { host.perform(.navigator(.urlOpened(push, base: nil))) }
         let depth = host.snapshot.app.navigator.screens.count
         let perScreen = Double(residentBytes() - before) / 20 / 1_048_576
-        return String(format: "memory per screen with jQuery (resident growth over 20 pushed screens, %d deep): %.1f MB (goal ≤ 8 MB) %@",
-                      depth, perScreen, verdict(perScreen, 8))
+        return "memory per screen with jQuery (resident growth over 20 pushed screens, \(depth) deep): "
+            + "\(FixedPoint.text(perScreen, digits: 1)) MB (goal ≤ 8 MB) \(verdict(perScreen, 8))"
     }
 
     /// The 1.9 MB page loaded with scripts on; a script changes one paragraph's text, then the
@@ -99,8 +100,9 @@ enum ScriptBenchmarkCommand {
         }
         page.close()
         let median = times.sorted()[times.count / 2]
-        return String(format: "re-layout after a script changed one node of the %.1f MB page (document handed over + layout at 78 columns): %.1f ms median of 21 (goal ≤ 20 ms) %@",
-                      Double(bytes.count) / 1_048_576, median, verdict(median, 20))
+        return "re-layout after a script changed one node of the \(FixedPoint.text(Double(bytes.count) / 1_048_576, digits: 1)) MB page "
+            + "(document handed over + layout at 78 columns): \(FixedPoint.text(median, digits: 1)) ms median of 21 (goal ≤ 20 ms) "
+            + verdict(median, 20)
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {

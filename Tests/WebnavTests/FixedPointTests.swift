@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import webnav
+import NavigatorCore
 
 /// `FixedPoint` prints as `String(format: "%.Nf")` does.
 final class FixedPointTests: XCTestCase {
