@@ -1,5 +1,9 @@
 import Flows
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import PageKit
 import Simulator
