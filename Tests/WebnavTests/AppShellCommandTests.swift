@@ -288,6 +288,6 @@ final class AppShellCommandTests: XCTestCase {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, text)
-        XCTAssertTrue(text.hasSuffix("7 passed, 0 failed\n"), text)
+        XCTAssertTrue(text.hasSuffix("8 passed, 0 failed\n"), text)
     }
 }
