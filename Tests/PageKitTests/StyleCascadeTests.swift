@@ -326,4 +326,13 @@ final class StyleCascadeTests: XCTestCase {
         XCTAssertNil(resolver.computedStyle(of: document.root))
         XCTAssertEqual(resolver.computedStyle(of: document.element(withID: "p")!), ComputedStyle(display: .block, visibility: .visible))
     }
+
+    /// CSS Syntax 3 "consume a list of rules": `<!--` and `-->` are skipped at the top level only;
+    /// inside a block they start a qualified rule, whose prelude is then no valid selector.
+    func testCommentMarkersAreSkippedOnlyAtTheTopLevel() {
+        XCTAssertEqual(styles("""
+            <style><!-- #a { display: none } --> @media all { <!-- #b { display: none } } @media all { --> #c { display: none } }</style>
+            <p id=a>a</p><p id=b>b</p><p id=c>c</p>
+            """), ["a: none/visible", "b: block/visible", "c: block/visible"])
+    }
 }

@@ -49,7 +49,7 @@ struct StyleSheetParser {
             switch token.kind {
             case .whitespace:
                 index += 1
-            case .cdo, .cdc where topLevel:
+            case .cdo where topLevel, .cdc where topLevel:
                 index += 1
             case .atKeyword:
                 let name = asciiLowercased(tokenizer.name(of: token))
