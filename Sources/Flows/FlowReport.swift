@@ -60,7 +60,7 @@ public enum FlowReport {
                 ("path", JSONText.quote(f.location.path)), ("line", String(f.location.line)), ("message", JSONText.quote(f.message)),
             ])
         }
-        var members: [(String, String)] = [
+        let members: [(String, String)] = [
             ("flow", JSONText.quote(result.path)),
             ("passed", result.passed ? "true" : "false"),
             ("steps", String(result.stepsRun)),

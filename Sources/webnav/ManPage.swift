@@ -42,7 +42,7 @@ enum ManPage {
             "the terminal UI on the app's root page.",
             ".SH COMMANDS",
         ]
-        for (name, spec) in commands {
+        for (_, spec) in commands {
             lines += [".TP", ".B \(escaped(spec.synopsis))", escaped(spec.summary)]
             if !spec.details.isEmpty { lines += [".IP", escaped(spec.details)] }
             for option in spec.options {

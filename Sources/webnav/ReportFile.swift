@@ -69,7 +69,7 @@ struct ReportFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw failed(errno) }
         fchmod(descriptor, 0o644)
-        return (descriptor, String(cString: template))
+        return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     private func failed(_ code: Int32) -> UserError {

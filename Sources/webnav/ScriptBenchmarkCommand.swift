@@ -41,7 +41,7 @@ enum ScriptBenchmarkCommand {
     /// handler rebuilds it), each found by its label on the laid-out page, after the page loaded.
     private static func flowStep(pages: URL) -> String {
         let text = "tap \"A jQuery page\"\n" + String(repeating: "check \"Show bought items\"\nuncheck \"Show bought items\"\n", count: 500)
-        guard let steps = try? FlowParser { _ in Data() }.parse(text: text, path: "bench.flow", folder: pages) else {
+        guard let steps = try? FlowParser(readFile: { _ in Data() }).parse(text: text, path: "bench.flow", folder: pages) else {
             return "flow step: the flow did not parse"
         }
         let host = AppHost(profile: .builtIn, pagesBase: pages, store: PageStore(reader: FilePageReader()))
