@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import ScriptRuntime
 import Simulator
@@ -42,6 +46,17 @@ extension StepExecutor {
         return .failed("\(wanted), got \(evaluation.resultText)")
     }
 
+    /// Where the last `pattern` in `text` starts, comparing UTF-8 bytes.
+    static func lastStart(of pattern: String, in text: String) -> String.Index? {
+        let bytes = text.utf8
+        var index = bytes.endIndex
+        while index > bytes.startIndex {
+            index = bytes.index(before: index)
+            if bytes[index...].starts(with: pattern.utf8) { return index }
+        }
+        return nil
+    }
+
     /// `expect message` and `expect download`, over the events since the last action.
     static func checkBridge(_ expectation: Expectation, context: FlowContext) -> String? {
         switch expectation {
@@ -51,7 +66,7 @@ extension StepExecutor {
             for event in messages where event.text.hasPrefix(prefix) {
                 guard let value else { return nil }
                 var body = String(event.text.dropFirst(prefix.count))
-                if let world = body.range(of: " (in ", options: .backwards), body.hasSuffix(")") { body = String(body[..<world.lowerBound]) }
+                if body.hasSuffix(")"), let world = lastStart(of: " (in ", in: body) { body = String(body[..<world]) }
                 if body == value || (ScriptResultValue(json: body)?.matches(value) ?? false) { return nil }
             }
             let wanted = "expected message \(name)" + (value.map { " \($0)" } ?? "")

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import NavigatorCore
 
 /// The bridge's benchmarks (issue 7), measured on this machine: `make bench` prints them.
 public enum BridgeBenchmarks {
@@ -52,12 +60,16 @@ public enum BridgeBenchmarks {
         let roundTripsDone = completed == .value(.number(Double(roundTrips)))
         let callWallMedian = callWall.sorted()[callWall.count / 2], callCPUMedian = callCPU.sorted()[callCPU.count / 2]
         return [
-            String(format: "reply round-trip (postMessage → handler script → reply → resolved Promise): %.3f ms mean of %d, CPU %.3f ms%@ (goal ≤ 0.2 ms)   %@",
-                   roundTripWall, roundTrips, roundTripCPU, roundTripsDone ? "" : ", NOT ALL COMPLETED", verdict(roundTripsDone && roundTripCPU <= 0.2)),
-            String(format: "callAsyncJavaScript (one argument, awaited, result converted): %.3f ms median, CPU %.3f ms, %d settled (goal ≤ 0.5 ms)   %@",
-                   callWallMedian, callCPUMedian, settled, verdict(settled == 2100 && callCPUMedian <= 0.5)),
+            "reply round-trip (postMessage → handler script → reply → resolved Promise): \(milliseconds(roundTripWall)) ms mean of "
+                + "\(roundTrips), CPU \(milliseconds(roundTripCPU)) ms\(roundTripsDone ? "" : ", NOT ALL COMPLETED") (goal ≤ 0.2 ms)   "
+                + verdict(roundTripsDone && roundTripCPU <= 0.2),
+            "callAsyncJavaScript (one argument, awaited, result converted): \(milliseconds(callWallMedian)) ms median, CPU "
+                + "\(milliseconds(callCPUMedian)) ms, \(settled) settled (goal ≤ 0.5 ms)   " + verdict(settled == 2100 && callCPUMedian <= 0.5),
         ]
     }
+
+    /// `%.3f`.
+    private static func milliseconds(_ value: Double) -> String { FixedPoint.text(value, digits: 3) }
 
     private static func verdict(_ met: Bool) -> String { met ? "ok" : "MISSED" }
 

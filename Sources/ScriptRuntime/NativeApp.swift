@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The native side of the simulated app (bridge.md §1, §2, §5): one global object per app run,
 /// which pages cannot reach, holding the profile's handler and intercept functions and their
@@ -355,8 +359,8 @@ final class NativeApp {
         }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String(format: "%02X", $0) }.joined()
-        let characters = Array(hex)
+        let digits = Array("0123456789ABCDEF")
+        let characters = bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A page world's natives for the WebKit bridge: the handlers it sees, `postMessage`, and the
 /// settling of the app's `callAsyncJavaScript` calls.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import NavigatorCore
 
 /// The tagged JSON values cross between global objects in: `{"t": tag, "v": value}` with tags
 /// `u` undefined, `n` null, `b` boolean, `d` finite number, `x` NaN or an infinity (as text),
@@ -12,9 +17,9 @@ extension ScriptResultValue {
     /// escapes and a Swift string cannot hold: they read as U+FFFD here (the tagged JSON itself,
     /// passed on between global objects, keeps them).
     init?(taggedJSON json: String) {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]))
-                ?? (try? JSONSerialization.jsonObject(with: Data(Self.replacingLoneSurrogateEscapes(json).utf8), options: [.fragmentsAllowed])),
-              let value = Self.tagged(object) else { return nil }
+        let parsed = (try? JSONReader.parse(Array(json.utf8), path: "", allowingDuplicateKeys: true))
+            ?? (try? JSONReader.parse(Array(Self.replacingLoneSurrogateEscapes(json).utf8), path: "", allowingDuplicateKeys: true))
+        guard let document = parsed, let value = Self.tagged(document.value) else { return nil }
         self = value
     }
 
@@ -53,31 +58,39 @@ extension ScriptResultValue {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func tagged(_ object: Any) -> ScriptResultValue? {
-        guard let tagged = object as? [String: Any], let tag = tagged["t"] as? String else { return nil }
-        switch tag {
-        case "u": return .undefined
-        case "n": return .null
-        case "b": return (tagged["v"] as? Bool).map(ScriptResultValue.bool)
-        case "d": return (tagged["v"] as? NSNumber).map { .number($0.doubleValue) }
-        case "x": return (tagged["v"] as? String).flatMap(Double.init).map(ScriptResultValue.number)
-        case "s": return (tagged["v"] as? String).map(ScriptResultValue.string)
-        case "D": return (tagged["v"] as? NSNumber).map { .date($0.doubleValue) }
-        case "a":
-            guard let items = tagged["v"] as? [Any] else { return nil }
+    /// The value a tag object holds. A key written twice counts once, the last one winning (as
+    /// `JSONSerialization` reads it); a `v` of another type than its tag's is not well formed.
+    private static func tagged(_ json: JSONValue) -> ScriptResultValue? {
+        guard case .object(let members) = json else { return nil }
+        var tag: String?
+        var content: JSONValue?
+        for member in members {
+            if member.key.value == "t" { tag = member.value.value.stringValue }
+            if member.key.value == "v" { content = member.value.value }
+        }
+        guard let tag else { return nil }
+        switch (tag, content) {
+        case ("u", _): return .undefined
+        case ("n", _): return .null
+        case ("b", .bool(let flag)?): return .bool(flag)
+        case ("d", .number(let number)?): return .number(number)
+        case ("x", .string(let text)?): return Double(text).map(ScriptResultValue.number)
+        case ("s", .string(let text)?): return .string(text)
+        case ("D", .number(let milliseconds)?): return .date(milliseconds)
+        case ("a", .array(let items)?):
             var values: [ScriptResultValue] = []
             values.reserveCapacity(items.count)
             for item in items {
-                guard let value = Self.tagged(item) else { return nil }
+                guard let value = Self.tagged(item.value) else { return nil }
                 values.append(value)
             }
             return .array(values)
-        case "o":
-            guard let entries = tagged["v"] as? [[Any]] else { return nil }
+        case ("o", .array(let entries)?):
             var pairs: [(String, ScriptResultValue)] = []
             pairs.reserveCapacity(entries.count)
             for entry in entries {
-                guard entry.count == 2, let key = entry[0] as? String, let value = Self.tagged(entry[1]) else { return nil }
+                guard case .array(let pair) = entry.value, pair.count == 2, let key = pair[0].value.stringValue,
+                      let value = Self.tagged(pair[1].value) else { return nil }
                 pairs.append((key, value))
             }
             return .dictionary(pairs)
@@ -138,6 +151,8 @@ extension ScriptResultValue {
         return "\(number)"
     }
 
+    private static let lowerHexDigits = Array("0123456789abcdef".unicodeScalars)
+
     static func appendQuoted(_ string: String, to text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
@@ -148,7 +163,8 @@ extension ScriptResultValue {
             case "\r": text += "\\r"
             case "\t": text += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                text += String(format: "\\u%04x", scalar.value)
+                text += "\\u"
+                for shift in [12, 8, 4, 0] { text.unicodeScalars.append(lowerHexDigits[Int(scalar.value >> UInt32(shift) & 0xF)]) }
             default: text.unicodeScalars.append(scalar)
             }
         }
@@ -172,10 +188,7 @@ extension ScriptResultValue: CustomStringConvertible {
             var text = ""
             Self.appendQuoted(string, to: &text)
             return text
-        case .date(let milliseconds):
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return "Date(" + formatter.string(from: Date(timeIntervalSince1970: milliseconds / 1000)) + ")"
+        case .date(let milliseconds): return "Date(" + Self.dateText(milliseconds) + ")"
         case .array(let items): return "[" + items.map(\.description).joined(separator: ",") + "]"
         case .dictionary(let pairs):
             return "{" + pairs.map { pair in
@@ -184,6 +197,36 @@ extension ScriptResultValue: CustomStringConvertible {
                 return key + ":" + pair.1.description
             }.joined(separator: ",") + "}"
         }
+    }
+}
+
+extension ScriptResultValue {
+    /// A time value as `Date.prototype.toISOString` writes it (`2026-01-01T09:41:00.000Z`):
+    /// the proleptic Gregorian calendar in UTC, the milliseconds rounded, a year outside
+    /// 0...9999 as six digits with its sign (`+275760`, `-000001`).
+    static func dateText(_ milliseconds: Double) -> String {
+        guard milliseconds.isFinite, abs(milliseconds) <= 8.64e15 else { return "Invalid Date" }
+        let whole = Int64((milliseconds + 0.5).rounded(.down))
+        let dayMilliseconds: Int64 = 86_400_000
+        var days = whole / dayMilliseconds, inDay = whole % dayMilliseconds
+        if inDay < 0 { inDay += dayMilliseconds; days -= 1 }
+        // Days since 1970-01-01 to a civil date, by 400-year eras of 146,097 days.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let yearText = (0...9999).contains(year) ? padded(year, 4) : (year < 0 ? "-" : "+") + padded(abs(year), 6)
+        return yearText + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(inDay / 3_600_000, 2) + ":"
+            + padded(inDay / 60_000 % 60, 2) + ":" + padded(inDay / 1000 % 60, 2) + "." + padded(inDay % 1000, 3) + "Z"
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The native side of the simulated app, as the profile describes it (bridge.md): message
 /// handlers, navigation intercepts and the values its `app` object offers.

@@ -1,5 +1,9 @@
 import AppShell
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NavigatorCore
 import ScriptRuntime
 

@@ -73,7 +73,7 @@ extension TerminalAppState {
         // `:eval JS` takes the rest of the line as the script, quoted or not.
         var line = line
         if firstWord == "eval" {
-            let rest = trimmed.dropFirst(4).trimmingCharacters(in: .whitespaces)
+            let rest = String(trimmed.dropFirst(4).drop(while: isSpace))
             if !rest.isEmpty, !rest.hasPrefix("\"") { line = "eval " + FlowText.quoted(rest) }
         }
         let steps: [FlowStep]

@@ -1,4 +1,4 @@
-import AppShell
+@testable import AppShell
 import Foundation
 import TestSupport
 import XCTest
@@ -30,6 +30,19 @@ final class DownloadFolderTests: XCTestCase {
         XCTAssertEqual(cases.map { DownloadFolder.sanitisedName($0.0) }, cases.map(\.1))
         let long = DownloadFolder.sanitisedName(String(repeating: "é", count: 300) + ".txt")
         XCTAssertEqual(long, String(repeating: "é", count: 98) + ".txt")
+    }
+
+    /// Names are trimmed of `CharacterSet.whitespaces` (Core Foundation's list) and joined to the
+    /// folder as `NSString.appendingPathComponent` joins them.
+    func testWhitespaceTrimmingAndJoining() {
+        let names: [(String, String)] = [
+            ("\u{3000}a b\u{A0}\t.txt\u{3000}", "a b\u{A0}.txt"), ("\u{200B}x\u{202F}/\u{2003}y\u{205F}", "x_y"),
+            ("\u{85}z\u{1680}", "\u{85}z"), ("\u{FEFF}w\u{180E}", "\u{FEFF}w\u{180E}"), ("\u{2000}\u{200A}/.", "download"),
+        ]
+        XCTAssertEqual(names.map { DownloadFolder.sanitisedName($0.0) }, names.map(\.1))
+        let folders = ["dir", "dir/", "dir//", "/", "//", "", "a//b", "./x"]
+        XCTAssertEqual(folders.map { DownloadFolder.joined($0, "r.txt") },
+                       ["dir/r.txt", "dir/r.txt", "dir//r.txt", "/r.txt", "//r.txt", "r.txt", "a//b/r.txt", "./x/r.txt"])
     }
 
     func testHostileNamesNeverWriteOutsideTheFolder() throws {

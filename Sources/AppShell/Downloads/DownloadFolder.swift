@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +41,7 @@ public struct DownloadFolder: Sendable {
         let (stem, suffix) = Self.split(name)
         for copy in 0...Self.maximumCopies {
             let candidate = copy == 0 ? name : "\(stem) (\(copy))\(suffix)"
-            let full = (path as NSString).appendingPathComponent(candidate)
+            let full = Self.joined(path, candidate)
             let descriptor = open(full, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor < 0 {
                 if errno == EEXIST || errno == ELOOP { continue }
@@ -68,7 +72,7 @@ public struct DownloadFolder: Sendable {
     public static func sanitisedName(_ name: String) -> String {
         let components = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })
             .map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map(trimmingSpaces)
             .filter { !$0.isEmpty && $0 != "." && $0 != ".." }
         var result = components.joined(separator: "_")
         while result.hasPrefix(".") || result.hasPrefix(" ") { result.removeFirst() }
@@ -83,6 +87,29 @@ public struct DownloadFolder: Sendable {
             result = cut + keptSuffix
         }
         return result.isEmpty ? "download" : result
+    }
+
+    /// `folder` and `name` as `NSString.appendingPathComponent` joins them: a `/` between unless
+    /// the folder is empty or already ends in one.
+    static func joined(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The text without `CharacterSet.whitespaces` at either end: tab, space, U+00A0, U+1680,
+    /// U+2000–U+200B, U+202F, U+205F, U+3000 (Core Foundation's list, which keeps U+200B).
+    static func trimmingSpaces(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+            default: return false
+            }
+        }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: scalars[first...last])
+        return result
     }
 
     /// `report.txt` → (`report`, `.txt`); a name without an extension has an empty suffix.
