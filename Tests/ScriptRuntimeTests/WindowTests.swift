@@ -112,6 +112,35 @@ final class WindowTests: XCTestCase {
                                  "console.log: null true"])
     }
 
+    /// The network family (Blob … XMLHttpRequest, fetch) is made on first use: before it, the
+    /// globals are there for feature detection, FormData and structuredClone see no Blob; after
+    /// it, each global is the one class, native-looking, and Blobs are recognised everywhere.
+    func testNetworkInterfacesMadeOnFirstUseBehaveAsEager() throws {
+        let (_, records, _) = try load("""
+        <script>
+        var names = ['Blob', 'File', 'FileReader', 'Headers', 'Request', 'Response', 'AbortController', 'AbortSignal',
+          'XMLHttpRequest', 'XMLHttpRequestEventTarget', 'XMLHttpRequestUpload', 'fetch'];
+        console.log(names.every(function (n) { return n in window && !Object.keys(window).includes(n) }));
+        var form = new FormData(); form.append('a', {}); console.log(typeof form.get('a'), structuredClone({ b: 1 }).b);
+        console.log(names.map(function (n) { return typeof window[n] }).join());
+        console.log(names.every(function (n) { return window[n] === window[n] && Function.prototype.toString.call(window[n]) === 'function ' + n + '() {\\n    [native code]\\n}' }));
+        console.log(Function.prototype.toString.call(XMLHttpRequest.prototype.open), Object.getOwnPropertyDescriptor(window, 'fetch').writable);
+        var blob = new File(['x'], 'f.txt'); form.append('b', blob);
+        console.log(form.get('b') === blob, structuredClone(blob) === blob, blob instanceof Blob, URL.createObjectURL(blob).slice(0, 5));
+        XMLHttpRequest = 1; console.log(window.XMLHttpRequest, Object.getPrototypeOf(XMLHttpRequestUpload) === XMLHttpRequestEventTarget);
+        </script>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: true",
+            "console.log: string 1",
+            "console.log: function,function,function,function,function,function,function,function,function,function,function,function",
+            "console.log: true",
+            "console.log: function open() {\n    [native code]\n} true",
+            "console.log: true true true blob:",
+            "console.log: 1 true",
+        ])
+    }
+
     func testFetchAndXMLHttpRequestAreAsynchronous() throws {
         let (_, records, engine) = try load("""
         <script>

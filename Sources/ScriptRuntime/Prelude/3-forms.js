@@ -383,7 +383,7 @@ class FormData {
             for (let i = 0; i < list.length; i += 2) this.#entries.push([list[i], list[i + 1]]);
         }
     }
-    append(name, value, filename) { this.#entries.push([String(name), value instanceof Blob ? value : String(value)]); }
+    append(name, value, filename) { this.#entries.push([String(name), isBlob(value) ? value : String(value)]); }
     delete(name) { name = String(name); this.#entries = this.#entries.filter((entry) => entry[0] !== name); }
     get(name) { name = String(name); const entry = this.#entries.find((e) => e[0] === name); return entry === undefined ? null : entry[1]; }
     getAll(name) { name = String(name); return this.#entries.filter((e) => e[0] === name).map((e) => e[1]); }
@@ -391,7 +391,7 @@ class FormData {
     set(name, value) {
         name = String(name);
         const index = this.#entries.findIndex((e) => e[0] === name);
-        const entry = [name, value instanceof Blob ? value : String(value)];
+        const entry = [name, isBlob(value) ? value : String(value)];
         if (index < 0) { this.#entries.push(entry); return; }
         this.#entries[index] = entry;
         this.#entries = this.#entries.filter((e, position) => position <= index || e[0] !== name);

@@ -445,7 +445,7 @@ class URL {
     }
     static canParse(url, base) { return urlParts(url, base) !== null; }
     static createObjectURL(blob) {
-        if (!(blob instanceof Blob)) throw argumentError("URL", "createObjectURL", 1, "blob", "Blob");
+        if (!isBlob(blob)) throw argumentError("URL", "createObjectURL", 1, "blob", "Blob");
         const url = "blob:" + (N.origin() === "null" ? "null" : N.origin()) + "/" + randomUUID();
         blobURLs.set(url, blob);
         return url;
@@ -1057,7 +1057,7 @@ function structuredClone(value, options) {
             return input;
         }
         if (memory.has(input)) return memory.get(input);
-        if (typeof input === "function" || isPlatformObject(input) && !(input instanceof Blob) || input instanceof OriginalPromise ||
+        if (typeof input === "function" || isPlatformObject(input) && !isBlob(input) || input instanceof OriginalPromise ||
             input instanceof WeakMap || input instanceof WeakSet) {
             throw domError("DataCloneError");
         }
@@ -1072,7 +1072,7 @@ function structuredClone(value, options) {
         else if (input instanceof RegExp) output = new RegExp(input.source, input.flags);
         else if (input instanceof ArrayBuffer) output = input.slice(0);
         else if (ArrayBuffer.isView(input)) output = new input.constructor(clone(input.buffer), input.byteOffset, input instanceof DataView ? input.byteLength : input.length);
-        else if (input instanceof Blob) output = input;
+        else if (isBlob(input)) output = input;
         else if (input instanceof Map) { output = new Map(); memory.set(input, output); for (const [k, v] of input) output.set(clone(k), clone(v)); return output; }
         else if (input instanceof Set) { output = new Set(); memory.set(input, output); for (const v of input) output.add(clone(v)); return output; }
         else if (input instanceof Error) { output = new (G[input.name] instanceof Function && G[input.name].prototype instanceof Error ? G[input.name] : Error)(input.message); }
@@ -1114,157 +1114,10 @@ class Crypto {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Blobs and files
-
-class Blob {
-    #bytes; #type;
-    constructor(parts = [], options = {}) {
-        const bytes = [];
-        if (parts !== null && typeof parts === "object" && typeof parts[Symbol.iterator] === "function") {
-            for (const part of parts) {
-                if (part instanceof Blob) for (const byte of part.#bytes) bytes.push(byte);
-                else if (part instanceof ArrayBuffer) for (const byte of new Uint8Array(part)) bytes.push(byte);
-                else if (ArrayBuffer.isView(part)) for (const byte of new Uint8Array(part.buffer, part.byteOffset, part.byteLength)) bytes.push(byte);
-                else for (const byte of utf8Encode(String(part))) bytes.push(byte);
-            }
-        } else if (parts !== undefined) {
-            throw typeError("Value is not a sequence");
-        }
-        this.#bytes = Uint8Array.from(bytes);
-        const type = options && options.type !== undefined ? String(options.type) : "";
-        this.#type = /^[\x20-\x7e]*$/.test(type) ? type.toLowerCase() : "";
-    }
-    static bytesOf(blob) { return blob.#bytes; }
-    get size() { return this.#bytes.length; }
-    get type() { return this.#type; }
-    slice(start = 0, end = this.#bytes.length, type = "") {
-        const size = this.#bytes.length;
-        const from = start < 0 ? Math.max(size + start, 0) : Math.min(start, size);
-        const to = end < 0 ? Math.max(size + end, 0) : Math.min(end, size);
-        return new Blob([this.#bytes.slice(from, Math.max(from, to))], { type });
-    }
-    text() { return OriginalPromise.resolve(utf8Decode(this.#bytes)); }
-    arrayBuffer() { return OriginalPromise.resolve(this.#bytes.slice().buffer); }
-    bytes() { return OriginalPromise.resolve(this.#bytes.slice()); }
-}
-
-class File extends Blob {
-    #name; #lastModified;
-    constructor(parts, name, options = {}) {
-        requireArguments(arguments.length, 2);
-        super(parts, options);
-        this.#name = String(name);
-        this.#lastModified = options && options.lastModified !== undefined ? Number(options.lastModified) : N.now();
-    }
-    get name() { return this.#name; }
-    get lastModified() { return this.#lastModified; }
-    get webkitRelativePath() { return ""; }
-}
-
-class FileReader extends EventTarget {
-    #state = 0; #result = null; #error = null; #token = 0;
-    get readyState() { return this.#state; }
-    get result() { return this.#result; }
-    get error() { return this.#error; }
-    #read(blob, method, encoding) {
-        if (!(blob instanceof Blob)) throw argumentError("FileReader", method, 1, "blob", "Blob");
-        if (this.#state === 1) throw domError("InvalidStateError");
-        this.#state = 1;
-        this.#result = null;
-        const token = ++this.#token;
-        const bytes = Blob.bytesOf(blob);
-        postTask(() => {
-            if (token !== this.#token) return;
-            dispatch(this, makeEvent("ProgressEvent", "loadstart", { lengthComputable: true, loaded: 0, total: bytes.length }), true);
-            if (token !== this.#token) return;
-            switch (method) {
-            case "readAsDataURL":
-                this.#result = "data:" + (blob.type || "application/octet-stream") + ";base64," + bytesToBase64(bytes);
-                break;
-            case "readAsText":
-                this.#result = new TextDecoder(encoding === undefined ? "utf-8" : encoding in decoderLabels ? encoding : "utf-8").decode(bytes);
-                break;
-            case "readAsArrayBuffer":
-                this.#result = bytes.slice().buffer;
-                break;
-            default: {
-                let text = "";
-                for (const byte of bytes) text += String.fromCharCode(byte);
-                this.#result = text;
-            }
-            }
-            this.#state = 2;
-            dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
-            dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
-            dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
-        });
-    }
-    readAsDataURL(blob) { this.#read(blob, "readAsDataURL"); }
-    readAsText(blob, encoding) { this.#read(blob, "readAsText", encoding); }
-    readAsArrayBuffer(blob) { this.#read(blob, "readAsArrayBuffer"); }
-    readAsBinaryString(blob) { this.#read(blob, "readAsBinaryString"); }
-    abort() {
-        if (this.#state !== 1) return;
-        this.#token++;
-        this.#state = 2;
-        this.#result = null;
-        dispatch(this, makeEvent("ProgressEvent", "abort"), true);
-        dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
-    }
-}
-for (const [name, value] of [["EMPTY", 0], ["LOADING", 1], ["DONE", 2]]) {
-    ObjectDefine(FileReader, name, { value, enumerable: true });
-    ObjectDefine(FileReader.prototype, name, { value, enumerable: true });
-}
-for (const type of ["loadstart", "progress", "load", "loadend", "abort", "error"]) defineHandlerProperty(FileReader.prototype, type);
-
-// ---------------------------------------------------------------------------------------------
-// fetch and XMLHttpRequest, through the host's resource reader in later tasks
+// Blobs, files, fetch and XMLHttpRequest: made on a global object's first use of one of them
+// (most pages use none), so a new page's context does not pay for their classes.
 
 const pendingLoads = new Map();
-
-function binaryToBytes(binary) {
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i) & 255;
-    return bytes;
-}
-
-function bytesToBinary(bytes) {
-    let out = "";
-    for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
-    return out;
-}
-
-/// Starts a load: blob: and data: URLs are answered here, others by the host; `done` gets
-/// [status, statusText, url, headers (flat), text, token] or an error message, in a later task.
-function startLoad(kind, method, url, headers, body, done) {
-    if (url.startsWith("blob:")) {
-        const blob = blobURLs.get(url);
-        postTask(() => {
-            if (blob === undefined) { done(null, "Load failed"); return; }
-            const bytes = Blob.bytesOf(blob);
-            const token = N.keepBytes(bytesToBinary(bytes));
-            done([200, "OK", url, ["Content-Type", blob.type, "Content-Length", String(bytes.length)], utf8Decode(bytes), token], null);
-        });
-        return;
-    }
-    if (/^data:/i.test(url)) {
-        postTask(() => {
-            const match = /^data:([^,]*?)(;base64)?,(.*)$/is.exec(url);
-            if (match === null) { done(null, "Load failed"); return; }
-            let bytes;
-            if (match[2]) bytes = base64ToBytes(decodeURIComponent(match[3]));
-            else bytes = utf8Encode(decodeURIComponent(match[3]));
-            if (bytes === null) { done(null, "Load failed"); return; }
-            const array = Uint8Array.from(bytes);
-            const token = N.keepBytes(bytesToBinary(array));
-            done([200, "OK", url, ["Content-Type", match[1] || "text/plain;charset=US-ASCII"], utf8Decode(array), token], null);
-        });
-        return;
-    }
-    const token = N.load(kind, method, url, headers, body === null ? null : body);
-    pendingLoads.set(token, done);
-}
 
 function deliverLoad(token, response, error) {
     const done = pendingLoads.get(token);
@@ -1272,329 +1125,501 @@ function deliverLoad(token, response, error) {
     if (done !== undefined) done(response, error);
 }
 
-function bodyToBinary(body) {
-    if (body === null || body === undefined) return [null, null];
-    if (body instanceof Blob) return [bytesToBinary(Blob.bytesOf(body)), body.type || null];
-    if (body instanceof ArrayBuffer) return [bytesToBinary(new Uint8Array(body)), null];
-    if (ArrayBuffer.isView(body)) return [bytesToBinary(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)), null];
-    if (body instanceof URLSearchParams) return [bytesToBinary(Uint8Array.from(utf8Encode(body.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
-    if (body instanceof FormData) {
-        const params = new URLSearchParams();
-        for (const [name, value] of body) params.append(name, value instanceof Blob ? "" : value);
-        return [bytesToBinary(Uint8Array.from(utf8Encode(params.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
-    }
-    return [bytesToBinary(Uint8Array.from(utf8Encode(String(body)))), "text/plain;charset=UTF-8"];
+const networkInterfaceNames = new Set(["Blob", "File", "FileReader", "Headers", "Request", "Response", "AbortController",
+    "AbortSignal", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload", "fetch"]);
+let madeNetworkInterfaces;
+
+/// This global object's network family, made on first use.
+function networkInterfaces() {
+    if (madeNetworkInterfaces === undefined) madeNetworkInterfaces = makeNetworkInterfaces();
+    return madeNetworkInterfaces;
 }
 
-class Headers {
-    #list = [];
-    constructor(init) {
-        if (init instanceof Headers) this.#list = init.#list.map((pair) => pair.slice());
-        else if (Array.isArray(init)) for (const [name, value] of init) this.append(name, value);
-        else if (init !== undefined && init !== null) for (const key of Object.keys(init)) this.append(key, init[key]);
-    }
-    append(name, value) { this.#list.push([String(name).toLowerCase(), String(value).trim()]); }
-    delete(name) { name = String(name).toLowerCase(); this.#list = this.#list.filter((p) => p[0] !== name); }
-    get(name) {
-        name = String(name).toLowerCase();
-        const values = this.#list.filter((p) => p[0] === name).map((p) => p[1]);
-        return values.length ? values.join(", ") : null;
-    }
-    has(name) { name = String(name).toLowerCase(); return this.#list.some((p) => p[0] === name); }
-    set(name, value) { this.delete(name); this.append(name, value); }
-    forEach(callback, thisArg) { for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this); }
-    *entries() {
-        const names = [...new Set(this.#list.map((p) => p[0]))].sort();
-        for (const name of names) yield [name, this.get(name)];
-    }
-    *keys() { for (const [name] of this.entries()) yield name; }
-    *values() { for (const [, value] of this.entries()) yield value; }
-    [Symbol.iterator]() { return this.entries(); }
-    flat() { const out = []; for (const [name, value] of this.#list) out.push(name, value); return out; }
+/// Whether a value is a Blob: none exists before the family is made.
+function isBlob(value) {
+    return madeNetworkInterfaces !== undefined && value instanceof madeNetworkInterfaces.Blob;
 }
 
-class Body {
-    #used = false;
-    consume() {
-        if (this.#used) return OriginalPromise.reject(typeError("Body is disturbed or locked"));
-        this.#used = true;
-        return null;
-    }
-    get bodyUsed() { return this.#used; }
-}
-
-class Request extends Body {
-    #url; #method; #headers; #body; #signal;
-    constructor(input, init = {}) {
-        super();
-        if (input instanceof Request) {
-            this.#url = input.url; this.#method = input.method; this.#headers = new Headers(input.headers); this.#body = input.#body;
-        } else {
-            const resolved = N.resolve(String(input));
-            if (resolved === null) throw typeError("Type error");
-            this.#url = resolved; this.#method = "GET"; this.#headers = new Headers(); this.#body = null;
-        }
-        init = init || {};
-        if (init.method !== undefined) this.#method = String(init.method).toUpperCase();
-        if (init.headers !== undefined) this.#headers = new Headers(init.headers);
-        if (init.body !== undefined && init.body !== null) {
-            if (this.#method === "GET" || this.#method === "HEAD") throw typeError("Request has method 'GET' and cannot have a body");
-            this.#body = init.body;
-        }
-        this.#signal = init.signal || null;
-    }
-    get url() { return this.#url; }
-    get method() { return this.#method; }
-    get headers() { return this.#headers; }
-    get signal() { return this.#signal; }
-    get bodyValue() { return this.#body; }
-    get credentials() { return "same-origin"; }
-    get mode() { return "cors"; }
-    get cache() { return "default"; }
-    get redirect() { return "follow"; }
-    clone() { return new Request(this); }
-}
-
-class Response extends Body {
-    #status; #statusText; #url; #headers; #text; #token;
-    constructor(body = null, init = {}) {
-        super();
-        init = init || {};
-        this.#status = init.status === undefined ? 200 : init.status | 0;
-        this.#statusText = init.statusText === undefined ? "" : String(init.statusText);
-        this.#headers = new Headers(init.headers);
-        this.#url = "";
-        if (body === null || body === undefined) { this.#text = ""; this.#token = -1; this.bytesValue = new Uint8Array(0); }
-        else if (body instanceof Blob) { this.bytesValue = Blob.bytesOf(body); this.#text = utf8Decode(this.bytesValue); this.#token = -1; }
-        else { this.bytesValue = Uint8Array.from(utf8Encode(String(body))); this.#text = String(body); this.#token = -1; }
-    }
-    static fromLoad(parts) {
-        const response = new Response();
-        response.#status = parts[0];
-        response.#statusText = parts[1];
-        response.#url = parts[2];
-        const headers = new Headers();
-        for (let i = 0; i + 1 < parts[3].length; i += 2) headers.append(parts[3][i], parts[3][i + 1]);
-        response.#headers = headers;
-        response.#text = parts[4];
-        response.#token = parts[5];
-        response.bytesValue = null;
-        return response;
-    }
-    static error() { const response = new Response(); response.#status = 0; return response; }
-    static json(data, init) { return new Response(JSON.stringify(data), init); }
-    get status() { return this.#status; }
-    get statusText() { return this.#statusText; }
-    get ok() { return this.#status >= 200 && this.#status < 300; }
-    get url() { return this.#url; }
-    get headers() { return this.#headers; }
-    get redirected() { return false; }
-    get type() { return "basic"; }
-    get body() { return null; }
-    #bytes() {
-        if (this.bytesValue === null) this.bytesValue = binaryToBytes(N.bytes(this.#token));
-        return this.bytesValue;
-    }
-    text() { return this.consume() ?? OriginalPromise.resolve(this.#text); }
-    json() { return this.consume() ?? new OriginalPromise((resolve) => resolve(JSON.parse(this.#text))); }
-    arrayBuffer() { return this.consume() ?? OriginalPromise.resolve(this.#bytes().slice().buffer); }
-    blob() { return this.consume() ?? OriginalPromise.resolve(new Blob([this.#bytes()], { type: this.#headers.get("content-type") || "" })); }
-    formData() { return this.consume() ?? OriginalPromise.reject(typeError("Type error")); }
-    clone() {
-        const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token]);
-        copy.bytesValue = this.bytesValue;
-        return copy;
-    }
-}
-
-class AbortSignal extends EventTarget {
-    #aborted = false; #reason = undefined;
-    constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); super(); }
-    static abort(reason) { const signal = new AbortSignal(KEY); signal.abortWith(reason); return signal; }
-    static timeout(ms) { const signal = new AbortSignal(KEY); setTimeout(() => signal.abortWith(domError("TimeoutError")), ms); return signal; }
-    get aborted() { return this.#aborted; }
-    get reason() { return this.#reason; }
-    throwIfAborted() { if (this.#aborted) throw this.#reason; }
-    abortWith(reason) {
-        if (this.#aborted) return;
-        this.#aborted = true;
-        this.#reason = reason === undefined ? domError("AbortError") : reason;
-        dispatch(this, new Event("abort"), true);
-    }
-}
-defineHandlerProperty(AbortSignal.prototype, "abort");
-
-class AbortController {
-    #signal = new AbortSignal(KEY);
-    get signal() { return this.#signal; }
-    abort(reason) { this.#signal.abortWith(reason); }
-}
-
-function fetch(input, init) {
-    let request;
-    try {
-        request = new Request(input, init);
-    } catch (error) {
-        return OriginalPromise.reject(error);
-    }
-    return new OriginalPromise((resolve, reject) => {
-        const signal = request.signal;
-        if (signal !== null && signal.aborted) { reject(signal.reason); return; }
-        let settled = false;
-        if (signal !== null) signal.addEventListener("abort", () => { if (!settled) { settled = true; reject(signal.reason); } });
-        const [body, type] = bodyToBinary(request.bodyValue);
-        const headers = request.headers.flat();
-        if (type !== null && !request.headers.has("content-type")) headers.push("content-type", type);
-        startLoad("fetch", request.method, request.url, headers, body, (parts, error) => {
-            if (settled) return;
-            settled = true;
-            if (parts === null) reject(typeError(error || "Load failed"));
-            else resolve(Response.fromLoad(parts));
-        });
-    });
-}
-
-class XMLHttpRequestEventTarget extends EventTarget {}
-for (const type of ["loadstart", "progress", "abort", "error", "load", "timeout", "loadend"]) {
-    defineHandlerProperty(XMLHttpRequestEventTarget.prototype, type);
-}
-class XMLHttpRequestUpload extends XMLHttpRequestEventTarget {}
-
-class XMLHttpRequest extends XMLHttpRequestEventTarget {
-    #state = 0; #method = "GET"; #url = ""; #async = true; #headers = []; #sent = false; #generation = 0;
-    #status = 0; #statusText = ""; #responseURL = ""; #responseHeaders = []; #text = ""; #token = -1;
-    #responseType = ""; #timeout = 0; #withCredentials = false; #upload = new XMLHttpRequestUpload(); #mime = null;
-    get readyState() { return this.#state; }
-    get status() { return this.#status; }
-    get statusText() { return this.#statusText; }
-    get responseURL() { return this.#responseURL; }
-    get responseType() { return this.#responseType; }
-    set responseType(value) {
-        if (this.#state === 4 || this.#state === 3) throw domError("InvalidStateError");
-        value = String(value);
-        if (["", "text", "json", "arraybuffer", "blob", "document"].includes(value)) this.#responseType = value;
-    }
-    get timeout() { return this.#timeout; }
-    set timeout(value) { this.#timeout = value >>> 0; }
-    get withCredentials() { return this.#withCredentials; }
-    set withCredentials(value) { this.#withCredentials = !!value; }
-    get upload() { return this.#upload; }
-    get responseText() {
-        if (this.#responseType !== "" && this.#responseType !== "text") throw domError("InvalidStateError");
-        return this.#state === 3 || this.#state === 4 ? this.#text : "";
-    }
-    get responseXML() { return null; }
-    get response() {
-        if (this.#responseType === "" || this.#responseType === "text") return this.responseText;
-        if (this.#state !== 4 || this.#status === 0) return null;
-        switch (this.#responseType) {
-        case "json": try { return JSON.parse(this.#text); } catch (e) { return null; }
-        case "arraybuffer": return binaryToBytes(N.bytes(this.#token)).buffer;
-        case "blob": return new Blob([binaryToBytes(N.bytes(this.#token))], { type: this.getResponseHeader("content-type") || "" });
-        case "document": return wrap(N.parseDocument(this.#text));
-        }
-        return null;
-    }
-    open(method, url, async = true) {
-        requireArguments(arguments.length, 2);
-        const resolved = N.resolve(String(url));
-        if (resolved === null) throw domError("SyntaxError");
-        this.#generation++;
-        this.#method = String(method).toUpperCase();
-        this.#url = resolved;
-        this.#async = arguments.length < 3 ? true : !!async;
-        this.#headers = [];
-        this.#sent = false;
-        this.#status = 0; this.#statusText = ""; this.#text = ""; this.#responseHeaders = []; this.#responseURL = "";
-        if (this.#state !== 1) {
-            this.#state = 1;
-            dispatch(this, new Event("readystatechange"), false);
-        }
-    }
-    setRequestHeader(name, value) {
-        requireArguments(arguments.length, 2);
-        if (this.#state !== 1 || this.#sent) throw domError("InvalidStateError");
-        this.#headers.push(String(name), String(value));
-    }
-    overrideMimeType(mime) { this.#mime = String(mime); }
-    getResponseHeader(name) {
-        if (this.#state < 2) return null;
-        name = String(name).toLowerCase();
-        const values = [];
-        for (let i = 0; i + 1 < this.#responseHeaders.length; i += 2) {
-            if (this.#responseHeaders[i].toLowerCase() === name) values.push(this.#responseHeaders[i + 1]);
-        }
-        return values.length ? values.join(", ") : null;
-    }
-    getAllResponseHeaders() {
-        if (this.#state < 2) return "";
-        const lines = [];
-        for (let i = 0; i + 1 < this.#responseHeaders.length; i += 2) lines.push(this.#responseHeaders[i].toLowerCase() + ": " + this.#responseHeaders[i + 1]);
-        return lines.sort().map((line) => line + "\r\n").join("");
-    }
-    send(body = null) {
-        if (this.#state !== 1 || this.#sent) throw domError("InvalidStateError");
-        this.#sent = true;
-        const [payload, type] = this.#method === "GET" || this.#method === "HEAD" ? [null, null] : bodyToBinary(body);
-        const headers = this.#headers.slice();
-        if (type !== null && !headers.some((h, i) => i % 2 === 0 && h.toLowerCase() === "content-type")) headers.push("Content-Type", type);
-        const generation = this.#generation;
-        if (!this.#async) {
-            const parts = N.loadSync(this.#method, this.#url, headers, payload);
-            if (typeof parts === "string") {
-                this.#state = 4;
-                dispatch(this, new Event("readystatechange"), false);
-                throw domError("NetworkError");
+function makeNetworkInterfaces() {
+    class Blob {
+        #bytes; #type;
+        constructor(parts = [], options = {}) {
+            const bytes = [];
+            if (parts !== null && typeof parts === "object" && typeof parts[Symbol.iterator] === "function") {
+                for (const part of parts) {
+                    if (part instanceof Blob) for (const byte of part.#bytes) bytes.push(byte);
+                    else if (part instanceof ArrayBuffer) for (const byte of new Uint8Array(part)) bytes.push(byte);
+                    else if (ArrayBuffer.isView(part)) for (const byte of new Uint8Array(part.buffer, part.byteOffset, part.byteLength)) bytes.push(byte);
+                    else for (const byte of utf8Encode(String(part))) bytes.push(byte);
+                }
+            } else if (parts !== undefined) {
+                throw typeError("Value is not a sequence");
             }
-            this.#finish(parts);
+            this.#bytes = Uint8Array.from(bytes);
+            const type = options && options.type !== undefined ? String(options.type) : "";
+            this.#type = /^[\x20-\x7e]*$/.test(type) ? type.toLowerCase() : "";
+        }
+        static bytesOf(blob) { return blob.#bytes; }
+        get size() { return this.#bytes.length; }
+        get type() { return this.#type; }
+        slice(start = 0, end = this.#bytes.length, type = "") {
+            const size = this.#bytes.length;
+            const from = start < 0 ? Math.max(size + start, 0) : Math.min(start, size);
+            const to = end < 0 ? Math.max(size + end, 0) : Math.min(end, size);
+            return new Blob([this.#bytes.slice(from, Math.max(from, to))], { type });
+        }
+        text() { return OriginalPromise.resolve(utf8Decode(this.#bytes)); }
+        arrayBuffer() { return OriginalPromise.resolve(this.#bytes.slice().buffer); }
+        bytes() { return OriginalPromise.resolve(this.#bytes.slice()); }
+    }
+
+    class File extends Blob {
+        #name; #lastModified;
+        constructor(parts, name, options = {}) {
+            requireArguments(arguments.length, 2);
+            super(parts, options);
+            this.#name = String(name);
+            this.#lastModified = options && options.lastModified !== undefined ? Number(options.lastModified) : N.now();
+        }
+        get name() { return this.#name; }
+        get lastModified() { return this.#lastModified; }
+        get webkitRelativePath() { return ""; }
+    }
+
+    class FileReader extends EventTarget {
+        #state = 0; #result = null; #error = null; #token = 0;
+        get readyState() { return this.#state; }
+        get result() { return this.#result; }
+        get error() { return this.#error; }
+        #read(blob, method, encoding) {
+            if (!isBlob(blob)) throw argumentError("FileReader", method, 1, "blob", "Blob");
+            if (this.#state === 1) throw domError("InvalidStateError");
+            this.#state = 1;
+            this.#result = null;
+            const token = ++this.#token;
+            const bytes = Blob.bytesOf(blob);
+            postTask(() => {
+                if (token !== this.#token) return;
+                dispatch(this, makeEvent("ProgressEvent", "loadstart", { lengthComputable: true, loaded: 0, total: bytes.length }), true);
+                if (token !== this.#token) return;
+                switch (method) {
+                case "readAsDataURL":
+                    this.#result = "data:" + (blob.type || "application/octet-stream") + ";base64," + bytesToBase64(bytes);
+                    break;
+                case "readAsText":
+                    this.#result = new TextDecoder(encoding === undefined ? "utf-8" : encoding in decoderLabels ? encoding : "utf-8").decode(bytes);
+                    break;
+                case "readAsArrayBuffer":
+                    this.#result = bytes.slice().buffer;
+                    break;
+                default: {
+                    let text = "";
+                    for (const byte of bytes) text += String.fromCharCode(byte);
+                    this.#result = text;
+                }
+                }
+                this.#state = 2;
+                dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+                dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+                dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: bytes.length, total: bytes.length }), true);
+            });
+        }
+        readAsDataURL(blob) { this.#read(blob, "readAsDataURL"); }
+        readAsText(blob, encoding) { this.#read(blob, "readAsText", encoding); }
+        readAsArrayBuffer(blob) { this.#read(blob, "readAsArrayBuffer"); }
+        readAsBinaryString(blob) { this.#read(blob, "readAsBinaryString"); }
+        abort() {
+            if (this.#state !== 1) return;
+            this.#token++;
+            this.#state = 2;
+            this.#result = null;
+            dispatch(this, makeEvent("ProgressEvent", "abort"), true);
+            dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
+        }
+    }
+    for (const [name, value] of [["EMPTY", 0], ["LOADING", 1], ["DONE", 2]]) {
+        ObjectDefine(FileReader, name, { value, enumerable: true });
+        ObjectDefine(FileReader.prototype, name, { value, enumerable: true });
+    }
+    for (const type of ["loadstart", "progress", "load", "loadend", "abort", "error"]) defineHandlerProperty(FileReader.prototype, type);
+
+    // fetch and XMLHttpRequest, through the host's resource reader in later tasks
+
+    function binaryToBytes(binary) {
+        const bytes = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i) & 255;
+        return bytes;
+    }
+
+    function bytesToBinary(bytes) {
+        let out = "";
+        for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+        return out;
+    }
+
+    /// Starts a load: blob: and data: URLs are answered here, others by the host; `done` gets
+    /// [status, statusText, url, headers (flat), text, token] or an error message, in a later task.
+    function startLoad(kind, method, url, headers, body, done) {
+        if (url.startsWith("blob:")) {
+            const blob = blobURLs.get(url);
+            postTask(() => {
+                if (blob === undefined) { done(null, "Load failed"); return; }
+                const bytes = Blob.bytesOf(blob);
+                const token = N.keepBytes(bytesToBinary(bytes));
+                done([200, "OK", url, ["Content-Type", blob.type, "Content-Length", String(bytes.length)], utf8Decode(bytes), token], null);
+            });
             return;
         }
-        dispatch(this, makeEvent("ProgressEvent", "loadstart"), false);
-        startLoad("xhr", this.#method, this.#url, headers, payload, (parts, error) => {
-            if (generation !== this.#generation || !this.#sent) return;
-            if (parts === null) {
-                this.#state = 4;
-                this.#status = 0;
-                dispatch(this, new Event("readystatechange"), true);
-                dispatch(this, makeEvent("ProgressEvent", "error"), true);
-                dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
-                return;
+        if (/^data:/i.test(url)) {
+            postTask(() => {
+                const match = /^data:([^,]*?)(;base64)?,(.*)$/is.exec(url);
+                if (match === null) { done(null, "Load failed"); return; }
+                let bytes;
+                if (match[2]) bytes = base64ToBytes(decodeURIComponent(match[3]));
+                else bytes = utf8Encode(decodeURIComponent(match[3]));
+                if (bytes === null) { done(null, "Load failed"); return; }
+                const array = Uint8Array.from(bytes);
+                const token = N.keepBytes(bytesToBinary(array));
+                done([200, "OK", url, ["Content-Type", match[1] || "text/plain;charset=US-ASCII"], utf8Decode(array), token], null);
+            });
+            return;
+        }
+        const token = N.load(kind, method, url, headers, body === null ? null : body);
+        pendingLoads.set(token, done);
+    }
+
+    function bodyToBinary(body) {
+        if (body === null || body === undefined) return [null, null];
+        if (body instanceof Blob) return [bytesToBinary(Blob.bytesOf(body)), body.type || null];
+        if (body instanceof ArrayBuffer) return [bytesToBinary(new Uint8Array(body)), null];
+        if (ArrayBuffer.isView(body)) return [bytesToBinary(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)), null];
+        if (body instanceof URLSearchParams) return [bytesToBinary(Uint8Array.from(utf8Encode(body.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
+        if (body instanceof FormData) {
+            const params = new URLSearchParams();
+            for (const [name, value] of body) params.append(name, value instanceof Blob ? "" : value);
+            return [bytesToBinary(Uint8Array.from(utf8Encode(params.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
+        }
+        return [bytesToBinary(Uint8Array.from(utf8Encode(String(body)))), "text/plain;charset=UTF-8"];
+    }
+
+    class Headers {
+        #list = [];
+        constructor(init) {
+            if (init instanceof Headers) this.#list = init.#list.map((pair) => pair.slice());
+            else if (Array.isArray(init)) for (const [name, value] of init) this.append(name, value);
+            else if (init !== undefined && init !== null) for (const key of Object.keys(init)) this.append(key, init[key]);
+        }
+        append(name, value) { this.#list.push([String(name).toLowerCase(), String(value).trim()]); }
+        delete(name) { name = String(name).toLowerCase(); this.#list = this.#list.filter((p) => p[0] !== name); }
+        get(name) {
+            name = String(name).toLowerCase();
+            const values = this.#list.filter((p) => p[0] === name).map((p) => p[1]);
+            return values.length ? values.join(", ") : null;
+        }
+        has(name) { name = String(name).toLowerCase(); return this.#list.some((p) => p[0] === name); }
+        set(name, value) { this.delete(name); this.append(name, value); }
+        forEach(callback, thisArg) { for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this); }
+        *entries() {
+            const names = [...new Set(this.#list.map((p) => p[0]))].sort();
+            for (const name of names) yield [name, this.get(name)];
+        }
+        *keys() { for (const [name] of this.entries()) yield name; }
+        *values() { for (const [, value] of this.entries()) yield value; }
+        [Symbol.iterator]() { return this.entries(); }
+        flat() { const out = []; for (const [name, value] of this.#list) out.push(name, value); return out; }
+    }
+
+    class Body {
+        #used = false;
+        consume() {
+            if (this.#used) return OriginalPromise.reject(typeError("Body is disturbed or locked"));
+            this.#used = true;
+            return null;
+        }
+        get bodyUsed() { return this.#used; }
+    }
+
+    class Request extends Body {
+        #url; #method; #headers; #body; #signal;
+        constructor(input, init = {}) {
+            super();
+            if (input instanceof Request) {
+                this.#url = input.url; this.#method = input.method; this.#headers = new Headers(input.headers); this.#body = input.#body;
+            } else {
+                const resolved = N.resolve(String(input));
+                if (resolved === null) throw typeError("Type error");
+                this.#url = resolved; this.#method = "GET"; this.#headers = new Headers(); this.#body = null;
             }
-            this.#finish(parts);
+            init = init || {};
+            if (init.method !== undefined) this.#method = String(init.method).toUpperCase();
+            if (init.headers !== undefined) this.#headers = new Headers(init.headers);
+            if (init.body !== undefined && init.body !== null) {
+                if (this.#method === "GET" || this.#method === "HEAD") throw typeError("Request has method 'GET' and cannot have a body");
+                this.#body = init.body;
+            }
+            this.#signal = init.signal || null;
+        }
+        get url() { return this.#url; }
+        get method() { return this.#method; }
+        get headers() { return this.#headers; }
+        get signal() { return this.#signal; }
+        get bodyValue() { return this.#body; }
+        get credentials() { return "same-origin"; }
+        get mode() { return "cors"; }
+        get cache() { return "default"; }
+        get redirect() { return "follow"; }
+        clone() { return new Request(this); }
+    }
+
+    class Response extends Body {
+        #status; #statusText; #url; #headers; #text; #token;
+        constructor(body = null, init = {}) {
+            super();
+            init = init || {};
+            this.#status = init.status === undefined ? 200 : init.status | 0;
+            this.#statusText = init.statusText === undefined ? "" : String(init.statusText);
+            this.#headers = new Headers(init.headers);
+            this.#url = "";
+            if (body === null || body === undefined) { this.#text = ""; this.#token = -1; this.bytesValue = new Uint8Array(0); }
+            else if (body instanceof Blob) { this.bytesValue = Blob.bytesOf(body); this.#text = utf8Decode(this.bytesValue); this.#token = -1; }
+            else { this.bytesValue = Uint8Array.from(utf8Encode(String(body))); this.#text = String(body); this.#token = -1; }
+        }
+        static fromLoad(parts) {
+            const response = new Response();
+            response.#status = parts[0];
+            response.#statusText = parts[1];
+            response.#url = parts[2];
+            const headers = new Headers();
+            for (let i = 0; i + 1 < parts[3].length; i += 2) headers.append(parts[3][i], parts[3][i + 1]);
+            response.#headers = headers;
+            response.#text = parts[4];
+            response.#token = parts[5];
+            response.bytesValue = null;
+            return response;
+        }
+        static error() { const response = new Response(); response.#status = 0; return response; }
+        static json(data, init) { return new Response(JSON.stringify(data), init); }
+        get status() { return this.#status; }
+        get statusText() { return this.#statusText; }
+        get ok() { return this.#status >= 200 && this.#status < 300; }
+        get url() { return this.#url; }
+        get headers() { return this.#headers; }
+        get redirected() { return false; }
+        get type() { return "basic"; }
+        get body() { return null; }
+        #bytes() {
+            if (this.bytesValue === null) this.bytesValue = binaryToBytes(N.bytes(this.#token));
+            return this.bytesValue;
+        }
+        text() { return this.consume() ?? OriginalPromise.resolve(this.#text); }
+        json() { return this.consume() ?? new OriginalPromise((resolve) => resolve(JSON.parse(this.#text))); }
+        arrayBuffer() { return this.consume() ?? OriginalPromise.resolve(this.#bytes().slice().buffer); }
+        blob() { return this.consume() ?? OriginalPromise.resolve(new Blob([this.#bytes()], { type: this.#headers.get("content-type") || "" })); }
+        formData() { return this.consume() ?? OriginalPromise.reject(typeError("Type error")); }
+        clone() {
+            const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token]);
+            copy.bytesValue = this.bytesValue;
+            return copy;
+        }
+    }
+
+    class AbortSignal extends EventTarget {
+        #aborted = false; #reason = undefined;
+        constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); super(); }
+        static abort(reason) { const signal = new AbortSignal(KEY); signal.abortWith(reason); return signal; }
+        static timeout(ms) { const signal = new AbortSignal(KEY); setTimeout(() => signal.abortWith(domError("TimeoutError")), ms); return signal; }
+        get aborted() { return this.#aborted; }
+        get reason() { return this.#reason; }
+        throwIfAborted() { if (this.#aborted) throw this.#reason; }
+        abortWith(reason) {
+            if (this.#aborted) return;
+            this.#aborted = true;
+            this.#reason = reason === undefined ? domError("AbortError") : reason;
+            dispatch(this, new Event("abort"), true);
+        }
+    }
+    defineHandlerProperty(AbortSignal.prototype, "abort");
+
+    class AbortController {
+        #signal = new AbortSignal(KEY);
+        get signal() { return this.#signal; }
+        abort(reason) { this.#signal.abortWith(reason); }
+    }
+
+    function fetch(input, init) {
+        let request;
+        try {
+            request = new Request(input, init);
+        } catch (error) {
+            return OriginalPromise.reject(error);
+        }
+        return new OriginalPromise((resolve, reject) => {
+            const signal = request.signal;
+            if (signal !== null && signal.aborted) { reject(signal.reason); return; }
+            let settled = false;
+            if (signal !== null) signal.addEventListener("abort", () => { if (!settled) { settled = true; reject(signal.reason); } });
+            const [body, type] = bodyToBinary(request.bodyValue);
+            const headers = request.headers.flat();
+            if (type !== null && !request.headers.has("content-type")) headers.push("content-type", type);
+            startLoad("fetch", request.method, request.url, headers, body, (parts, error) => {
+                if (settled) return;
+                settled = true;
+                if (parts === null) reject(typeError(error || "Load failed"));
+                else resolve(Response.fromLoad(parts));
+            });
         });
     }
-    #finish(parts) {
-        [this.#status, this.#statusText, this.#responseURL, this.#responseHeaders, this.#text, this.#token] = parts;
-        const length = this.#text.length;
-        this.#state = 2;
-        if (this.#async) dispatch(this, new Event("readystatechange"), true);
-        this.#state = 3;
-        if (this.#async) {
-            dispatch(this, new Event("readystatechange"), true);
-            dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: length, total: length }), true);
-        }
-        this.#state = 4;
-        dispatch(this, new Event("readystatechange"), this.#async);
-        dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: length, total: length }), this.#async);
-        dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: length, total: length }), this.#async);
+
+    class XMLHttpRequestEventTarget extends EventTarget {}
+    for (const type of ["loadstart", "progress", "abort", "error", "load", "timeout", "loadend"]) {
+        defineHandlerProperty(XMLHttpRequestEventTarget.prototype, type);
     }
-    abort() {
-        this.#generation++;
-        if ((this.#state === 1 && this.#sent) || this.#state === 2 || this.#state === 3) {
-            this.#state = 4;
+    class XMLHttpRequestUpload extends XMLHttpRequestEventTarget {}
+
+    class XMLHttpRequest extends XMLHttpRequestEventTarget {
+        #state = 0; #method = "GET"; #url = ""; #async = true; #headers = []; #sent = false; #generation = 0;
+        #status = 0; #statusText = ""; #responseURL = ""; #responseHeaders = []; #text = ""; #token = -1;
+        #responseType = ""; #timeout = 0; #withCredentials = false; #upload = new XMLHttpRequestUpload(); #mime = null;
+        get readyState() { return this.#state; }
+        get status() { return this.#status; }
+        get statusText() { return this.#statusText; }
+        get responseURL() { return this.#responseURL; }
+        get responseType() { return this.#responseType; }
+        set responseType(value) {
+            if (this.#state === 4 || this.#state === 3) throw domError("InvalidStateError");
+            value = String(value);
+            if (["", "text", "json", "arraybuffer", "blob", "document"].includes(value)) this.#responseType = value;
+        }
+        get timeout() { return this.#timeout; }
+        set timeout(value) { this.#timeout = value >>> 0; }
+        get withCredentials() { return this.#withCredentials; }
+        set withCredentials(value) { this.#withCredentials = !!value; }
+        get upload() { return this.#upload; }
+        get responseText() {
+            if (this.#responseType !== "" && this.#responseType !== "text") throw domError("InvalidStateError");
+            return this.#state === 3 || this.#state === 4 ? this.#text : "";
+        }
+        get responseXML() { return null; }
+        get response() {
+            if (this.#responseType === "" || this.#responseType === "text") return this.responseText;
+            if (this.#state !== 4 || this.#status === 0) return null;
+            switch (this.#responseType) {
+            case "json": try { return JSON.parse(this.#text); } catch (e) { return null; }
+            case "arraybuffer": return binaryToBytes(N.bytes(this.#token)).buffer;
+            case "blob": return new Blob([binaryToBytes(N.bytes(this.#token))], { type: this.getResponseHeader("content-type") || "" });
+            case "document": return wrap(N.parseDocument(this.#text));
+            }
+            return null;
+        }
+        open(method, url, async = true) {
+            requireArguments(arguments.length, 2);
+            const resolved = N.resolve(String(url));
+            if (resolved === null) throw domError("SyntaxError");
+            this.#generation++;
+            this.#method = String(method).toUpperCase();
+            this.#url = resolved;
+            this.#async = arguments.length < 3 ? true : !!async;
+            this.#headers = [];
             this.#sent = false;
-            dispatch(this, new Event("readystatechange"), false);
-            dispatch(this, makeEvent("ProgressEvent", "abort"), false);
-            dispatch(this, makeEvent("ProgressEvent", "loadend"), false);
+            this.#status = 0; this.#statusText = ""; this.#text = ""; this.#responseHeaders = []; this.#responseURL = "";
+            if (this.#state !== 1) {
+                this.#state = 1;
+                dispatch(this, new Event("readystatechange"), false);
+            }
         }
-        this.#state = 0;
+        setRequestHeader(name, value) {
+            requireArguments(arguments.length, 2);
+            if (this.#state !== 1 || this.#sent) throw domError("InvalidStateError");
+            this.#headers.push(String(name), String(value));
+        }
+        overrideMimeType(mime) { this.#mime = String(mime); }
+        getResponseHeader(name) {
+            if (this.#state < 2) return null;
+            name = String(name).toLowerCase();
+            const values = [];
+            for (let i = 0; i + 1 < this.#responseHeaders.length; i += 2) {
+                if (this.#responseHeaders[i].toLowerCase() === name) values.push(this.#responseHeaders[i + 1]);
+            }
+            return values.length ? values.join(", ") : null;
+        }
+        getAllResponseHeaders() {
+            if (this.#state < 2) return "";
+            const lines = [];
+            for (let i = 0; i + 1 < this.#responseHeaders.length; i += 2) lines.push(this.#responseHeaders[i].toLowerCase() + ": " + this.#responseHeaders[i + 1]);
+            return lines.sort().map((line) => line + "\r\n").join("");
+        }
+        send(body = null) {
+            if (this.#state !== 1 || this.#sent) throw domError("InvalidStateError");
+            this.#sent = true;
+            const [payload, type] = this.#method === "GET" || this.#method === "HEAD" ? [null, null] : bodyToBinary(body);
+            const headers = this.#headers.slice();
+            if (type !== null && !headers.some((h, i) => i % 2 === 0 && h.toLowerCase() === "content-type")) headers.push("Content-Type", type);
+            const generation = this.#generation;
+            if (!this.#async) {
+                const parts = N.loadSync(this.#method, this.#url, headers, payload);
+                if (typeof parts === "string") {
+                    this.#state = 4;
+                    dispatch(this, new Event("readystatechange"), false);
+                    throw domError("NetworkError");
+                }
+                this.#finish(parts);
+                return;
+            }
+            dispatch(this, makeEvent("ProgressEvent", "loadstart"), false);
+            startLoad("xhr", this.#method, this.#url, headers, payload, (parts, error) => {
+                if (generation !== this.#generation || !this.#sent) return;
+                if (parts === null) {
+                    this.#state = 4;
+                    this.#status = 0;
+                    dispatch(this, new Event("readystatechange"), true);
+                    dispatch(this, makeEvent("ProgressEvent", "error"), true);
+                    dispatch(this, makeEvent("ProgressEvent", "loadend"), true);
+                    return;
+                }
+                this.#finish(parts);
+            });
+        }
+        #finish(parts) {
+            [this.#status, this.#statusText, this.#responseURL, this.#responseHeaders, this.#text, this.#token] = parts;
+            const length = this.#text.length;
+            this.#state = 2;
+            if (this.#async) dispatch(this, new Event("readystatechange"), true);
+            this.#state = 3;
+            if (this.#async) {
+                dispatch(this, new Event("readystatechange"), true);
+                dispatch(this, makeEvent("ProgressEvent", "progress", { lengthComputable: true, loaded: length, total: length }), true);
+            }
+            this.#state = 4;
+            dispatch(this, new Event("readystatechange"), this.#async);
+            dispatch(this, makeEvent("ProgressEvent", "load", { lengthComputable: true, loaded: length, total: length }), this.#async);
+            dispatch(this, makeEvent("ProgressEvent", "loadend", { lengthComputable: true, loaded: length, total: length }), this.#async);
+        }
+        abort() {
+            this.#generation++;
+            if ((this.#state === 1 && this.#sent) || this.#state === 2 || this.#state === 3) {
+                this.#state = 4;
+                this.#sent = false;
+                dispatch(this, new Event("readystatechange"), false);
+                dispatch(this, makeEvent("ProgressEvent", "abort"), false);
+                dispatch(this, makeEvent("ProgressEvent", "loadend"), false);
+            }
+            this.#state = 0;
+        }
     }
+    for (const [name, value] of [["UNSENT", 0], ["OPENED", 1], ["HEADERS_RECEIVED", 2], ["LOADING", 3], ["DONE", 4]]) {
+        ObjectDefine(XMLHttpRequest, name, { value, enumerable: true });
+        ObjectDefine(XMLHttpRequest.prototype, name, { value, enumerable: true });
+    }
+    defineHandlerProperty(XMLHttpRequest.prototype, "readystatechange");
+    for (const cls of [Blob, File, FileReader, Headers, Body, Request, Response, AbortController, AbortSignal, XMLHttpRequest,
+        XMLHttpRequestEventTarget, XMLHttpRequestUpload]) {
+        markClass(cls);
+    }
+    platformClasses.push(Headers, Body, Blob);
+    markNative(fetch);
+    return { Blob, File, FileReader, Headers, Request, Response, AbortController, AbortSignal, XMLHttpRequest,
+        XMLHttpRequestEventTarget, XMLHttpRequestUpload, fetch };
 }
-for (const [name, value] of [["UNSENT", 0], ["OPENED", 1], ["HEADERS_RECEIVED", 2], ["LOADING", 3], ["DONE", 4]]) {
-    ObjectDefine(XMLHttpRequest, name, { value, enumerable: true });
-    ObjectDefine(XMLHttpRequest.prototype, name, { value, enumerable: true });
-}
-defineHandlerProperty(XMLHttpRequest.prototype, "readystatechange");
 
 // ---------------------------------------------------------------------------------------------
 // Mutation observers

@@ -72,12 +72,15 @@ const functions = {
     setTimeout, setInterval, clearTimeout, clearInterval, requestAnimationFrame, cancelAnimationFrame,
     webkitRequestAnimationFrame: requestAnimationFrame, webkitCancelAnimationFrame: cancelAnimationFrame,
     queueMicrotask, alert, confirm, prompt, open, postMessage, getComputedStyle, matchMedia, atob, btoa,
-    structuredClone, fetch, reportError: (error) => reportException(error),
+    structuredClone, fetch: null, reportError: (error) => reportException(error),
     getSelection: () => selection,
     close() {}, stop() {}, focus() {}, blur() {}, print() {}, moveTo() {}, moveBy() {}, resizeTo() {}, resizeBy() {},
     scroll() {}, scrollTo() {}, scrollBy() {}, captureEvents() {}, releaseEvents() {},
 };
-for (const name of Object.keys(functions)) defineGlobal(name, markNative(functions[name], name));
+for (const name of Object.keys(functions)) {
+    if (networkInterfaceNames.has(name)) defineLazyGlobal(name, () => networkInterfaces()[name]);
+    else defineGlobal(name, markNative(functions[name], name));
+}
 
 const interfaces = {
     EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
@@ -86,12 +89,16 @@ const interfaces = {
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range, TreeWalker, NodeIterator: TreeWalker,
     DOMException, Event, ValidityState, FileList, FormData,
     Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
-    Performance, Crypto, URL, URLSearchParams, TextEncoder, TextDecoder, Blob, File, FileReader, Headers, Request,
-    Response, AbortController, AbortSignal, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload,
-    MutationObserver, MutationRecord, CSSStyleDeclarationComputed: ComputedStyle,
+    Performance, Crypto, URL, URLSearchParams, TextEncoder, TextDecoder, Blob: null, File: null, FileReader: null,
+    Headers: null, Request: null, Response: null, AbortController: null, AbortSignal: null, XMLHttpRequest: null,
+    XMLHttpRequestEventTarget: null, XMLHttpRequestUpload: null, MutationObserver, MutationRecord, CSSStyleDeclarationComputed: ComputedStyle,
 };
 delete interfaces.CSSStyleDeclarationComputed;
 for (const name of Object.keys(interfaces)) {
+    if (networkInterfaceNames.has(name)) {
+        defineLazyGlobal(name, () => networkInterfaces()[name]);
+        continue;
+    }
     const cls = interfaces[name];
     markClass(cls);
     defineGlobal(name, cls);
@@ -112,11 +119,10 @@ for (const [name, constructor, className] of [["Option", Option, "HTMLOptionElem
     ["Audio", Audio, "HTMLAudioElement"]]) {
     defineLazyGlobal(name, () => { constructor.prototype = elementClassNamed(className).prototype; return markNative(constructor, name); });
 }
-markClass(Body);
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
     ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
-    URL, URLSearchParams, Headers, Body, FormData, MutationObserver, MutationRecord, TreeWalker, Range, DOMRectReadOnly,
-    ValidityState, FileList, TextEncoder, TextDecoder, Blob, DOMStringMap, DOMParser, XMLSerializer);
+    URL, URLSearchParams, FormData, MutationObserver, MutationRecord, TreeWalker, Range, DOMRectReadOnly,
+    ValidityState, FileList, TextEncoder, TextDecoder, DOMStringMap, DOMParser, XMLSerializer);
 markNative(wrapAll);
 const CSS = { supports() { return false; }, escape(value) { return String(value).replace(/([^\w-])/g, "\\$1"); } };
 markNative(CSS.supports, "supports");
