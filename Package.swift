@@ -1,6 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The package's folder: the release linker reads the hot-function order from it.
+let packageFolder = String(#filePath.dropLast("Package.swift".count))
+
+/// Release builds give each function its own section, so the linker can lay out the hot ones
+/// together (DECISIONS.md, "Pages at the limit": about 3 MB less resident code on every run).
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+
+/// Release links use lld, which places the functions listed in `hot-functions.txt`
+/// (Scripts/generate-hot-functions.py writes it) first and in order; names no longer in the
+/// binary are skipped without a warning.
+let hotFunctionsFirst: [LinkerSetting] = [.unsafeFlags([
+    "-use-ld=lld",
+    "-Xlinker", "--symbol-ordering-file=\(packageFolder)Sources/webnav/hot-functions.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+    // Relative relocations packed (glibc 2.36's DT_RELR): 1 MB of `.rela.dyn` read at every start
+    // becomes 9 KB.
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    // The toolchain's static-stdlib arguments export every public symbol of our modules (5,600,
+    // 390 KB of symbol tables the loader reads); nothing looks our symbols up by name.
+    "-Xlinker", "--no-export-dynamic",
+], .when(configuration: .release))]
+
 let package = Package(
     name: "webnav",
     products: [
@@ -30,35 +52,36 @@ let package = Package(
 
         // Locks, conditions and threads over pthreads (what Foundation's NSLock, NSCondition and
         // Thread gave): the executable's modules import FoundationEssentials, never Foundation.
-        .target(name: "Threading"),
+        .target(name: "Threading", swiftSettings: functionSections),
         // URLs: the one URL type, resolution as a web view does it, percent-encoding.
-        .target(name: "URLKit"),
+        .target(name: "URLKit", swiftSettings: functionSections),
         // The pure core: deeplinks, profile, the navigation stack state machine.
-        .target(name: "NavigatorCore", dependencies: ["URLKit"]),
+        .target(name: "NavigatorCore", dependencies: ["URLKit"], swiftSettings: functionSections),
         // HTML pages: a WHATWG HTML parser into a mutable node tree, and text layout.
-        .target(name: "PageKit", dependencies: ["URLKit"]),
+        .target(name: "PageKit", dependencies: ["URLKit"], swiftSettings: functionSections),
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
-        .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl", "Threading"]),
+        .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl", "Threading"], swiftSettings: functionSections),
         // Page scripts: JavaScriptCore, a DOM over PageKit's tree, the event loop.
         .target(
             name: "ScriptRuntime",
             dependencies: ["PageKit", "URLKit", "NavigatorCore", "CJavaScriptCore"],
             exclude: ["Prelude", "NativePrelude"],
-            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections
         ),
         // The simulated app: the engine plus page loading, performing the engine's effects.
-        .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"]),
+        .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // Screens as values, widgets, and the terminals that show them.
-        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"], swiftSettings: functionSections),
         // Flow files: parser, runner and reports.
-        .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"]),
+        .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
-        .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"]),
+        .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"], swiftSettings: functionSections),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
-        .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "ScriptRuntime", "Threading"]),
+        .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // The command line: argument parsing, subcommands, wiring.
-        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading"]),
+        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading"],
+                         exclude: ["hot-functions.txt"], swiftSettings: functionSections, linkerSettings: hotFunctionsFirst),
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),

@@ -156,6 +156,7 @@ def bench_pages(pages, dump_seconds):
             ok = ok and webnav_rss <= rss_goal
         if name == "book.html":
             print("   peak RSS %.1f MB   (goal <= 24 MB)   %s" % (webnav_rss, verdict(webnav_rss <= 24)))
+            print_hot_function_coverage(ours)
             ok = ok and webnav_rss <= 24
         if name == "attributes-50k.html":
             print("   time %.1f ms   (goal <= 2 x lynx = %.1f ms)   %s" % (webnav_s * 1000, 2000 * lynx_s, verdict(webnav_s <= 2 * lynx_s)))
@@ -177,6 +178,26 @@ def instructions(command):
         if "refs:" in line:
             return int(line.split("refs:")[1].strip().replace(",", ""))
     return None
+
+
+def print_hot_function_coverage(command):
+    """How many of the functions a run executes the release link's hot-function order lists
+    (code left out of it is scattered over the binary and costs resident memory)."""
+    if shutil.which("valgrind") is None:
+        return
+    listed = set(open(os.path.join(ROOT, "Sources", "webnav", "hot-functions.txt")).read().split())
+    defined = set()
+    for line in subprocess.run(["nm", "--defined-only", WEBNAV], capture_output=True, text=True).stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] in "tTwW":
+            defined.add(fields[2])
+    with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
+        subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", "--callgrind-out-file=" + out.name] + command,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        ran = set(re.findall(r"^c?fn=\(\d+\) (.+)$", open(out.name, errors="replace").read(), re.M)) & defined
+    missing = len(ran - listed)
+    print("   hot-function order: %d of the %d functions this dump runs are listed%s"
+          % (len(ran) - missing, len(ran), "" if missing == 0 else " (rerun Scripts/generate-hot-functions.py)"))
 
 
 STEP_GROUPS = [

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Writes Sources/webnav/hot-functions.txt: the functions webnav runs on its common jobs, in the
+order the release linker (lld --symbol-ordering-file) lays them out, so that they share a few
+pages of code instead of touching hundreds scattered over 16 MB (DECISIONS.md, issue 10).
+
+Usage: Scripts/generate-hot-functions.py [BINARY]   (default .build/release/webnav; needs valgrind)
+
+Each workload runs under callgrind; its functions are appended in the order callgrind names them,
+the workloads ordered from the one every run pays (a tiny page) to the rarer ones, so the code
+every run touches sits together at the front. The toolchain's static libraries keep much of their
+code in one large section per object (the standard library's is 1.6 MB): a function listed there
+moves the whole section, so such functions come last, after the compact hot code. Rerun after a change that adds or renames hot code:
+`make bench` prints how many hot functions of the book's dump the file misses."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+OUTPUT = os.path.join(ROOT, "Sources", "webnav", "hot-functions.txt")
+FUNCTION = re.compile(r"^c?fn=\(\d+\)(?: (.*))?$")
+
+
+def functions(command, cwd=ROOT):
+    """The linkage names of the functions one run executes, in callgrind's order."""
+    with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
+        subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", "--callgrind-out-file=" + out.name] + command,
+                       cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        names = []
+        with open(out.name, encoding="utf-8", errors="replace") as report:
+            for line in report:
+                match = FUNCTION.match(line.strip())
+                if match and match.group(1):
+                    names.append(match.group(1))
+        return names
+
+
+def defined_functions(binary):
+    """The functions the binary defines (the C libraries' own functions are left out)."""
+    listing = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    return {fields[2] for fields in (line.split() for line in listing.splitlines()) if len(fields) == 3 and fields[1] in "tTwW"}
+
+
+LARGE_SECTION = 16 * 1024
+
+
+def functions_in_large_sections():
+    """Functions of the toolchain's static libraries that share a section of more than
+    LARGE_SECTION bytes with others (our own code is built with one section per function)."""
+    target = subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True, check=True).stdout
+    resources = re.search(r'"runtimeResourcePath"\s*:\s*"([^"]+)"', target).group(1)
+    folder = os.path.join(os.path.dirname(resources), "swift_static", "linux")
+    large = set()
+    for archive in sorted(os.listdir(folder)):
+        if not archive.endswith(".a"):
+            continue
+        path = os.path.join(folder, archive)
+        sizes = {}
+        member = None
+        for line in subprocess.run(["readelf", "-S", "-W", path], capture_output=True, text=True, errors="replace").stdout.splitlines():
+            if line.startswith("File: "):
+                member = line
+                continue
+            fields = re.match(r"\s*\[\s*(\d+)\]\s+(\S+)\s+\S+\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+            if fields and fields.group(2).startswith(".text"):
+                sizes[(member, fields.group(1))] = int(fields.group(3), 16)
+        for line in subprocess.run(["readelf", "-s", "-W", path], capture_output=True, text=True, errors="replace").stdout.splitlines():
+            if line.startswith("File: "):
+                member = line
+                continue
+            fields = line.split()
+            if len(fields) == 8 and fields[3] == "FUNC" and sizes.get((member, fields[6]), 0) > LARGE_SECTION:
+                large.add(fields[7])
+    return large
+
+
+def workloads(binary, folder):
+    """The jobs, most common first: dumps of a tiny page and of the bench corpus, the terminal UI's
+    first frame, the demo flows, lint."""
+    sys.path.insert(0, os.path.join(ROOT, "Scripts"))
+    import bench
+    tiny = os.path.join(folder, "tiny.html")
+    with open(tiny, "w") as page:
+        page.write("<!doctype html><title>t</title><p>hello <a href='x.html'>link</a>\n")
+    yield [binary, "dump", tiny, "--width", "100"]
+    pages = [path for _, path, _ in bench.corpus_pages(folder) if path is not None]
+    small = [path for path in pages if os.path.getsize(path) < 10e6]
+    for path in small:
+        yield [binary, "dump", path, "--width", "100"]
+    yield [binary, "__bench-terminal", tiny]
+    yield [binary, "run", os.path.join(ROOT, "Pages", "flows"), "--profile", os.path.join(ROOT, "Pages", "webnav.json")]
+    yield [binary, "lint", "--profile", os.path.join(ROOT, "Pages", "webnav.json"), os.path.join(ROOT, "Pages")]
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "webnav"))
+    if shutil.which("valgrind") is None:
+        sys.exit("generate-hot-functions: valgrind is needed (apt-get install valgrind)")
+    if not os.path.exists(binary):
+        sys.exit("generate-hot-functions: build first: %s is missing" % binary)
+    folder = tempfile.mkdtemp(prefix="webnav-hot-")
+    ordered, seen = [], set()
+    try:
+        defined = defined_functions(binary)
+        large = functions_in_large_sections()
+        for command in workloads(binary, folder):
+            names = [name for name in dict.fromkeys(functions(command)) if name in defined]
+            fresh = [name for name in names if name not in seen]
+            seen.update(fresh)
+            ordered += fresh
+            print("%5d functions, %5d new: %s" % (len(names), len(fresh), " ".join(os.path.basename(part) for part in command[1:3])))
+    finally:
+        shutil.rmtree(folder)
+    compact = [name for name in ordered if name not in large]
+    ordered = compact + [name for name in ordered if name in large]
+    print("%d functions in large sections go last" % (len(ordered) - len(compact)))
+    with open(OUTPUT, "w") as out:
+        out.write("\n".join(ordered) + "\n")
+    print("wrote %d functions to %s" % (len(ordered), os.path.relpath(OUTPUT, ROOT)))
+
+
+if __name__ == "__main__":
+    main()
