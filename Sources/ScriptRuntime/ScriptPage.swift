@@ -276,8 +276,19 @@ public final class ScriptPage {
 
     var pageWorld: PageWorld { worlds[0] }
 
-    func load(_ source: PageSource) {
+    /// Makes the page's own world: a global object with the DOM prelude installed.
+    func installPageWorld() {
         worlds.append(PageWorld(page: self, index: 0, name: "page"))
+    }
+
+    /// Drops a page that never loaded (`ScriptEngine.warmUp`'s): no `pagehide`, no records.
+    func discardUnshown() {
+        isClosed = true
+        worlds.removeAll()
+    }
+
+    func load(_ source: PageSource) {
+        installPageWorld()
         parser = PageParser(source: source)
         // The parser holds the tree while it parses; the page holds it while scripts run.
         while parser != nil {
@@ -575,13 +586,10 @@ public final class ScriptPage {
         return text
     }
 
-    /// The document's base URL: the first `<base href>`, else the document's URL.
+    /// The document's base URL: the first `<base href>`, else the document's URL. Asked for
+    /// every URL a script reads or loads, so a page without `<base>` never walks its tree.
     var baseURL: String {
-        if let base = document.elements(named: "base").first(where: { document.attribute("href", of: $0) != nil }),
-           let href = document.attribute("href", of: base), let resolved = URLResolver(base: url).resolve(href) {
-            return resolved
-        }
-        return url
+        document.baseURL(pageURL: url) ?? url
     }
 
     /// A reference resolved against the document's base URL.

@@ -137,14 +137,19 @@ public final class AppHost: @unchecked Sendable {
     /// `websiteData` is where the shared data store starts (`--data DIR`); flows start empty.
     /// `scriptSeed` seeds the pages' `Math.random` (virtual time only). `downloads` is where
     /// the bridge's `app.saveDownload` saves files (none: downloads fail with an event).
+    /// `makesScriptEngineAhead` opens JavaScriptCore and compiles the DOM prelude on another
+    /// thread at once (when the profile runs scripts), so the first page with scripts shows
+    /// sooner: the terminal UI's choice.
     public init(profile: AppProfile, pagesBase: URL, store: PageStore, clock: AppClockMode = .virtual,
-                websiteData: WebsiteDataStore? = nil, scriptSeed: UInt64 = 0, downloads: DownloadFolder? = nil) {
+                websiteData: WebsiteDataStore? = nil, scriptSeed: UInt64 = 0, downloads: DownloadFolder? = nil,
+                makesScriptEngineAhead: Bool = false) {
         let app = SimulatedApp(profile: profile, pagesBase: pagesBase)
         let date = AppDate(mode: clock)
         dataStores = WebsiteDataStores(profile: profile, initial: websiteData, clock: { date.seconds })
         worker = HostWorker(app: app, fetcher: PageFetcher(profile: profile, pagesBase: app.navigator.pagesBase, store: store,
                                                            dataStores: dataStores),
                             clock: AppClock(mode: clock), date: date, scriptSeed: scriptSeed, downloads: downloads)
+        if makesScriptEngineAhead && profile.javaScriptEnabled { worker.makeScriptEngineAhead() }
         worker.start()
     }
 
@@ -218,6 +223,11 @@ private final class HostWorker: @unchecked Sendable {
 
     func start() {
         Threads.start(name: "webnav app host", stackSize: 8 << 20) { [self] in run() }
+    }
+
+    /// Before `start`: the host's thread takes the engine over when a page first needs it.
+    func makeScriptEngineAhead() {
+        scripts.makeEngineAhead()
     }
 
     func stop() {

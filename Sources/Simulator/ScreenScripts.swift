@@ -7,6 +7,7 @@ import Foundation
 import NavigatorCore
 import PageKit
 import ScriptRuntime
+import Threading
 import URLKit
 
 /// The host's page-script runtime: one `ScriptEngine` for the app (made when the first page
@@ -32,6 +33,8 @@ final class ScreenScripts {
 
     private let settings: Settings
     private var engine: ScriptEngine?
+    /// The engine being made on another thread (`makeEngineAhead`), until the host takes it.
+    private var engineInMaking: EngineInMaking?
     private var engineFailure: String?
     private var pages: [ScreenID: ScriptPage] = [:]
     private var screensByPage: [ScriptPage.ID: ScreenID] = [:]
@@ -266,9 +269,34 @@ final class ScreenScripts {
 
     // MARK: - The engine
 
+    /// Starts making the engine on a thread of its own: JavaScriptCore opened and the DOM
+    /// prelude compiled (`ScriptEngine.warmUp`) while the host reads and parses the first page.
+    /// The terminal UI does this at launch; the first page with scripts then waits only for
+    /// what is left, if anything.
+    func makeEngineAhead() {
+        guard engine == nil, engineFailure == nil, engineInMaking == nil else { return }
+        let making = EngineInMaking(configuration: engineConfiguration())
+        if Threads.start(name: "webnav script engine", stackSize: 8 << 20, { making.make() }) { engineInMaking = making }
+    }
+
     private func makeEngine() -> ScriptEngine? {
         if let engine { return engine }
         if engineFailure != nil { return nil }
+        let made: Result<ScriptEngine, ScriptEngineError>
+        if let making = engineInMaking {
+            engineInMaking = nil
+            made = making.wait()
+        } else {
+            made = Result { () throws(ScriptEngineError) in try ScriptEngine(configuration: engineConfiguration()) }
+        }
+        switch made {
+        case .success(let made): engine = made
+        case .failure(let error): engineFailure = error.message
+        }
+        return engine
+    }
+
+    private func engineConfiguration() -> ScriptEngine.Configuration {
         var configuration = ScriptEngine.Configuration()
         configuration.clock = settings.clock == .virtual ? .virtual(startingAt: Self.virtualStartMs) : .real
         configuration.seed = settings.seed
@@ -277,17 +305,51 @@ final class ScreenScripts {
         configuration.userAgent = settings.userAgent
         configuration.dialogPresenter = settings.presenter
         configuration.bridge = settings.bridge
-        do {
-            engine = try ScriptEngine(configuration: configuration)
-        } catch {
-            engineFailure = error.message
-        }
-        return engine
+        return configuration
     }
 
     private func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+/// An engine made and warmed up on another thread, handed to the host's thread under a lock.
+private final class EngineInMaking: @unchecked Sendable {
+    private let condition = Condition()
+    private var configuration: ScriptEngine.Configuration?
+    private var result: Result<ScriptEngine, ScriptEngineError>?
+
+    init(configuration: ScriptEngine.Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Runs on the making thread.
+    func make() {
+        condition.lock()
+        let configuration = self.configuration
+        self.configuration = nil
+        condition.unlock()
+        guard let configuration else { return }
+        let made = Result { () throws(ScriptEngineError) -> ScriptEngine in
+            let engine = try ScriptEngine(configuration: configuration)
+            engine.warmUp()
+            return engine
+        }
+        condition.lock()
+        result = made
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The engine, once made: waits for the making thread.
+    func wait() -> Result<ScriptEngine, ScriptEngineError> {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let result { return result }
+            condition.wait()
+        }
     }
 }
 

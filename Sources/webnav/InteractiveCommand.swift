@@ -148,7 +148,7 @@ enum InteractiveCommand {
     private static func launchedHost(_ environment: AppEnvironment, websiteData: WebsiteDataStore?,
                                      downloads: DownloadFolder) -> (AppHost, [TerminalAppEffect]) {
         let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true),
-                           clock: .real, websiteData: websiteData, downloads: downloads)
+                           clock: .real, websiteData: websiteData, downloads: downloads, makesScriptEngineAhead: true)
         if environment.profile.launch != nil { return (host, [.perform(.launch)]) }
         host.perform(.launch)
         return (host, [])

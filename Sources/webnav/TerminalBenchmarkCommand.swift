@@ -44,7 +44,8 @@ enum TerminalBenchmarkCommand {
 
         let profile = AppProfile(root: AppProfile.RootPage(url: page.absoluteString))
         let host = AppHost(profile: profile, pagesBase: page.deletingLastPathComponent(),
-                           store: PageStore(reader: LocalAndRemotePageReader(), revalidates: true))
+                           store: PageStore(reader: LocalAndRemotePageReader(), revalidates: true), clock: .real,
+                           makesScriptEngineAhead: true)
         var state = TerminalAppState(app: host.perform(.launch).app, size: terminal.size,
                                      parser: FlowParser { url in throw UserError("no files here", path: url.path) })
         terminal.draw(state.render(now: .now, clock: DeviceRenderer.fixedClock))

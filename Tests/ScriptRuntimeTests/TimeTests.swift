@@ -39,6 +39,19 @@ final class TimeTests: XCTestCase {
         XCTAssertEqual(describe(engine.advance(by: 100)), ["console.log: 0 0 0 0 0 0 0 0 0 0 4 8 12 16"])
     }
 
+    func testAWarmedUpEngineRunsPagesAsAFreshOneDoes() throws {
+        let html = "<script>console.log(Math.random(), crypto.randomUUID(), typeof document.body, performance.now())</script>"
+        let fresh = try makeEngine { $0.seed = 7 }
+        let warmed = try makeEngine { $0.seed = 7 }
+        warmed.warmUp()
+        XCTAssertEqual(describe(warmed.runUntilIdle()), [], "the warm-up page records nothing")
+        let expected = try load(html, engine: fresh)
+        let got = try load(html, engine: warmed)
+        XCTAssertEqual(got.records, expected.records, "same page number, so the same seed")
+        XCTAssertEqual(got.page.id, expected.page.id)
+        XCTAssertEqual(got.page.id.rawValue, 1)
+    }
+
     func testMathRandomIsSeededInVirtualTime() throws {
         func numbers(seed: UInt64) throws -> [String] {
             let engine = try makeEngine { $0.seed = seed }

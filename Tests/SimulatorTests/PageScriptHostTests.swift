@@ -11,13 +11,13 @@ final class PageScriptHostTests: XCTestCase {
     private static let base = URL(fileURLWithPath: "/app/Pages/", isDirectory: true)
 
     private func host(_ files: [String: String], profile change: (inout AppProfile) -> Void = { _ in },
-                      clock: AppClockMode = .virtual, seed: UInt64 = 0) -> AppHost {
+                      clock: AppClockMode = .virtual, seed: UInt64 = 0, engineAhead: Bool = false) -> AppHost {
         var pages: [String: String] = [:]
         for (name, text) in files { pages["/app/Pages/" + name] = text }
         var profile = AppProfile.builtIn
         change(&profile)
         let host = AppHost(profile: profile, pagesBase: Self.base, store: PageStore(reader: InMemoryPages(files: pages)),
-                           clock: clock, scriptSeed: seed)
+                           clock: clock, scriptSeed: seed, makesScriptEngineAhead: engineAhead)
         host.perform(.launch)
         return host
     }
@@ -50,6 +50,29 @@ final class PageScriptHostTests: XCTestCase {
         XCTAssertEqual(lines(snapshot), ["• Tea", "• Coffee"])
         XCTAssertEqual(snapshot.app.top?.currentPage.title, "Drinks")
         XCTAssertEqual(snapshot.app.eventLog.events.map(\.text), ["launch: index.html", "console.log: built 2"])
+    }
+
+    func testAnEngineMadeAheadOnAnotherThreadRunsThePageAsOneMadeOnDemand() throws {
+        let files = ["index.html": """
+            <title>Home</title><ul id=list></ul>
+            <script>
+            const li = document.createElement("li"); li.textContent = "n" + Math.floor(Math.random() * 1e9);
+            document.getElementById("list").append(li); console.log(li.textContent, location.href);
+            </script>
+            <a href="two.html">Two</a>
+            """, "two.html": "<title>Two</title><script>console.log(document.title, Math.random())</script>"]
+        let onDemand = host(files, seed: 3)
+        let ahead = host(files, seed: 3, engineAhead: true)
+        XCTAssertEqual(lines(ahead.snapshot), lines(onDemand.snapshot))
+        XCTAssertEqual(lines(ahead.snapshot).count, 2, "the script's item and the link")
+        for host in [onDemand, ahead] {
+            XCTAssertEqual(host.perform(.activate(try item(host.snapshot, "Two"))).app.top?.currentPage.title, "Two")
+        }
+        XCTAssertEqual(ahead.snapshot.app.eventLog.events.map(\.text), onDemand.snapshot.app.eventLog.events.map(\.text))
+        XCTAssertEqual(ahead.snapshot.app.eventLog.events.map(\.text), [
+            "launch: index.html", "console.log: n88478247 file:///app/Pages/index.html", "load: two.html",
+            "console.log: Two 0.41721404483541846",
+        ], "seeded: the numbers are the ones an engine made on demand gives")
     }
 
     func testWithJavaScriptOffNoscriptShowsAndNothingRuns() {

@@ -113,8 +113,9 @@ public struct LinkedStyleSheets: Sendable {
 
 extension HTMLDocument {
     /// The URL relative references resolve against: the first `<base href>`, resolved
-    /// against the page's URL, else the page's URL.
-    func baseURL(pageURL: String?) -> String? {
+    /// against the page's URL, else the page's URL. A document that never held a `<base>`
+    /// answers without walking the tree.
+    public func baseURL(pageURL: String?) -> String? {
         guard mayContainBase else { return pageURL }
         var node = nodes[0].firstChild
         while node != HTMLDocument.none {
