@@ -38,6 +38,9 @@ final class JavaScriptMachine {
     /// Scripts parsed once for sources run again and again, most recent last (32 kept);
     /// released with the machine, before its group.
     private var compiled: [(source: JavaScriptSource, url: String, line: Int, script: JSScriptRef)] = []
+    /// A function doing nothing, in a global object of its own, that a context's unhandled
+    /// rejection handler is replaced with when the context goes (see `JavaScriptContext.deinit`).
+    private var inertRejectionHandler: (context: JSGlobalContextRef, function: JSObjectRef)?
 
     /// Opens the library (on first use) and makes a virtual machine.
     init() throws(ScriptEngineError) {
@@ -71,7 +74,26 @@ final class JavaScriptMachine {
     deinit {
         for string in propertyNames.values { jsc.JSStringRelease(string) }
         for entry in compiled { jsc.JSScriptRelease(entry.script) }
+        if let inert = inertRejectionHandler {
+            jsc.JSValueUnprotect(inert.context, inert.function)
+            jsc.JSGlobalContextRelease(inert.context)
+        }
         jsc.JSContextGroupRelease(group)
+    }
+
+    /// The inert rejection handler, made the first time a context with a handler goes.
+    fileprivate func inertRejectionHandlerFunction() -> JSObjectRef? {
+        if let inert = inertRejectionHandler { return inert.function }
+        guard let context = jsc.JSGlobalContextCreateInGroup(group, nil) else { return nil }
+        guard let function = jsc.JSObjectMakeFunctionWithCallback(context, nil, { context, _, _, _, _, _ in
+            jsc.JSValueMakeUndefined(context)
+        }) else {
+            jsc.JSGlobalContextRelease(context)
+            return nil
+        }
+        jsc.JSValueProtect(context, function)
+        inertRejectionHandler = (context, function)
+        return function
     }
 
     /// The parsed script of a reused source at a URL and line; nil when it does not parse (the
@@ -339,6 +361,8 @@ final class JavaScriptContext {
     private let nativeFunctionClass: JSClassRef?
     /// Keeps every native function's Swift side alive as long as the context.
     private var natives: [NativeFunction] = []
+    /// Whether `setUnhandledRejectionHandler` gave JavaScriptCore a function of this context.
+    private var hasRejectionHandler = false
 
     fileprivate init(machine: JavaScriptMachine, nativeFunctionClass: JSClassRef?, name: String) {
         self.machine = machine
@@ -349,7 +373,14 @@ final class JavaScriptContext {
         jsc.JSStringRelease(contextName)
     }
 
+    /// JavaScriptCore holds a global object's unhandled rejection handler as a garbage
+    /// collection root (`Strong`), so a handler of the context's own would keep its whole
+    /// global object, and every page object reachable from it, alive for ever: it is swapped
+    /// for a function of another global object first.
     deinit {
+        if hasRejectionHandler, let inert = machine.inertRejectionHandlerFunction() {
+            jsc.JSGlobalContextSetUnhandledRejectionCallback(context, inert, nil)
+        }
         jsc.JSGlobalContextRelease(context)
     }
 
@@ -457,6 +488,7 @@ final class JavaScriptContext {
     func setUnhandledRejectionHandler(_ function: JavaScriptValue) {
         guard let object = jsc.JSValueToObject(context, function.value, nil) else { return }
         jsc.JSGlobalContextSetUnhandledRejectionCallback(context, object, nil)
+        hasRejectionHandler = true
     }
 
     private func primitive(_ value: JSValueRef?) -> ScriptValue {

@@ -32,6 +32,39 @@ final class MemoryTests: XCTestCase {
                        .value(.string("kept item 7 of round 3 list")))
     }
 
+    /// A closed page's global object is collected. JavaScriptCore holds a global object's
+    /// unhandled rejection handler as a root, and the page's handler is one of its own functions:
+    /// closing swaps it out, or every closed page would stay in memory for good.
+    func testClosedPageIsCollected() throws {
+        let engine = try makeEngine()
+        let (watcher, _, _) = try load("<p>watcher</p>", engine: engine)
+        let watcherContext = watcher.pageWorld.context
+        var closed: ScriptPage? = engine.loadPage(.text("<p>closed</p><script>var big = new Array(1000).fill('x')</script>"),
+                                                  url: TestSite.base + "closed.html", resources: TestSite(files: [:]).reader)
+        do {
+            guard case .success(.kept(let watch)) = watcherContext.evaluate(
+                "(function (target) { globalThis.watched = new WeakRef(target); })", sourceURL: "watch.js"),
+                case .success(.kept(let window))? = closed?.pageWorld.context.evaluate("window", sourceURL: "window.js") else {
+                return XCTFail("no window to watch")
+            }
+            XCTAssertEqual(try watcherContext.call(watch, [.kept(window)]).get(), .undefined)
+        }
+        let check = "watched.deref() === undefined ? 'collected' : watched.deref().big.length"
+        XCTAssertEqual(try watcherContext.evaluate(check, sourceURL: "check.js").get(), .number(1000))
+        closed?.close()
+        closed = nil
+        // A compilation of the page's code still running on JavaScriptCore's compiler thread
+        // holds its global object until it ends: collect again a few times.
+        var state = ScriptValue.undefined
+        for _ in 0..<50 {
+            engine.machine.collectGarbage(in: watcherContext)
+            state = try watcherContext.evaluate(check, sourceURL: "check.js").get()
+            if state == .string("collected") { break }
+            usleep(10_000)
+        }
+        XCTAssertEqual(state, .string("collected"))
+    }
+
     func testListRebuiltWithInnerHTMLStaysBounded() throws {
         try checkBounded("""
         var html = ''; for (var i = 0; i < 100; i++) html += '<li class="item">item ' + i + ' of round ' + round + '</li>';
