@@ -93,6 +93,7 @@ let package = Package(
         .testTarget(
             name: "ScriptRuntimeTests",
             dependencies: ["ScriptRuntime", "PageKit", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]  // @testable sees CJavaScriptCore
         ),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "TestSupport"]),
