@@ -77,7 +77,8 @@ function markMembers(cls) {
 /// How an `on…` property finds its target: itself, or the window for `<body>`'s window
 /// events (`forwardFromBody`: only when the element is the body) or always (`forwardAlways`).
 const forwardNone = 0, forwardFromBody = 1, forwardAlways = 2;
-const handlerDescriptors = new Map();
+/// The `on…` accessor pairs made so far, by forwarding (an index) and type.
+const handlerDescriptors = [new Map(), new Map(), new Map()];
 
 /// Defines a global the way WebIDL does (writable, configurable, not enumerable).
 function defineGlobal(name, value) {
@@ -86,6 +87,23 @@ function defineGlobal(name, value) {
 
 function defineGetter(target, name, get, set) {
     ObjectDefine(target, name, { get, set, configurable: true, enumerable: true });
+}
+
+/// A family of interfaces made the first time a page uses one of them: `make` returns them by
+/// name, and the function returned gives one (`rangeInterface("Range")`). Each family costs a
+/// new global object its classes and methods, and most pages use none. The window's globals
+/// for them stay accessors until read (`lazyInterfaceFamilies`, `defineLazyGlobals`).
+function lazyFamily(make) {
+    let made;
+    return (name) => (made === undefined ? (made = make()) : made)[name];
+}
+
+/// Marks a lazily made family's classes native and as platform classes.
+function familyClasses(classes) {
+    for (const cls of classes) {
+        markClass(cls);
+        platformClasses.push(cls);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1399,8 +1417,11 @@ const elementClasses = new Map();
 const elementFactories = new Map();
 const madeElementClasses = new Map();
 
+const elementInterfaceNames = [];
+
 function elementClass(name, tags, factory) {
     elementFactories.set(name, factory);
+    elementInterfaceNames.push(name);
     for (const tag of tags) elementClasses.set(tag, name);
 }
 
@@ -1940,9 +1961,9 @@ class Document extends Node {
         if (name === undefined) throw domError("NotSupportedError");
         return makeUninitializedEvent(eventClassNamed(name));
     }
-    createRange() { return new Range(); }
-    createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter); }
-    createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter, true); }
+    createRange() { const Range = rangeInterface("Range"); return new Range(); }
+    createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { const TreeWalker = traversalInterface("TreeWalker"); return new TreeWalker(KEY, root, whatToShow, filter); }
+    createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { const TreeWalker = traversalInterface("TreeWalker"); return new TreeWalker(KEY, root, whatToShow, filter, true); }
     importNode(node, deep = false) {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "importNode", 1, "node");
@@ -1989,7 +2010,7 @@ class Document extends Node {
     getElementsByTagNameNS(namespace, name) { return this.getElementsByTagName(name); }
 }
 mixin(Document, parentNodeMethods);
-for (const name of ["onreadystatechange", "onvisibilitychange", "onselectionchange"]) defineHandlerProperty(Document.prototype, name.slice(2));
+defineHandlerProperties(Document.prototype, ["readystatechange", "visibilitychange", "selectionchange"]);
 
 class HTMLDocument extends Document {}
 class XMLDocument extends Document {}
@@ -2060,138 +2081,150 @@ class DOMImplementation {
     hasFeature() { return true; }
 }
 
-class DOMParser {
-    parseFromString(text, type) {
-        requireArguments(arguments.length, 2);
-        type = String(type);
-        if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
-            throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
+const parsingInterface = lazyFamily(() => {
+    class DOMParser {
+        parseFromString(text, type) {
+            requireArguments(arguments.length, 2);
+            type = String(type);
+            if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
+                throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
+            }
+            return wrap(N.parseDocument(String(text)));
         }
-        return wrap(N.parseDocument(String(text)));
     }
-}
 
-class XMLSerializer {
-    serializeToString(node) {
-        const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
-        return N.html(id, true);
+    class XMLSerializer {
+        serializeToString(node) {
+            const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
+            return N.html(id, true);
+        }
     }
-}
+    familyClasses([DOMParser, XMLSerializer]);
+    return { DOMParser, XMLSerializer };
+});
 
-/// A tree walker (and node iterator) over the live tree, in document order.
-class TreeWalker {
-    #root; #show; #filter; #current; #iterator;
-    constructor(key, root, whatToShow, filter, iterator = false) {
-        if (key !== KEY) throw typeError("Illegal constructor");
-        nodeArgument(root, "Document", "createTreeWalker", 1, "root");
-        this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
-    }
-    get root() { return this.#root; }
-    get whatToShow() { return this.#show; }
-    get filter() { return this.#filter; }
-    get currentNode() { return this.#current; }
-    set currentNode(node) { this.#current = node; }
-    #accept(node) {
-        if (!(this.#show & (1 << (node.nodeType - 1)))) return 3;
-        if (this.#filter === null) return 1;
-        const result = typeof this.#filter === "function" ? this.#filter(node) : this.#filter.acceptNode(node);
-        return result;
-    }
-    #following(node) {
-        const rootID = idOf(this.#root);
-        let id = idOf(node);
-        const first = N.first(id);
-        if (first >= 0) return wrap(first);
-        while (id !== rootID) {
-            const next = N.next(id);
-            if (next >= 0) return wrap(next);
-            id = N.parent(id);
-            if (id < 0) return null;
+const traversalInterface = lazyFamily(() => {
+    /// A tree walker (and node iterator) over the live tree, in document order.
+    class TreeWalker {
+        #root; #show; #filter; #current; #iterator;
+        constructor(key, root, whatToShow, filter, iterator = false) {
+            if (key !== KEY) throw typeError("Illegal constructor");
+            nodeArgument(root, "Document", "createTreeWalker", 1, "root");
+            this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
         }
-        return null;
-    }
-    #preceding(node) {
-        if (node === this.#root) return null;
-        let id = idOf(node);
-        const previous = N.prev(id);
-        if (previous < 0) { const parent = N.parent(id); return parent < 0 ? null : wrap(parent); }
-        id = previous;
-        while (N.last(id) >= 0) id = N.last(id);
-        return wrap(id);
-    }
-    nextNode() {
-        let node = this.#current;
-        while ((node = this.#following(node)) !== null) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        get root() { return this.#root; }
+        get whatToShow() { return this.#show; }
+        get filter() { return this.#filter; }
+        get currentNode() { return this.#current; }
+        set currentNode(node) { this.#current = node; }
+        #accept(node) {
+            if (!(this.#show & (1 << (node.nodeType - 1)))) return 3;
+            if (this.#filter === null) return 1;
+            const result = typeof this.#filter === "function" ? this.#filter(node) : this.#filter.acceptNode(node);
+            return result;
         }
-        return null;
-    }
-    previousNode() {
-        let node = this.#current;
-        while ((node = this.#preceding(node)) !== null) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        #following(node) {
+            const rootID = idOf(this.#root);
+            let id = idOf(node);
+            const first = N.first(id);
+            if (first >= 0) return wrap(first);
+            while (id !== rootID) {
+                const next = N.next(id);
+                if (next >= 0) return wrap(next);
+                id = N.parent(id);
+                if (id < 0) return null;
+            }
+            return null;
         }
-        return null;
-    }
-    parentNode() {
-        let node = this.#current;
-        while (node !== null && node !== this.#root) {
-            node = node.parentNode;
-            if (node !== null && this.#accept(node) === 1) { this.#current = node; return node; }
+        #preceding(node) {
+            if (node === this.#root) return null;
+            let id = idOf(node);
+            const previous = N.prev(id);
+            if (previous < 0) { const parent = N.parent(id); return parent < 0 ? null : wrap(parent); }
+            id = previous;
+            while (N.last(id) >= 0) id = N.last(id);
+            return wrap(id);
         }
-        return null;
-    }
-    firstChild() {
-        for (let node = this.#current.firstChild; node !== null; node = node.nextSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        nextNode() {
+            let node = this.#current;
+            while ((node = this.#following(node)) !== null) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
-    }
-    lastChild() {
-        for (let node = this.#current.lastChild; node !== null; node = node.previousSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        previousNode() {
+            let node = this.#current;
+            while ((node = this.#preceding(node)) !== null) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
-    }
-    nextSibling() {
-        for (let node = this.#current.nextSibling; node !== null; node = node.nextSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        parentNode() {
+            let node = this.#current;
+            while (node !== null && node !== this.#root) {
+                node = node.parentNode;
+                if (node !== null && this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
-    }
-    previousSibling() {
-        for (let node = this.#current.previousSibling; node !== null; node = node.previousSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        firstChild() {
+            for (let node = this.#current.firstChild; node !== null; node = node.nextSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
+        lastChild() {
+            for (let node = this.#current.lastChild; node !== null; node = node.previousSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
+        }
+        nextSibling() {
+            for (let node = this.#current.nextSibling; node !== null; node = node.nextSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
+        }
+        previousSibling() {
+            for (let node = this.#current.previousSibling; node !== null; node = node.previousSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
+        }
+        detach() {}
     }
-    detach() {}
-}
+    familyClasses([TreeWalker]);
+    return { TreeWalker, NodeIterator: TreeWalker };
+});
 
-/// A minimal Range: enough for `createContextualFragment` and selecting a node's contents.
-class Range {
-    #start = null; #startOffset = 0; #end = null; #endOffset = 0;
-    get startContainer() { return this.#start; }
-    get startOffset() { return this.#startOffset; }
-    get endContainer() { return this.#end; }
-    get endOffset() { return this.#endOffset; }
-    get collapsed() { return this.#start === this.#end && this.#startOffset === this.#endOffset; }
-    get commonAncestorContainer() { return this.#start; }
-    setStart(node, offset) { this.#start = node; this.#startOffset = offset >>> 0; if (this.#end === null) { this.#end = node; this.#endOffset = this.#startOffset; } }
-    setEnd(node, offset) { this.#end = node; this.#endOffset = offset >>> 0; }
-    selectNode(node) { const parent = node.parentNode; this.#start = this.#end = parent; }
-    selectNodeContents(node) { this.#start = this.#end = node; this.#startOffset = 0; this.#endOffset = node.childNodes.length; }
-    collapse() {}
-    createContextualFragment(html) {
-        const context = this.#start !== null && this.#start.nodeType === 1 ? this.#start : G.document.body;
-        return wrap(N.parse(idOf(context === null ? G.document : context), String(html), true));
+const rangeInterface = lazyFamily(() => {
+    /// A minimal Range: enough for `createContextualFragment` and selecting a node's contents.
+    class Range {
+        #start = null; #startOffset = 0; #end = null; #endOffset = 0;
+        get startContainer() { return this.#start; }
+        get startOffset() { return this.#startOffset; }
+        get endContainer() { return this.#end; }
+        get endOffset() { return this.#endOffset; }
+        get collapsed() { return this.#start === this.#end && this.#startOffset === this.#endOffset; }
+        get commonAncestorContainer() { return this.#start; }
+        setStart(node, offset) { this.#start = node; this.#startOffset = offset >>> 0; if (this.#end === null) { this.#end = node; this.#endOffset = this.#startOffset; } }
+        setEnd(node, offset) { this.#end = node; this.#endOffset = offset >>> 0; }
+        selectNode(node) { const parent = node.parentNode; this.#start = this.#end = parent; }
+        selectNodeContents(node) { this.#start = this.#end = node; this.#startOffset = 0; this.#endOffset = node.childNodes.length; }
+        collapse() {}
+        createContextualFragment(html) {
+            const context = this.#start !== null && this.#start.nodeType === 1 ? this.#start : G.document.body;
+            return wrap(N.parse(idOf(context === null ? G.document : context), String(html), true));
+        }
+        cloneRange() { const range = new Range(); range.setStart(this.#start, this.#startOffset); range.setEnd(this.#end, this.#endOffset); return range; }
+        detach() {}
+        getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
+        getClientRects() { return []; }
+        toString() { return this.#start === null ? "" : this.#start.textContent; }
     }
-    cloneRange() { const range = new Range(); range.setStart(this.#start, this.#startOffset); range.setEnd(this.#end, this.#endOffset); return range; }
-    detach() {}
-    getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
-    getClientRects() { return []; }
-    toString() { return this.#start === null ? "" : this.#start.textContent; }
-}
+    familyClasses([Range]);
+    return { Range };
+});
 
 // ---------------------------------------------------------------------------------------------
 // Events
@@ -2292,7 +2325,10 @@ const eventFactories = new Map();
 const madeEventClasses = new Map();
 
 /// Registers an Event subclass whose init dictionary members become read-only properties.
+const eventInterfaceNames = [];
+
 function eventClass(name, parentName, members, extend) {
+    eventInterfaceNames.push(name);
     eventFactories.set(name, () => {
         const parent = parentName === "Event" ? Event : eventClassNamed(parentName);
         const cls = class extends parent {
@@ -2670,36 +2706,59 @@ function compileHandler(element, type, source, forWindow) {
 }
 
 
-/// Defines `on<type>` on a prototype; the accessors are shared by every prototype that has
-/// the same forwarding, so a new global object makes each pair once.
-function defineHandlerProperty(prototype, type, forward = forwardNone) {
-    const key = type + ":" + forward;
-    let descriptor = handlerDescriptors.get(key);
-    if (descriptor === undefined) {
-        const targetOf = forward === forwardNone ? (object) => object
-            : forward === forwardAlways ? () => G
-            : (object) => (/^(body|frameset)$/.test(object.localName) && type !== "error" && type !== "scroll" ? G : object);
-        descriptor = {
-            get: markNative(function () {
-                const target = targetOf(this === undefined ? G : this);
-                prepareAttributeHandler(target, type);
-                const slot = handlerSlot(target, type, false);
-                return slot === undefined ? null : slot.value;
-            }, "on" + type),
-            set: markNative(function (value) {
-                const target = targetOf(this === undefined ? G : this);
-                const slot = handlerSlot(target, type, true);
-                slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
-                slot.source = null;
-                if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
-                    slot.source = N.attr(idOf(target), "on" + type);
-                }
-            }, "on" + type),
-            enumerable: true, configurable: true,
-        };
-        handlerDescriptors.set(key, descriptor);
+/// The element an `on…` property of `object` works on: itself, or the window for `<body>`'s
+/// window events (`forwardFromBody`) or always (`forwardAlways`).
+function handlerTarget(object, type, forward) {
+    if (object === undefined) object = G;
+    if (forward === forwardNone) return object;
+    if (forward === forwardAlways) return G;
+    return /^(body|frameset)$/.test(object.localName) && type !== "error" && type !== "scroll" ? G : object;
+}
+
+function getHandlerProperty(object, type, forward) {
+    const target = handlerTarget(object, type, forward);
+    prepareAttributeHandler(target, type);
+    const slot = handlerSlot(target, type, false);
+    return slot === undefined ? null : slot.value;
+}
+
+function setHandlerProperty(object, type, forward, value) {
+    const target = handlerTarget(object, type, forward);
+    const slot = handlerSlot(target, type, true);
+    slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
+    slot.source = null;
+    if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
+        slot.source = N.attr(idOf(target), "on" + type);
     }
-    ObjectDefine(prototype, "on" + type, descriptor);
+}
+
+/// Defines `on<type>` on a prototype for each of `types`, forwarded as `forward` says, or from
+/// `<body>` for the types in `forwardedFromBody`. The accessors are shared by every prototype
+/// with the same forwarding, so a new global object makes each pair once. One loop, not a
+/// call per property: a new global object defines some 350 of them.
+function defineHandlerProperties(prototype, types, forward = forwardNone, forwardedFromBody = null) {
+    for (let i = 0; i < types.length; i++) {
+        const type = types[i];
+        const kind = forwardedFromBody !== null && forwardedFromBody.has(type) ? forwardFromBody : forward;
+        let descriptor = handlerDescriptors[kind].get(type);
+        if (descriptor === undefined) {
+            // In an array, not as `get:`/`set:` values, so that they keep the empty name they have always had.
+            const accessors = [
+                function () { return getHandlerProperty(this, type, kind); },
+                function (value) { setHandlerProperty(this, type, kind, value); },
+            ];
+            const name = "on" + type;
+            if (installingNatives) {
+                pendingNatives.push(accessors[0], name, accessors[1], name);
+            } else {
+                setNative(accessors[0], name);
+                setNative(accessors[1], name);
+            }
+            descriptor = { get: accessors[0], set: accessors[1], enumerable: true, configurable: true };
+            handlerDescriptors[kind].set(type, descriptor);
+        }
+        ObjectDefine(prototype, "on" + type, descriptor);
+    }
 }
 
 const elementEventTypes = ["abort", "animationend", "animationiteration", "animationstart", "auxclick", "beforeinput", "blur",
@@ -2713,19 +2772,13 @@ const elementEventTypes = ["abort", "animationend", "animationiteration", "anima
     "touchcancel", "touchend", "touchmove", "touchstart", "transitioncancel", "transitionend", "transitionrun",
     "transitionstart", "volumechange", "waiting", "webkitanimationend", "webkittransitionend", "wheel",
     "gesturestart", "gesturechange", "gestureend"];
-for (const type of elementEventTypes) {
-    defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type) ? forwardFromBody : forwardNone);
-    defineHandlerProperty(Document.prototype, type);
-}
-elementClassHooks.set("SVGElement", (cls) => {
-    for (const type of elementEventTypes) defineHandlerProperty(cls.prototype, type);
-});
+defineHandlerProperties(HTMLElement.prototype, elementEventTypes, forwardNone, windowForwardedHandlers);
+defineHandlerProperties(Document.prototype, elementEventTypes);
+elementClassHooks.set("SVGElement", (cls) => { defineHandlerProperties(cls.prototype, elementEventTypes); });
 elementClassHooks.set("HTMLBodyElement", (cls) => {
-    for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
-        "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
-        "orientationchange", "devicemotion", "deviceorientation"]) {
-        defineHandlerProperty(cls.prototype, type, forwardAlways);
-    }
+    defineHandlerProperties(cls.prototype, ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message",
+        "messageerror", "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection",
+        "unload", "orientationchange", "devicemotion", "deviceorientation"], forwardAlways);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -3760,7 +3813,7 @@ const consoleObject = {
     recordEnd() {},
     screenshot() {},
 };
-for (const key of Object.keys(consoleObject)) markNative(consoleObject[key], key);
+for (const key of Object.keys(consoleObject)) pendingNatives.push(consoleObject[key], key);
 ObjectDefine(consoleObject, Symbol.toStringTag, { value: "console" });
 
 // ---------------------------------------------------------------------------------------------
@@ -3793,169 +3846,187 @@ function withPart(parts, name, value) {
 
 const blobURLs = new Map();
 
-class URL {
-    #parts; #searchParams = null;
-    constructor(url, base) {
-        requireArguments(arguments.length, 1);
-        const parts = urlParts(url, base);
-        if (parts === null) throw typeError("\"" + String(url) + "\" cannot be parsed as a URL.");
-        this.#parts = parts;
-    }
-    static canParse(url, base) { return urlParts(url, base) !== null; }
-    static createObjectURL(blob) {
-        if (!isBlob(blob)) throw argumentError("URL", "createObjectURL", 1, "blob", "Blob");
-        const url = "blob:" + (N.origin() === "null" ? "null" : N.origin()) + "/" + randomUUID();
-        blobURLs.set(url, blob);
-        return url;
-    }
-    static revokeObjectURL(url) { blobURLs.delete(String(url)); }
-    #set(name, value) {
-        const parts = urlParts(withPart(this.#parts, name, value));
-        if (parts !== null) this.#parts = parts;
-        if (name === "search" && this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
-    }
-    get href() { return this.#parts[0]; }
-    set href(value) {
-        const parts = urlParts(value);
-        if (parts === null) throw typeError("\"" + String(value) + "\" cannot be parsed as a URL.");
-        this.#parts = parts;
-        if (this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
-    }
-    get origin() { return this.#parts[10]; }
-    get protocol() { return this.#parts[1]; }
-    set protocol(value) { this.#set("protocol", value); }
-    get username() { return this.#parts[2]; }
-    set username(value) { this.#set("username", value); }
-    get password() { return this.#parts[3]; }
-    set password(value) { this.#set("password", value); }
-    get host() { return this.#parts[4]; }
-    set host(value) { this.#set("host", value); }
-    get hostname() { return this.#parts[5]; }
-    set hostname(value) { this.#set("hostname", value); }
-    get port() { return this.#parts[6]; }
-    set port(value) { this.#set("port", value); }
-    get pathname() { return this.#parts[7]; }
-    set pathname(value) { this.#set("pathname", value); }
-    get search() { return this.#parts[8]; }
-    set search(value) { this.#set("search", value); }
-    get searchParams() {
-        if (this.#searchParams === null) {
-            this.#searchParams = new URLSearchParams(this.#parts[8]);
-            searchParamsState.attach(this.#searchParams, (query) => this.#set("search", query));
+let madeURLInterfaces;
+
+/// The URL family's interface `name` (URL, URLSearchParams), the family made on first use
+/// (see `lazyFamily`).
+function urlInterface(name) {
+    if (madeURLInterfaces === undefined) madeURLInterfaces = makeURLInterfaces();
+    return madeURLInterfaces[name];
+}
+
+/// Whether a value is a URLSearchParams: none exists before the family is made.
+function isURLSearchParams(value) {
+    return madeURLInterfaces !== undefined && value instanceof madeURLInterfaces.URLSearchParams;
+}
+
+function makeURLInterfaces() {
+    class URL {
+        #parts; #searchParams = null;
+        constructor(url, base) {
+            requireArguments(arguments.length, 1);
+            const parts = urlParts(url, base);
+            if (parts === null) throw typeError("\"" + String(url) + "\" cannot be parsed as a URL.");
+            this.#parts = parts;
         }
-        return this.#searchParams;
-    }
-    get hash() { return this.#parts[9]; }
-    set hash(value) { this.#set("hash", value); }
-    toString() { return this.#parts[0]; }
-    toJSON() { return this.#parts[0]; }
-}
-
-function formEncode(text) {
-    const bytes = utf8Encode(String(text));
-    let out = "";
-    for (const byte of bytes) {
-        if (byte === 0x20) out += "+";
-        else if ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) ||
-            byte === 0x2a || byte === 0x2d || byte === 0x2e || byte === 0x5f) out += String.fromCharCode(byte);
-        else out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
-    }
-    return out;
-}
-
-function formDecode(text) {
-    const bytes = [];
-    const source = text.replace(/\+/g, " ");
-    for (let i = 0; i < source.length; i++) {
-        const c = source.charCodeAt(i);
-        if (c === 0x25 && i + 2 < source.length + 0 && /^[0-9a-fA-F]{2}$/.test(source.slice(i + 1, i + 3))) {
-            bytes.push(parseInt(source.slice(i + 1, i + 3), 16));
-            i += 2;
-        } else {
-            for (const byte of utf8Encode(source[i] === undefined ? "" : String.fromCharCode(c))) bytes.push(byte);
+        static canParse(url, base) { return urlParts(url, base) !== null; }
+        static createObjectURL(blob) {
+            if (!isBlob(blob)) throw argumentError("URL", "createObjectURL", 1, "blob", "Blob");
+            const url = "blob:" + (N.origin() === "null" ? "null" : N.origin()) + "/" + randomUUID();
+            blobURLs.set(url, blob);
+            return url;
         }
+        static revokeObjectURL(url) { blobURLs.delete(String(url)); }
+        #set(name, value) {
+            const parts = urlParts(withPart(this.#parts, name, value));
+            if (parts !== null) this.#parts = parts;
+            if (name === "search" && this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
+        }
+        get href() { return this.#parts[0]; }
+        set href(value) {
+            const parts = urlParts(value);
+            if (parts === null) throw typeError("\"" + String(value) + "\" cannot be parsed as a URL.");
+            this.#parts = parts;
+            if (this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
+        }
+        get origin() { return this.#parts[10]; }
+        get protocol() { return this.#parts[1]; }
+        set protocol(value) { this.#set("protocol", value); }
+        get username() { return this.#parts[2]; }
+        set username(value) { this.#set("username", value); }
+        get password() { return this.#parts[3]; }
+        set password(value) { this.#set("password", value); }
+        get host() { return this.#parts[4]; }
+        set host(value) { this.#set("host", value); }
+        get hostname() { return this.#parts[5]; }
+        set hostname(value) { this.#set("hostname", value); }
+        get port() { return this.#parts[6]; }
+        set port(value) { this.#set("port", value); }
+        get pathname() { return this.#parts[7]; }
+        set pathname(value) { this.#set("pathname", value); }
+        get search() { return this.#parts[8]; }
+        set search(value) { this.#set("search", value); }
+        get searchParams() {
+            if (this.#searchParams === null) {
+                this.#searchParams = new URLSearchParams(this.#parts[8]);
+                searchParamsState.attach(this.#searchParams, (query) => this.#set("search", query));
+            }
+            return this.#searchParams;
+        }
+        get hash() { return this.#parts[9]; }
+        set hash(value) { this.#set("hash", value); }
+        toString() { return this.#parts[0]; }
+        toJSON() { return this.#parts[0]; }
     }
-    return utf8Decode(bytes);
-}
 
-let searchParamsState;
+    function formEncode(text) {
+        const bytes = utf8Encode(String(text));
+        let out = "";
+        for (const byte of bytes) {
+            if (byte === 0x20) out += "+";
+            else if ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) ||
+                byte === 0x2a || byte === 0x2d || byte === 0x2e || byte === 0x5f) out += String.fromCharCode(byte);
+            else out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
+        }
+        return out;
+    }
 
-class URLSearchParams {
-    #list = []; #update = null;
-    constructor(init = "") {
-        if (init instanceof URLSearchParams) {
-            this.#list = init.#list.map((pair) => pair.slice());
-        } else if (init !== null && typeof init === "object") {
-            if (typeof init[Symbol.iterator] === "function") {
-                for (const pair of init) {
-                    const items = Array.from(pair);
-                    if (items.length !== 2) throw typeError("Type error");
-                    this.#list.push([String(items[0]), String(items[1])]);
+    function formDecode(text) {
+        const bytes = [];
+        const source = text.replace(/\+/g, " ");
+        for (let i = 0; i < source.length; i++) {
+            const c = source.charCodeAt(i);
+            if (c === 0x25 && i + 2 < source.length + 0 && /^[0-9a-fA-F]{2}$/.test(source.slice(i + 1, i + 3))) {
+                bytes.push(parseInt(source.slice(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                for (const byte of utf8Encode(source[i] === undefined ? "" : String.fromCharCode(c))) bytes.push(byte);
+            }
+        }
+        return utf8Decode(bytes);
+    }
+
+    let searchParamsState;
+
+    class URLSearchParams {
+        #list = []; #update = null;
+        constructor(init = "") {
+            if (init instanceof URLSearchParams) {
+                this.#list = init.#list.map((pair) => pair.slice());
+            } else if (init !== null && typeof init === "object") {
+                if (typeof init[Symbol.iterator] === "function") {
+                    for (const pair of init) {
+                        const items = Array.from(pair);
+                        if (items.length !== 2) throw typeError("Type error");
+                        this.#list.push([String(items[0]), String(items[1])]);
+                    }
+                } else {
+                    for (const key of Object.keys(init)) this.#list.push([key, String(init[key])]);
                 }
             } else {
-                for (const key of Object.keys(init)) this.#list.push([key, String(init[key])]);
+                this.#parse(String(init));
             }
-        } else {
-            this.#parse(String(init));
         }
-    }
-    static {
-        searchParamsState = {
-            attach(params, update) { params.#update = update; },
-            reset(params, query) { params.#list = []; params.#parse(query); },
-        };
-    }
-    #parse(text) {
-        if (text.startsWith("?")) text = text.slice(1);
-        for (const piece of text.split("&")) {
-            if (piece === "") continue;
-            const equals = piece.indexOf("=");
-            const name = equals < 0 ? piece : piece.slice(0, equals);
-            const value = equals < 0 ? "" : piece.slice(equals + 1);
-            this.#list.push([formDecode(name), formDecode(value)]);
+        static {
+            searchParamsState = {
+                attach(params, update) { params.#update = update; },
+                reset(params, query) { params.#list = []; params.#parse(query); },
+            };
         }
-    }
-    #changed() {
-        if (this.#update !== null) {
-            const query = this.toString();
-            this.#update(query === "" ? "" : "?" + query);
+        #parse(text) {
+            if (text.startsWith("?")) text = text.slice(1);
+            for (const piece of text.split("&")) {
+                if (piece === "") continue;
+                const equals = piece.indexOf("=");
+                const name = equals < 0 ? piece : piece.slice(0, equals);
+                const value = equals < 0 ? "" : piece.slice(equals + 1);
+                this.#list.push([formDecode(name), formDecode(value)]);
+            }
         }
-    }
-    get size() { return this.#list.length; }
-    append(name, value) { requireArguments(arguments.length, 2); this.#list.push([String(name), String(value)]); this.#changed(); }
-    delete(name, value) {
-        name = String(name);
-        this.#list = this.#list.filter((pair) => pair[0] !== name || (value !== undefined && pair[1] !== String(value)));
-        this.#changed();
-    }
-    get(name) { name = String(name); const pair = this.#list.find((p) => p[0] === name); return pair === undefined ? null : pair[1]; }
-    getAll(name) { name = String(name); return this.#list.filter((p) => p[0] === name).map((p) => p[1]); }
-    has(name, value) { name = String(name); return this.#list.some((p) => p[0] === name && (value === undefined || p[1] === String(value))); }
-    set(name, value) {
-        requireArguments(arguments.length, 2);
-        name = String(name);
-        const index = this.#list.findIndex((p) => p[0] === name);
-        if (index < 0) this.#list.push([name, String(value)]);
-        else {
-            this.#list[index] = [name, String(value)];
-            this.#list = this.#list.filter((p, position) => position <= index || p[0] !== name);
+        #changed() {
+            if (this.#update !== null) {
+                const query = this.toString();
+                this.#update(query === "" ? "" : "?" + query);
+            }
         }
-        this.#changed();
+        get size() { return this.#list.length; }
+        append(name, value) { requireArguments(arguments.length, 2); this.#list.push([String(name), String(value)]); this.#changed(); }
+        delete(name, value) {
+            name = String(name);
+            this.#list = this.#list.filter((pair) => pair[0] !== name || (value !== undefined && pair[1] !== String(value)));
+            this.#changed();
+        }
+        get(name) { name = String(name); const pair = this.#list.find((p) => p[0] === name); return pair === undefined ? null : pair[1]; }
+        getAll(name) { name = String(name); return this.#list.filter((p) => p[0] === name).map((p) => p[1]); }
+        has(name, value) { name = String(name); return this.#list.some((p) => p[0] === name && (value === undefined || p[1] === String(value))); }
+        set(name, value) {
+            requireArguments(arguments.length, 2);
+            name = String(name);
+            const index = this.#list.findIndex((p) => p[0] === name);
+            if (index < 0) this.#list.push([name, String(value)]);
+            else {
+                this.#list[index] = [name, String(value)];
+                this.#list = this.#list.filter((p, position) => position <= index || p[0] !== name);
+            }
+            this.#changed();
+        }
+        sort() {
+            this.#list = this.#list.map((pair, index) => [pair, index]).sort((a, b) => {
+                if (a[0][0] < b[0][0]) return -1;
+                if (a[0][0] > b[0][0]) return 1;
+                return a[1] - b[1];
+            }).map((entry) => entry[0]);
+            this.#changed();
+        }
+        forEach(callback, thisArg) { for (const [name, value] of this.#list.slice()) callback.call(thisArg, value, name, this); }
+        *entries() { for (const pair of this.#list.slice()) yield [pair[0], pair[1]]; }
+        *keys() { for (const pair of this.#list.slice()) yield pair[0]; }
+        *values() { for (const pair of this.#list.slice()) yield pair[1]; }
+        [Symbol.iterator]() { return this.entries(); }
+        toString() { return this.#list.map((p) => formEncode(p[0]) + "=" + formEncode(p[1])).join("&"); }
     }
-    sort() {
-        this.#list = this.#list.map((pair, index) => [pair, index]).sort((a, b) => {
-            if (a[0][0] < b[0][0]) return -1;
-            if (a[0][0] > b[0][0]) return 1;
-            return a[1] - b[1];
-        }).map((entry) => entry[0]);
-        this.#changed();
-    }
-    forEach(callback, thisArg) { for (const [name, value] of this.#list.slice()) callback.call(thisArg, value, name, this); }
-    *entries() { for (const pair of this.#list.slice()) yield [pair[0], pair[1]]; }
-    *keys() { for (const pair of this.#list.slice()) yield pair[0]; }
-    *values() { for (const pair of this.#list.slice()) yield pair[1]; }
-    [Symbol.iterator]() { return this.entries(); }
-    toString() { return this.#list.map((p) => formEncode(p[0]) + "=" + formEncode(p[1])).join("&"); }
+    familyClasses([URL, URLSearchParams]);
+    return { URL, URLSearchParams };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -4108,7 +4179,7 @@ class MediaQueryList extends EventTarget {
     addListener(callback) { this.addEventListener("change", callback); }
     removeListener(callback) { this.removeEventListener("change", callback); }
 }
-defineHandlerProperty(MediaQueryList.prototype, "change");
+defineHandlerProperties(MediaQueryList.prototype, ["change"]);
 
 function matchMedia(query) {
     requireArguments(arguments.length, 1);
@@ -4311,53 +4382,58 @@ function utf8Decode(bytes, fatal = false) {
     return out;
 }
 
-class TextEncoder {
-    get encoding() { return "utf-8"; }
-    encode(input = "") { return new Uint8Array(utf8Encode(String(input))); }
-    encodeInto(source, destination) {
-        const bytes = utf8Encode(String(source));
-        const written = Math.min(bytes.length, destination.length);
-        destination.set(bytes.slice(0, written));
-        return { read: String(source).length, written };
-    }
-}
 
 const decoderLabels = { "utf-8": "utf-8", "utf8": "utf-8", "unicode-1-1-utf-8": "utf-8", "utf-16le": "utf-16le", "utf-16": "utf-16le",
     "iso-8859-1": "windows-1252", "latin1": "windows-1252", "windows-1252": "windows-1252", "ascii": "windows-1252", "us-ascii": "windows-1252" };
 
-class TextDecoder {
-    #encoding; #fatal; #ignoreBOM;
-    constructor(label = "utf-8", options = {}) {
-        const encoding = decoderLabels[String(label).trim().toLowerCase()];
-        if (encoding === undefined) throw new RangeError("Cannot construct TextDecoder: \"" + label + "\" is not a supported encoding.");
-        this.#encoding = encoding;
-        this.#fatal = !!(options && options.fatal);
-        this.#ignoreBOM = !!(options && options.ignoreBOM);
-    }
-    get encoding() { return this.#encoding; }
-    get fatal() { return this.#fatal; }
-    get ignoreBOM() { return this.#ignoreBOM; }
-    decode(input) {
-        if (input === undefined) return "";
-        let bytes;
-        if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
-        else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-        else throw typeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
-        if (this.#encoding === "utf-16le") {
-            let out = "";
-            let start = !this.#ignoreBOM && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
-            for (let i = start; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
-            return out;
+const encodingInterface = lazyFamily(() => {
+    class TextEncoder {
+        get encoding() { return "utf-8"; }
+        encode(input = "") { return new Uint8Array(utf8Encode(String(input))); }
+        encodeInto(source, destination) {
+            const bytes = utf8Encode(String(source));
+            const written = Math.min(bytes.length, destination.length);
+            destination.set(bytes.slice(0, written));
+            return { read: String(source).length, written };
         }
-        if (this.#encoding === "windows-1252") {
-            let out = "";
-            for (const byte of bytes) out += String.fromCharCode(byte);
-            return out;
-        }
-        let start = !this.#ignoreBOM && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-        return utf8Decode(start ? bytes.subarray(start) : bytes, this.#fatal);
     }
-}
+
+    class TextDecoder {
+        #encoding; #fatal; #ignoreBOM;
+        constructor(label = "utf-8", options = {}) {
+            const encoding = decoderLabels[String(label).trim().toLowerCase()];
+            if (encoding === undefined) throw new RangeError("Cannot construct TextDecoder: \"" + label + "\" is not a supported encoding.");
+            this.#encoding = encoding;
+            this.#fatal = !!(options && options.fatal);
+            this.#ignoreBOM = !!(options && options.ignoreBOM);
+        }
+        get encoding() { return this.#encoding; }
+        get fatal() { return this.#fatal; }
+        get ignoreBOM() { return this.#ignoreBOM; }
+        decode(input) {
+            if (input === undefined) return "";
+            let bytes;
+            if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+            else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+            else throw typeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
+            if (this.#encoding === "utf-16le") {
+                let out = "";
+                let start = !this.#ignoreBOM && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
+                for (let i = start; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
+                return out;
+            }
+            if (this.#encoding === "windows-1252") {
+                let out = "";
+                for (const byte of bytes) out += String.fromCharCode(byte);
+                return out;
+            }
+            let start = !this.#ignoreBOM && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+            return utf8Decode(start ? bytes.subarray(start) : bytes, this.#fatal);
+        }
+    }
+    familyClasses([TextEncoder, TextDecoder]);
+    return { TextEncoder, TextDecoder };
+});
 
 const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -4483,14 +4559,17 @@ function deliverLoad(token, response, error) {
     if (done !== undefined) done(response, error);
 }
 
-const networkInterfaceNames = new Set(["Blob", "File", "FileReader", "Headers", "Request", "Response", "AbortController",
-    "AbortSignal", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload", "fetch"]);
 let madeNetworkInterfaces;
 
 /// This global object's network family, made on first use.
 function networkInterfaces() {
     if (madeNetworkInterfaces === undefined) madeNetworkInterfaces = makeNetworkInterfaces();
     return madeNetworkInterfaces;
+}
+
+/// The network family's interface `name`, the family made on first use.
+function networkInterface(name) {
+    return networkInterfaces()[name];
 }
 
 /// Whether a value is a Blob: none exists before the family is made.
@@ -4565,7 +4644,7 @@ function makeNetworkInterfaces() {
                     this.#result = "data:" + (blob.type || "application/octet-stream") + ";base64," + bytesToBase64(bytes);
                     break;
                 case "readAsText":
-                    this.#result = new TextDecoder(encoding === undefined ? "utf-8" : encoding in decoderLabels ? encoding : "utf-8").decode(bytes);
+                    this.#result = new (encodingInterface("TextDecoder"))(encoding === undefined ? "utf-8" : encoding in decoderLabels ? encoding : "utf-8").decode(bytes);
                     break;
                 case "readAsArrayBuffer":
                     this.#result = bytes.slice().buffer;
@@ -4599,7 +4678,7 @@ function makeNetworkInterfaces() {
         ObjectDefine(FileReader, name, { value, enumerable: true });
         ObjectDefine(FileReader.prototype, name, { value, enumerable: true });
     }
-    for (const type of ["loadstart", "progress", "load", "loadend", "abort", "error"]) defineHandlerProperty(FileReader.prototype, type);
+    defineHandlerProperties(FileReader.prototype, ["loadstart", "progress", "load", "loadend", "abort", "error"]);
 
     // fetch and XMLHttpRequest, through the host's resource reader in later tasks
 
@@ -4651,8 +4730,9 @@ function makeNetworkInterfaces() {
         if (body instanceof Blob) return [bytesToBinary(Blob.bytesOf(body)), body.type || null];
         if (body instanceof ArrayBuffer) return [bytesToBinary(new Uint8Array(body)), null];
         if (ArrayBuffer.isView(body)) return [bytesToBinary(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)), null];
-        if (body instanceof URLSearchParams) return [bytesToBinary(Uint8Array.from(utf8Encode(body.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
+        if (isURLSearchParams(body)) return [bytesToBinary(Uint8Array.from(utf8Encode(body.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
         if (body instanceof FormData) {
+            const URLSearchParams = urlInterface("URLSearchParams");
             const params = new URLSearchParams();
             for (const [name, value] of body) params.append(name, value instanceof Blob ? "" : value);
             return [bytesToBinary(Uint8Array.from(utf8Encode(params.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
@@ -4796,7 +4876,7 @@ function makeNetworkInterfaces() {
             dispatch(this, new Event("abort"), true);
         }
     }
-    defineHandlerProperty(AbortSignal.prototype, "abort");
+    defineHandlerProperties(AbortSignal.prototype, ["abort"]);
 
     class AbortController {
         #signal = new AbortSignal(KEY);
@@ -4829,9 +4909,7 @@ function makeNetworkInterfaces() {
     }
 
     class XMLHttpRequestEventTarget extends EventTarget {}
-    for (const type of ["loadstart", "progress", "abort", "error", "load", "timeout", "loadend"]) {
-        defineHandlerProperty(XMLHttpRequestEventTarget.prototype, type);
-    }
+    defineHandlerProperties(XMLHttpRequestEventTarget.prototype, ["loadstart", "progress", "abort", "error", "load", "timeout", "loadend"]);
     class XMLHttpRequestUpload extends XMLHttpRequestEventTarget {}
 
     class XMLHttpRequest extends XMLHttpRequestEventTarget {
@@ -4968,7 +5046,7 @@ function makeNetworkInterfaces() {
         ObjectDefine(XMLHttpRequest, name, { value, enumerable: true });
         ObjectDefine(XMLHttpRequest.prototype, name, { value, enumerable: true });
     }
-    defineHandlerProperty(XMLHttpRequest.prototype, "readystatechange");
+    defineHandlerProperties(XMLHttpRequest.prototype, ["readystatechange"]);
     for (const cls of [Blob, File, FileReader, Headers, Body, Request, Response, AbortController, AbortSignal, XMLHttpRequest,
         XMLHttpRequestEventTarget, XMLHttpRequestUpload]) {
         markClass(cls);
@@ -4985,80 +5063,85 @@ function makeNetworkInterfaces() {
 const registrations = [];
 let mutationDeliveryScheduled = false;
 
-class MutationRecord {
-    constructor(key, fields) { if (key !== KEY) throw typeError("Illegal constructor"); Object.assign(this, fields); }
-}
 
 let deliverMutationsTo;
 
-class MutationObserver {
-    #callback; #records = [];
-    constructor(callback) {
-        requireArguments(arguments.length, 1);
-        if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
-        this.#callback = callback;
+const mutationInterface = lazyFamily(() => {
+    class MutationRecord {
+        constructor(key, fields) { if (key !== KEY) throw typeError("Illegal constructor"); Object.assign(this, fields); }
     }
-    static {
-        queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next) => {
-            const interested = new Map();
-            for (const registration of registrations) {
-                const { observer, node, options } = registration;
-                if (node !== target && !(options.subtree && node.contains(target))) continue;
-                if (type === "childList" && !options.childList) continue;
-                if (type === "attributes") {
-                    if (!options.attributes) continue;
-                    if (options.attributeFilter && !options.attributeFilter.includes(name)) continue;
-                }
-                if (type === "characterData" && !options.characterData) continue;
-                const wantsOld = (type === "attributes" && options.attributeOldValue) || (type === "characterData" && options.characterDataOldValue);
-                interested.set(observer, interested.get(observer) || wantsOld);
-            }
-            for (const [observer, wantsOld] of interested) {
-                observer.#records.push(new MutationRecord(KEY, {
-                    type, target, addedNodes: staticArray(added), removedNodes: staticArray(removed),
-                    previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: null,
-                    oldValue: wantsOld ? oldValue : null,
-                }));
-            }
-            if (interested.size && !mutationDeliveryScheduled) {
-                mutationDeliveryScheduled = true;
-                promiseThen.call(resolvedPromise, deliverMutations);
-            }
-        };
-        deliverMutationsTo = (observer) => {
-            const records = observer.#records;
-            observer.#records = [];
-            if (records.length) {
-                try { observer.#callback.call(observer, records, observer); } catch (error) { reportException(error); }
-            }
-        };
-    }
-    observe(target, options = {}) {
-        nodeArgument(target, "MutationObserver", "observe", 1, "target");
-        const normalized = {
-            childList: !!options.childList,
-            attributes: options.attributes !== undefined ? !!options.attributes : (options.attributeOldValue !== undefined || options.attributeFilter !== undefined),
-            characterData: options.characterData !== undefined ? !!options.characterData : options.characterDataOldValue !== undefined,
-            subtree: !!options.subtree,
-            attributeOldValue: !!options.attributeOldValue,
-            characterDataOldValue: !!options.characterDataOldValue,
-            attributeFilter: options.attributeFilter === undefined ? null : Array.from(options.attributeFilter, String),
-        };
-        if (!normalized.childList && !normalized.attributes && !normalized.characterData) {
-            throw typeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
+
+    class MutationObserver {
+        #callback; #records = [];
+        constructor(callback) {
+            requireArguments(arguments.length, 1);
+            if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
+            this.#callback = callback;
         }
-        const existing = registrations.find((r) => r.observer === this && r.node === target);
-        if (existing) existing.options = normalized;
-        else registrations.push({ observer: this, node: target, options: normalized });
-        observedMutations = registrations.length;
+        static {
+            queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next) => {
+                const interested = new Map();
+                for (const registration of registrations) {
+                    const { observer, node, options } = registration;
+                    if (node !== target && !(options.subtree && node.contains(target))) continue;
+                    if (type === "childList" && !options.childList) continue;
+                    if (type === "attributes") {
+                        if (!options.attributes) continue;
+                        if (options.attributeFilter && !options.attributeFilter.includes(name)) continue;
+                    }
+                    if (type === "characterData" && !options.characterData) continue;
+                    const wantsOld = (type === "attributes" && options.attributeOldValue) || (type === "characterData" && options.characterDataOldValue);
+                    interested.set(observer, interested.get(observer) || wantsOld);
+                }
+                for (const [observer, wantsOld] of interested) {
+                    observer.#records.push(new MutationRecord(KEY, {
+                        type, target, addedNodes: staticArray(added), removedNodes: staticArray(removed),
+                        previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: null,
+                        oldValue: wantsOld ? oldValue : null,
+                    }));
+                }
+                if (interested.size && !mutationDeliveryScheduled) {
+                    mutationDeliveryScheduled = true;
+                    promiseThen.call(resolvedPromise, deliverMutations);
+                }
+            };
+            deliverMutationsTo = (observer) => {
+                const records = observer.#records;
+                observer.#records = [];
+                if (records.length) {
+                    try { observer.#callback.call(observer, records, observer); } catch (error) { reportException(error); }
+                }
+            };
+        }
+        observe(target, options = {}) {
+            nodeArgument(target, "MutationObserver", "observe", 1, "target");
+            const normalized = {
+                childList: !!options.childList,
+                attributes: options.attributes !== undefined ? !!options.attributes : (options.attributeOldValue !== undefined || options.attributeFilter !== undefined),
+                characterData: options.characterData !== undefined ? !!options.characterData : options.characterDataOldValue !== undefined,
+                subtree: !!options.subtree,
+                attributeOldValue: !!options.attributeOldValue,
+                characterDataOldValue: !!options.characterDataOldValue,
+                attributeFilter: options.attributeFilter === undefined ? null : Array.from(options.attributeFilter, String),
+            };
+            if (!normalized.childList && !normalized.attributes && !normalized.characterData) {
+                throw typeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
+            }
+            const existing = registrations.find((r) => r.observer === this && r.node === target);
+            if (existing) existing.options = normalized;
+            else registrations.push({ observer: this, node: target, options: normalized });
+            observedMutations = registrations.length;
+        }
+        disconnect() {
+            for (let i = registrations.length - 1; i >= 0; i--) if (registrations[i].observer === this) registrations.splice(i, 1);
+            observedMutations = registrations.length;
+            this.#records = [];
+        }
+        takeRecords() { const records = this.#records; this.#records = []; return records; }
     }
-    disconnect() {
-        for (let i = registrations.length - 1; i >= 0; i--) if (registrations[i].observer === this) registrations.splice(i, 1);
-        observedMutations = registrations.length;
-        this.#records = [];
-    }
-    takeRecords() { const records = this.#records; this.#records = []; return records; }
-}
+    familyClasses([MutationObserver, MutationRecord]);
+    return { MutationObserver, MutationRecord };
+});
 
 function staticArray(nodes) {
     const list = nodes.slice();
@@ -5091,9 +5174,9 @@ newWrapper = function (id, info) {
 class Window extends EventTarget {
     constructor() { throw typeError("Illegal constructor"); }
 }
-try {
-    Object.setPrototypeOf(G, Window.prototype);
-} catch (e) {
+// A global object's prototype is immutable in JavaScriptCore: Reflect says so without
+// throwing (an exception costs every new global object its stack trace).
+if (!Reflect.setPrototypeOf(G, Window.prototype)) {
     for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
 }
 
@@ -5130,71 +5213,92 @@ ObjectDefine(G, "location", {
 let windowName = "";
 ObjectDefine(G, "name", { get: () => windowName, set: (value) => { windowName = String(value); }, enumerable: true, configurable: true });
 
-for (const type of ["abort", "afterprint", "animationend", "beforeprint", "beforeunload", "blur", "change", "click",
+defineHandlerProperties(G, ["abort", "afterprint", "animationend", "beforeprint", "beforeunload", "blur", "change", "click",
     "contextmenu", "dblclick", "devicemotion", "deviceorientation", "error", "focus", "hashchange", "input", "keydown",
     "keypress", "keyup", "languagechange", "load", "message", "messageerror", "mousedown", "mousemove", "mouseout",
     "mouseover", "mouseup", "offline", "online", "orientationchange", "pagehide", "pageshow", "popstate", "rejectionhandled",
     "reset", "resize", "scroll", "storage", "submit", "touchcancel", "touchend", "touchmove", "touchstart", "transitionend",
     "unhandledrejection", "unload", "wheel", "webkitanimationend", "webkittransitionend", "animationstart",
-    "animationiteration", "transitionrun", "transitionstart", "transitioncancel", "gesturestart", "gesturechange", "gestureend"]) {
-    defineHandlerProperty(G, type);
-}
+    "animationiteration", "transitionrun", "transitionstart", "transitioncancel", "gesturestart", "gesturechange", "gestureend"]);
 
 const functions = {
     setTimeout, setInterval, clearTimeout, clearInterval, requestAnimationFrame, cancelAnimationFrame,
     webkitRequestAnimationFrame: requestAnimationFrame, webkitCancelAnimationFrame: cancelAnimationFrame,
     queueMicrotask, alert, confirm, prompt, open, postMessage, getComputedStyle, matchMedia, atob, btoa,
-    structuredClone, fetch: null, reportError: (error) => reportException(error),
+    structuredClone, fetch: networkInterface, reportError: (error) => reportException(error),
     getSelection: () => selection,
     close() {}, stop() {}, focus() {}, blur() {}, print() {}, moveTo() {}, moveBy() {}, resizeTo() {}, resizeBy() {},
     scroll() {}, scrollTo() {}, scrollBy() {}, captureEvents() {}, releaseEvents() {},
 };
-for (const name of Object.keys(functions)) {
-    if (networkInterfaceNames.has(name)) defineLazyGlobal(name, () => networkInterfaces()[name]);
-    else defineGlobal(name, markNative(functions[name], name));
-}
+const lazyInterfaceFamilies = new Set([networkInterface, urlInterface, encodingInterface, parsingInterface, traversalInterface,
+    rangeInterface, mutationInterface]);
+defineGlobals(Object.keys(functions), functions, false);
 
+// The interfaces, in this order on the window; those of a family of `lazyInterfaceFamilies`
+// are made the first time a page reads one of their globals.
 const interfaces = {
     EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
-    XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser, XMLSerializer, Attr, NamedNodeMap,
-    NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
-    DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range, TreeWalker, NodeIterator: TreeWalker,
+    XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
+    Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
+    DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
+    TreeWalker: traversalInterface, NodeIterator: traversalInterface,
     DOMException, Event, ValidityState, FileList, FormData,
     Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
-    Performance, Crypto, URL, URLSearchParams, TextEncoder, TextDecoder, Blob: null, File: null, FileReader: null,
-    Headers: null, Request: null, Response: null, AbortController: null, AbortSignal: null, XMLHttpRequest: null,
-    XMLHttpRequestEventTarget: null, XMLHttpRequestUpload: null, MutationObserver, MutationRecord, CSSStyleDeclarationComputed: ComputedStyle,
+    Performance, Crypto, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
+    TextDecoder: encodingInterface, Blob: networkInterface, File: networkInterface, FileReader: networkInterface,
+    Headers: networkInterface, Request: networkInterface, Response: networkInterface, AbortController: networkInterface,
+    AbortSignal: networkInterface, XMLHttpRequest: networkInterface, XMLHttpRequestEventTarget: networkInterface,
+    XMLHttpRequestUpload: networkInterface, MutationObserver: mutationInterface, MutationRecord: mutationInterface,
 };
-delete interfaces.CSSStyleDeclarationComputed;
-for (const name of Object.keys(interfaces)) {
-    if (networkInterfaceNames.has(name)) {
-        defineLazyGlobal(name, () => networkInterfaces()[name]);
-        continue;
-    }
-    const cls = interfaces[name];
-    markClass(cls);
-    defineGlobal(name, cls);
-}
+defineGlobals(Object.keys(interfaces), interfaces, true);
 markClass(ComputedStyle);
+defineLazyGlobals(elementInterfaceNames, elementClassNamed);
+defineLazyGlobals(eventInterfaceNames, eventClassNamed);
+defineLazyGlobals(["Option", "Image", "Audio"], legacyConstructorNamed);
 
-/// Globals whose value is made on first use (element and event interfaces, constructors).
-function defineLazyGlobal(name, make) {
-    ObjectDefine(G, name, {
-        get: markNative(function () { const value = make(); defineGlobal(name, value); return value; }, name),
-        set: markNative(function (value) { defineGlobal(name, value); }, name),
-        enumerable: false, configurable: true,
-    });
+/// Defines `names` as globals the way WebIDL does (writable, configurable, not enumerable) and
+/// native-looking, with their values in `values` (classes, whose members are marked too, when
+/// `classes`); a value that is a family of `lazyInterfaceFamilies` is made on first use. One
+/// loop, not calls per global: a new global object defines some 250 of them.
+function defineGlobals(names, values, classes) {
+    for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const value = values[name];
+        if (lazyInterfaceFamilies.has(value)) {
+            defineLazyGlobals([name], value);
+            continue;
+        }
+        pendingNatives.push(value, name);
+        if (classes) nativeClasses.push(value);
+        ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: false });
+    }
 }
-for (const name of elementFactories.keys()) defineLazyGlobal(name, () => elementClassNamed(name));
-for (const name of eventFactories.keys()) defineLazyGlobal(name, () => eventClassNamed(name));
-for (const [name, constructor, className] of [["Option", Option, "HTMLOptionElement"], ["Image", Image, "HTMLImageElement"],
-    ["Audio", Audio, "HTMLAudioElement"]]) {
-    defineLazyGlobal(name, () => { constructor.prototype = elementClassNamed(className).prototype; return markNative(constructor, name); });
+
+/// Globals whose value `make(name)` makes on first use (element and event interfaces, families
+/// of interfaces, constructors): until then accessors, not enumerable, that assigning replaces.
+function defineLazyGlobals(names, make) {
+    for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        // In an array, not as `get:`/`set:` values, so that they keep the empty name they have always had.
+        const accessors = [
+            function () { const value = make(name); defineGlobal(name, value); return value; },
+            function (value) { defineGlobal(name, value); },
+        ];
+        pendingNatives.push(accessors[0], name, accessors[1], name);
+        ObjectDefine(G, name, { get: accessors[0], set: accessors[1], enumerable: false, configurable: true });
+    }
 }
+
+function legacyConstructorNamed(name) {
+    const constructor = name === "Option" ? Option : name === "Image" ? Image : Audio;
+    const className = name === "Option" ? "HTMLOptionElement" : name === "Image" ? "HTMLImageElement" : "HTMLAudioElement";
+    constructor.prototype = elementClassNamed(className).prototype;
+    return markNative(constructor, name);
+}
+
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
     ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
-    URL, URLSearchParams, FormData, MutationObserver, MutationRecord, TreeWalker, Range, DOMRectReadOnly,
-    ValidityState, FileList, TextEncoder, TextDecoder, DOMStringMap, DOMParser, XMLSerializer);
+    FormData, DOMRectReadOnly, ValidityState, FileList, DOMStringMap);
 markNative(wrapAll);
 const CSS = { supports() { return false; }, escape(value) { return String(value).replace(/([^\w-])/g, "\\$1"); } };
 markNative(CSS.supports, "supports");

@@ -141,6 +141,64 @@ final class WindowTests: XCTestCase {
         ])
     }
 
+    /// The URL, encoding, parsing, traversal, range and mutation families are made on first use
+    /// too: their globals are accessors until read, and the paths that reach them from inside
+    /// (createTreeWalker, createRange, FileReader's text, mutation delivery) make them.
+    func testInterfaceFamiliesMadeOnFirstUseBehaveAsEager() throws {
+        let (_, records, engine) = try load("""
+        <div id="a"><p>one</p><p>two</p></div>
+        <script>
+        var names = ['DOMParser', 'XMLSerializer', 'Range', 'TreeWalker', 'NodeIterator', 'URL', 'URLSearchParams',
+          'TextEncoder', 'TextDecoder', 'MutationObserver', 'MutationRecord'];
+        console.log(names.every(function (n) {
+          var d = Object.getOwnPropertyDescriptor(window, n);
+          return n in window && !Object.keys(window).includes(n) && typeof d.get === 'function' && !d.enumerable && d.configurable;
+        }));
+        var a = document.getElementById('a');
+        var walker = document.createTreeWalker(a, 1), tags = [];
+        while (walker.nextNode()) tags.push(walker.currentNode.tagName);
+        var iterator = document.createNodeIterator(a, 1);
+        var range = document.createRange(); range.selectNodeContents(a);
+        console.log(tags.join(), iterator.nextNode().tagName, range.endOffset, range.cloneRange().endOffset);
+        var reader = new FileReader();
+        reader.onload = function () { console.log('read', reader.result); };
+        reader.readAsText(new Blob(['h\\u00e9']));
+        var observer = new MutationObserver(function (list) {
+          console.log('mutations', list.length, list[0] instanceof MutationRecord, list[0].type, list[0].addedNodes[0].tagName);
+        });
+        observer.observe(a, { childList: true });
+        a.appendChild(document.createElement('span'));
+        console.log(names.map(function (n) { return typeof window[n] }).join());
+        console.log(names.every(function (n) {
+          var d = Object.getOwnPropertyDescriptor(window, n);
+          return d.value === window[n] && d.writable && !d.enumerable && d.configurable
+            && Function.prototype.toString.call(d.value) === 'function ' + (n === 'NodeIterator' ? 'TreeWalker' : n) + '() {\\n    [native code]\\n}';
+        }));
+        console.log(walker instanceof TreeWalker, iterator instanceof NodeIterator, range instanceof Range, NodeIterator === TreeWalker);
+        console.log(Function.prototype.toString.call(Range.prototype.selectNodeContents), Function.prototype.toString.call(URL.prototype.toString));
+        var url = new URL('b?x=1&y=2', 'https://example.com/a/');
+        console.log(url.href, url.searchParams.get('y'), new URLSearchParams('a=1').toString(), location.href.slice(0, 5));
+        console.log(new TextDecoder().decode(new TextEncoder().encode('\\u00e9')) === '\\u00e9');
+        console.log(new XMLSerializer().serializeToString(new DOMParser().parseFromString('<p>x</p>', 'text/html').body));
+        URL = 1; console.log(window.URL, typeof URLSearchParams);
+        </script>
+        """)
+        XCTAssertEqual(records + describe(engine.runUntilIdle()), [
+            "console.log: true",
+            "console.log: P,P P 2 2",
+            "console.log: function,function,function,function,function,function,function,function,function,function,function",
+            "console.log: true",
+            "console.log: true true true true",
+            "console.log: function selectNodeContents() {\n    [native code]\n} function toString() {\n    [native code]\n}",
+            "console.log: https://example.com/a/b?x=1&y=2 2 a=1 file:",
+            "console.log: true",
+            "console.log: <body><p>x</p></body>",
+            "console.log: 1 function",
+            "console.log: mutations 1 true childList SPAN",
+            "console.log: read h\u{e9}",
+        ])
+    }
+
     func testFetchAndXMLHttpRequestAreAsynchronous() throws {
         let (_, records, engine) = try load("""
         <script>

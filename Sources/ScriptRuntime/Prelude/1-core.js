@@ -69,7 +69,8 @@ function markMembers(cls) {
 /// How an `on…` property finds its target: itself, or the window for `<body>`'s window
 /// events (`forwardFromBody`: only when the element is the body) or always (`forwardAlways`).
 const forwardNone = 0, forwardFromBody = 1, forwardAlways = 2;
-const handlerDescriptors = new Map();
+/// The `on…` accessor pairs made so far, by forwarding (an index) and type.
+const handlerDescriptors = [new Map(), new Map(), new Map()];
 
 /// Defines a global the way WebIDL does (writable, configurable, not enumerable).
 function defineGlobal(name, value) {
@@ -78,6 +79,23 @@ function defineGlobal(name, value) {
 
 function defineGetter(target, name, get, set) {
     ObjectDefine(target, name, { get, set, configurable: true, enumerable: true });
+}
+
+/// A family of interfaces made the first time a page uses one of them: `make` returns them by
+/// name, and the function returned gives one (`rangeInterface("Range")`). Each family costs a
+/// new global object its classes and methods, and most pages use none. The window's globals
+/// for them stay accessors until read (`lazyInterfaceFamilies`, `defineLazyGlobals`).
+function lazyFamily(make) {
+    let made;
+    return (name) => (made === undefined ? (made = make()) : made)[name];
+}
+
+/// Marks a lazily made family's classes native and as platform classes.
+function familyClasses(classes) {
+    for (const cls of classes) {
+        markClass(cls);
+        platformClasses.push(cls);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1391,8 +1409,11 @@ const elementClasses = new Map();
 const elementFactories = new Map();
 const madeElementClasses = new Map();
 
+const elementInterfaceNames = [];
+
 function elementClass(name, tags, factory) {
     elementFactories.set(name, factory);
+    elementInterfaceNames.push(name);
     for (const tag of tags) elementClasses.set(tag, name);
 }
 

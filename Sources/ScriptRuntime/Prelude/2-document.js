@@ -132,9 +132,9 @@ class Document extends Node {
         if (name === undefined) throw domError("NotSupportedError");
         return makeUninitializedEvent(eventClassNamed(name));
     }
-    createRange() { return new Range(); }
-    createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter); }
-    createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { return new TreeWalker(KEY, root, whatToShow, filter, true); }
+    createRange() { const Range = rangeInterface("Range"); return new Range(); }
+    createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { const TreeWalker = traversalInterface("TreeWalker"); return new TreeWalker(KEY, root, whatToShow, filter); }
+    createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { const TreeWalker = traversalInterface("TreeWalker"); return new TreeWalker(KEY, root, whatToShow, filter, true); }
     importNode(node, deep = false) {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "importNode", 1, "node");
@@ -181,7 +181,7 @@ class Document extends Node {
     getElementsByTagNameNS(namespace, name) { return this.getElementsByTagName(name); }
 }
 mixin(Document, parentNodeMethods);
-for (const name of ["onreadystatechange", "onvisibilitychange", "onselectionchange"]) defineHandlerProperty(Document.prototype, name.slice(2));
+defineHandlerProperties(Document.prototype, ["readystatechange", "visibilitychange", "selectionchange"]);
 
 class HTMLDocument extends Document {}
 class XMLDocument extends Document {}
@@ -252,138 +252,150 @@ class DOMImplementation {
     hasFeature() { return true; }
 }
 
-class DOMParser {
-    parseFromString(text, type) {
-        requireArguments(arguments.length, 2);
-        type = String(type);
-        if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
-            throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
+const parsingInterface = lazyFamily(() => {
+    class DOMParser {
+        parseFromString(text, type) {
+            requireArguments(arguments.length, 2);
+            type = String(type);
+            if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
+                throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
+            }
+            return wrap(N.parseDocument(String(text)));
         }
-        return wrap(N.parseDocument(String(text)));
     }
-}
 
-class XMLSerializer {
-    serializeToString(node) {
-        const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
-        return N.html(id, true);
+    class XMLSerializer {
+        serializeToString(node) {
+            const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
+            return N.html(id, true);
+        }
     }
-}
+    familyClasses([DOMParser, XMLSerializer]);
+    return { DOMParser, XMLSerializer };
+});
 
-/// A tree walker (and node iterator) over the live tree, in document order.
-class TreeWalker {
-    #root; #show; #filter; #current; #iterator;
-    constructor(key, root, whatToShow, filter, iterator = false) {
-        if (key !== KEY) throw typeError("Illegal constructor");
-        nodeArgument(root, "Document", "createTreeWalker", 1, "root");
-        this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
-    }
-    get root() { return this.#root; }
-    get whatToShow() { return this.#show; }
-    get filter() { return this.#filter; }
-    get currentNode() { return this.#current; }
-    set currentNode(node) { this.#current = node; }
-    #accept(node) {
-        if (!(this.#show & (1 << (node.nodeType - 1)))) return 3;
-        if (this.#filter === null) return 1;
-        const result = typeof this.#filter === "function" ? this.#filter(node) : this.#filter.acceptNode(node);
-        return result;
-    }
-    #following(node) {
-        const rootID = idOf(this.#root);
-        let id = idOf(node);
-        const first = N.first(id);
-        if (first >= 0) return wrap(first);
-        while (id !== rootID) {
-            const next = N.next(id);
-            if (next >= 0) return wrap(next);
-            id = N.parent(id);
-            if (id < 0) return null;
+const traversalInterface = lazyFamily(() => {
+    /// A tree walker (and node iterator) over the live tree, in document order.
+    class TreeWalker {
+        #root; #show; #filter; #current; #iterator;
+        constructor(key, root, whatToShow, filter, iterator = false) {
+            if (key !== KEY) throw typeError("Illegal constructor");
+            nodeArgument(root, "Document", "createTreeWalker", 1, "root");
+            this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
         }
-        return null;
-    }
-    #preceding(node) {
-        if (node === this.#root) return null;
-        let id = idOf(node);
-        const previous = N.prev(id);
-        if (previous < 0) { const parent = N.parent(id); return parent < 0 ? null : wrap(parent); }
-        id = previous;
-        while (N.last(id) >= 0) id = N.last(id);
-        return wrap(id);
-    }
-    nextNode() {
-        let node = this.#current;
-        while ((node = this.#following(node)) !== null) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        get root() { return this.#root; }
+        get whatToShow() { return this.#show; }
+        get filter() { return this.#filter; }
+        get currentNode() { return this.#current; }
+        set currentNode(node) { this.#current = node; }
+        #accept(node) {
+            if (!(this.#show & (1 << (node.nodeType - 1)))) return 3;
+            if (this.#filter === null) return 1;
+            const result = typeof this.#filter === "function" ? this.#filter(node) : this.#filter.acceptNode(node);
+            return result;
         }
-        return null;
-    }
-    previousNode() {
-        let node = this.#current;
-        while ((node = this.#preceding(node)) !== null) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        #following(node) {
+            const rootID = idOf(this.#root);
+            let id = idOf(node);
+            const first = N.first(id);
+            if (first >= 0) return wrap(first);
+            while (id !== rootID) {
+                const next = N.next(id);
+                if (next >= 0) return wrap(next);
+                id = N.parent(id);
+                if (id < 0) return null;
+            }
+            return null;
         }
-        return null;
-    }
-    parentNode() {
-        let node = this.#current;
-        while (node !== null && node !== this.#root) {
-            node = node.parentNode;
-            if (node !== null && this.#accept(node) === 1) { this.#current = node; return node; }
+        #preceding(node) {
+            if (node === this.#root) return null;
+            let id = idOf(node);
+            const previous = N.prev(id);
+            if (previous < 0) { const parent = N.parent(id); return parent < 0 ? null : wrap(parent); }
+            id = previous;
+            while (N.last(id) >= 0) id = N.last(id);
+            return wrap(id);
         }
-        return null;
-    }
-    firstChild() {
-        for (let node = this.#current.firstChild; node !== null; node = node.nextSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        nextNode() {
+            let node = this.#current;
+            while ((node = this.#following(node)) !== null) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
-    }
-    lastChild() {
-        for (let node = this.#current.lastChild; node !== null; node = node.previousSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        previousNode() {
+            let node = this.#current;
+            while ((node = this.#preceding(node)) !== null) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
-    }
-    nextSibling() {
-        for (let node = this.#current.nextSibling; node !== null; node = node.nextSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        parentNode() {
+            let node = this.#current;
+            while (node !== null && node !== this.#root) {
+                node = node.parentNode;
+                if (node !== null && this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
-    }
-    previousSibling() {
-        for (let node = this.#current.previousSibling; node !== null; node = node.previousSibling) {
-            if (this.#accept(node) === 1) { this.#current = node; return node; }
+        firstChild() {
+            for (let node = this.#current.firstChild; node !== null; node = node.nextSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
         }
-        return null;
+        lastChild() {
+            for (let node = this.#current.lastChild; node !== null; node = node.previousSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
+        }
+        nextSibling() {
+            for (let node = this.#current.nextSibling; node !== null; node = node.nextSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
+        }
+        previousSibling() {
+            for (let node = this.#current.previousSibling; node !== null; node = node.previousSibling) {
+                if (this.#accept(node) === 1) { this.#current = node; return node; }
+            }
+            return null;
+        }
+        detach() {}
     }
-    detach() {}
-}
+    familyClasses([TreeWalker]);
+    return { TreeWalker, NodeIterator: TreeWalker };
+});
 
-/// A minimal Range: enough for `createContextualFragment` and selecting a node's contents.
-class Range {
-    #start = null; #startOffset = 0; #end = null; #endOffset = 0;
-    get startContainer() { return this.#start; }
-    get startOffset() { return this.#startOffset; }
-    get endContainer() { return this.#end; }
-    get endOffset() { return this.#endOffset; }
-    get collapsed() { return this.#start === this.#end && this.#startOffset === this.#endOffset; }
-    get commonAncestorContainer() { return this.#start; }
-    setStart(node, offset) { this.#start = node; this.#startOffset = offset >>> 0; if (this.#end === null) { this.#end = node; this.#endOffset = this.#startOffset; } }
-    setEnd(node, offset) { this.#end = node; this.#endOffset = offset >>> 0; }
-    selectNode(node) { const parent = node.parentNode; this.#start = this.#end = parent; }
-    selectNodeContents(node) { this.#start = this.#end = node; this.#startOffset = 0; this.#endOffset = node.childNodes.length; }
-    collapse() {}
-    createContextualFragment(html) {
-        const context = this.#start !== null && this.#start.nodeType === 1 ? this.#start : G.document.body;
-        return wrap(N.parse(idOf(context === null ? G.document : context), String(html), true));
+const rangeInterface = lazyFamily(() => {
+    /// A minimal Range: enough for `createContextualFragment` and selecting a node's contents.
+    class Range {
+        #start = null; #startOffset = 0; #end = null; #endOffset = 0;
+        get startContainer() { return this.#start; }
+        get startOffset() { return this.#startOffset; }
+        get endContainer() { return this.#end; }
+        get endOffset() { return this.#endOffset; }
+        get collapsed() { return this.#start === this.#end && this.#startOffset === this.#endOffset; }
+        get commonAncestorContainer() { return this.#start; }
+        setStart(node, offset) { this.#start = node; this.#startOffset = offset >>> 0; if (this.#end === null) { this.#end = node; this.#endOffset = this.#startOffset; } }
+        setEnd(node, offset) { this.#end = node; this.#endOffset = offset >>> 0; }
+        selectNode(node) { const parent = node.parentNode; this.#start = this.#end = parent; }
+        selectNodeContents(node) { this.#start = this.#end = node; this.#startOffset = 0; this.#endOffset = node.childNodes.length; }
+        collapse() {}
+        createContextualFragment(html) {
+            const context = this.#start !== null && this.#start.nodeType === 1 ? this.#start : G.document.body;
+            return wrap(N.parse(idOf(context === null ? G.document : context), String(html), true));
+        }
+        cloneRange() { const range = new Range(); range.setStart(this.#start, this.#startOffset); range.setEnd(this.#end, this.#endOffset); return range; }
+        detach() {}
+        getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
+        getClientRects() { return []; }
+        toString() { return this.#start === null ? "" : this.#start.textContent; }
     }
-    cloneRange() { const range = new Range(); range.setStart(this.#start, this.#startOffset); range.setEnd(this.#end, this.#endOffset); return range; }
-    detach() {}
-    getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
-    getClientRects() { return []; }
-    toString() { return this.#start === null ? "" : this.#start.textContent; }
-}
+    familyClasses([Range]);
+    return { Range };
+});
 
 // ---------------------------------------------------------------------------------------------
 // Events
@@ -484,7 +496,10 @@ const eventFactories = new Map();
 const madeEventClasses = new Map();
 
 /// Registers an Event subclass whose init dictionary members become read-only properties.
+const eventInterfaceNames = [];
+
 function eventClass(name, parentName, members, extend) {
+    eventInterfaceNames.push(name);
     eventFactories.set(name, () => {
         const parent = parentName === "Event" ? Event : eventClassNamed(parentName);
         const cls = class extends parent {
@@ -862,36 +877,59 @@ function compileHandler(element, type, source, forWindow) {
 }
 
 
-/// Defines `on<type>` on a prototype; the accessors are shared by every prototype that has
-/// the same forwarding, so a new global object makes each pair once.
-function defineHandlerProperty(prototype, type, forward = forwardNone) {
-    const key = type + ":" + forward;
-    let descriptor = handlerDescriptors.get(key);
-    if (descriptor === undefined) {
-        const targetOf = forward === forwardNone ? (object) => object
-            : forward === forwardAlways ? () => G
-            : (object) => (/^(body|frameset)$/.test(object.localName) && type !== "error" && type !== "scroll" ? G : object);
-        descriptor = {
-            get: markNative(function () {
-                const target = targetOf(this === undefined ? G : this);
-                prepareAttributeHandler(target, type);
-                const slot = handlerSlot(target, type, false);
-                return slot === undefined ? null : slot.value;
-            }, "on" + type),
-            set: markNative(function (value) {
-                const target = targetOf(this === undefined ? G : this);
-                const slot = handlerSlot(target, type, true);
-                slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
-                slot.source = null;
-                if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
-                    slot.source = N.attr(idOf(target), "on" + type);
-                }
-            }, "on" + type),
-            enumerable: true, configurable: true,
-        };
-        handlerDescriptors.set(key, descriptor);
+/// The element an `on…` property of `object` works on: itself, or the window for `<body>`'s
+/// window events (`forwardFromBody`) or always (`forwardAlways`).
+function handlerTarget(object, type, forward) {
+    if (object === undefined) object = G;
+    if (forward === forwardNone) return object;
+    if (forward === forwardAlways) return G;
+    return /^(body|frameset)$/.test(object.localName) && type !== "error" && type !== "scroll" ? G : object;
+}
+
+function getHandlerProperty(object, type, forward) {
+    const target = handlerTarget(object, type, forward);
+    prepareAttributeHandler(target, type);
+    const slot = handlerSlot(target, type, false);
+    return slot === undefined ? null : slot.value;
+}
+
+function setHandlerProperty(object, type, forward, value) {
+    const target = handlerTarget(object, type, forward);
+    const slot = handlerSlot(target, type, true);
+    slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
+    slot.source = null;
+    if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
+        slot.source = N.attr(idOf(target), "on" + type);
     }
-    ObjectDefine(prototype, "on" + type, descriptor);
+}
+
+/// Defines `on<type>` on a prototype for each of `types`, forwarded as `forward` says, or from
+/// `<body>` for the types in `forwardedFromBody`. The accessors are shared by every prototype
+/// with the same forwarding, so a new global object makes each pair once. One loop, not a
+/// call per property: a new global object defines some 350 of them.
+function defineHandlerProperties(prototype, types, forward = forwardNone, forwardedFromBody = null) {
+    for (let i = 0; i < types.length; i++) {
+        const type = types[i];
+        const kind = forwardedFromBody !== null && forwardedFromBody.has(type) ? forwardFromBody : forward;
+        let descriptor = handlerDescriptors[kind].get(type);
+        if (descriptor === undefined) {
+            // In an array, not as `get:`/`set:` values, so that they keep the empty name they have always had.
+            const accessors = [
+                function () { return getHandlerProperty(this, type, kind); },
+                function (value) { setHandlerProperty(this, type, kind, value); },
+            ];
+            const name = "on" + type;
+            if (installingNatives) {
+                pendingNatives.push(accessors[0], name, accessors[1], name);
+            } else {
+                setNative(accessors[0], name);
+                setNative(accessors[1], name);
+            }
+            descriptor = { get: accessors[0], set: accessors[1], enumerable: true, configurable: true };
+            handlerDescriptors[kind].set(type, descriptor);
+        }
+        ObjectDefine(prototype, "on" + type, descriptor);
+    }
 }
 
 const elementEventTypes = ["abort", "animationend", "animationiteration", "animationstart", "auxclick", "beforeinput", "blur",
@@ -905,19 +943,13 @@ const elementEventTypes = ["abort", "animationend", "animationiteration", "anima
     "touchcancel", "touchend", "touchmove", "touchstart", "transitioncancel", "transitionend", "transitionrun",
     "transitionstart", "volumechange", "waiting", "webkitanimationend", "webkittransitionend", "wheel",
     "gesturestart", "gesturechange", "gestureend"];
-for (const type of elementEventTypes) {
-    defineHandlerProperty(HTMLElement.prototype, type, windowForwardedHandlers.has(type) ? forwardFromBody : forwardNone);
-    defineHandlerProperty(Document.prototype, type);
-}
-elementClassHooks.set("SVGElement", (cls) => {
-    for (const type of elementEventTypes) defineHandlerProperty(cls.prototype, type);
-});
+defineHandlerProperties(HTMLElement.prototype, elementEventTypes, forwardNone, windowForwardedHandlers);
+defineHandlerProperties(Document.prototype, elementEventTypes);
+elementClassHooks.set("SVGElement", (cls) => { defineHandlerProperties(cls.prototype, elementEventTypes); });
 elementClassHooks.set("HTMLBodyElement", (cls) => {
-    for (const type of ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message", "messageerror",
-        "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection", "unload",
-        "orientationchange", "devicemotion", "deviceorientation"]) {
-        defineHandlerProperty(cls.prototype, type, forwardAlways);
-    }
+    defineHandlerProperties(cls.prototype, ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message",
+        "messageerror", "offline", "online", "pagehide", "pageshow", "popstate", "rejectionhandled", "storage", "unhandledrejection",
+        "unload", "orientationchange", "devicemotion", "deviceorientation"], forwardAlways);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -402,7 +402,7 @@ const consoleObject = {
     recordEnd() {},
     screenshot() {},
 };
-for (const key of Object.keys(consoleObject)) markNative(consoleObject[key], key);
+for (const key of Object.keys(consoleObject)) pendingNatives.push(consoleObject[key], key);
 ObjectDefine(consoleObject, Symbol.toStringTag, { value: "console" });
 
 // ---------------------------------------------------------------------------------------------
@@ -435,169 +435,187 @@ function withPart(parts, name, value) {
 
 const blobURLs = new Map();
 
-class URL {
-    #parts; #searchParams = null;
-    constructor(url, base) {
-        requireArguments(arguments.length, 1);
-        const parts = urlParts(url, base);
-        if (parts === null) throw typeError("\"" + String(url) + "\" cannot be parsed as a URL.");
-        this.#parts = parts;
-    }
-    static canParse(url, base) { return urlParts(url, base) !== null; }
-    static createObjectURL(blob) {
-        if (!isBlob(blob)) throw argumentError("URL", "createObjectURL", 1, "blob", "Blob");
-        const url = "blob:" + (N.origin() === "null" ? "null" : N.origin()) + "/" + randomUUID();
-        blobURLs.set(url, blob);
-        return url;
-    }
-    static revokeObjectURL(url) { blobURLs.delete(String(url)); }
-    #set(name, value) {
-        const parts = urlParts(withPart(this.#parts, name, value));
-        if (parts !== null) this.#parts = parts;
-        if (name === "search" && this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
-    }
-    get href() { return this.#parts[0]; }
-    set href(value) {
-        const parts = urlParts(value);
-        if (parts === null) throw typeError("\"" + String(value) + "\" cannot be parsed as a URL.");
-        this.#parts = parts;
-        if (this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
-    }
-    get origin() { return this.#parts[10]; }
-    get protocol() { return this.#parts[1]; }
-    set protocol(value) { this.#set("protocol", value); }
-    get username() { return this.#parts[2]; }
-    set username(value) { this.#set("username", value); }
-    get password() { return this.#parts[3]; }
-    set password(value) { this.#set("password", value); }
-    get host() { return this.#parts[4]; }
-    set host(value) { this.#set("host", value); }
-    get hostname() { return this.#parts[5]; }
-    set hostname(value) { this.#set("hostname", value); }
-    get port() { return this.#parts[6]; }
-    set port(value) { this.#set("port", value); }
-    get pathname() { return this.#parts[7]; }
-    set pathname(value) { this.#set("pathname", value); }
-    get search() { return this.#parts[8]; }
-    set search(value) { this.#set("search", value); }
-    get searchParams() {
-        if (this.#searchParams === null) {
-            this.#searchParams = new URLSearchParams(this.#parts[8]);
-            searchParamsState.attach(this.#searchParams, (query) => this.#set("search", query));
+let madeURLInterfaces;
+
+/// The URL family's interface `name` (URL, URLSearchParams), the family made on first use
+/// (see `lazyFamily`).
+function urlInterface(name) {
+    if (madeURLInterfaces === undefined) madeURLInterfaces = makeURLInterfaces();
+    return madeURLInterfaces[name];
+}
+
+/// Whether a value is a URLSearchParams: none exists before the family is made.
+function isURLSearchParams(value) {
+    return madeURLInterfaces !== undefined && value instanceof madeURLInterfaces.URLSearchParams;
+}
+
+function makeURLInterfaces() {
+    class URL {
+        #parts; #searchParams = null;
+        constructor(url, base) {
+            requireArguments(arguments.length, 1);
+            const parts = urlParts(url, base);
+            if (parts === null) throw typeError("\"" + String(url) + "\" cannot be parsed as a URL.");
+            this.#parts = parts;
         }
-        return this.#searchParams;
-    }
-    get hash() { return this.#parts[9]; }
-    set hash(value) { this.#set("hash", value); }
-    toString() { return this.#parts[0]; }
-    toJSON() { return this.#parts[0]; }
-}
-
-function formEncode(text) {
-    const bytes = utf8Encode(String(text));
-    let out = "";
-    for (const byte of bytes) {
-        if (byte === 0x20) out += "+";
-        else if ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) ||
-            byte === 0x2a || byte === 0x2d || byte === 0x2e || byte === 0x5f) out += String.fromCharCode(byte);
-        else out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
-    }
-    return out;
-}
-
-function formDecode(text) {
-    const bytes = [];
-    const source = text.replace(/\+/g, " ");
-    for (let i = 0; i < source.length; i++) {
-        const c = source.charCodeAt(i);
-        if (c === 0x25 && i + 2 < source.length + 0 && /^[0-9a-fA-F]{2}$/.test(source.slice(i + 1, i + 3))) {
-            bytes.push(parseInt(source.slice(i + 1, i + 3), 16));
-            i += 2;
-        } else {
-            for (const byte of utf8Encode(source[i] === undefined ? "" : String.fromCharCode(c))) bytes.push(byte);
+        static canParse(url, base) { return urlParts(url, base) !== null; }
+        static createObjectURL(blob) {
+            if (!isBlob(blob)) throw argumentError("URL", "createObjectURL", 1, "blob", "Blob");
+            const url = "blob:" + (N.origin() === "null" ? "null" : N.origin()) + "/" + randomUUID();
+            blobURLs.set(url, blob);
+            return url;
         }
+        static revokeObjectURL(url) { blobURLs.delete(String(url)); }
+        #set(name, value) {
+            const parts = urlParts(withPart(this.#parts, name, value));
+            if (parts !== null) this.#parts = parts;
+            if (name === "search" && this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
+        }
+        get href() { return this.#parts[0]; }
+        set href(value) {
+            const parts = urlParts(value);
+            if (parts === null) throw typeError("\"" + String(value) + "\" cannot be parsed as a URL.");
+            this.#parts = parts;
+            if (this.#searchParams !== null) searchParamsState.reset(this.#searchParams, this.#parts[8]);
+        }
+        get origin() { return this.#parts[10]; }
+        get protocol() { return this.#parts[1]; }
+        set protocol(value) { this.#set("protocol", value); }
+        get username() { return this.#parts[2]; }
+        set username(value) { this.#set("username", value); }
+        get password() { return this.#parts[3]; }
+        set password(value) { this.#set("password", value); }
+        get host() { return this.#parts[4]; }
+        set host(value) { this.#set("host", value); }
+        get hostname() { return this.#parts[5]; }
+        set hostname(value) { this.#set("hostname", value); }
+        get port() { return this.#parts[6]; }
+        set port(value) { this.#set("port", value); }
+        get pathname() { return this.#parts[7]; }
+        set pathname(value) { this.#set("pathname", value); }
+        get search() { return this.#parts[8]; }
+        set search(value) { this.#set("search", value); }
+        get searchParams() {
+            if (this.#searchParams === null) {
+                this.#searchParams = new URLSearchParams(this.#parts[8]);
+                searchParamsState.attach(this.#searchParams, (query) => this.#set("search", query));
+            }
+            return this.#searchParams;
+        }
+        get hash() { return this.#parts[9]; }
+        set hash(value) { this.#set("hash", value); }
+        toString() { return this.#parts[0]; }
+        toJSON() { return this.#parts[0]; }
     }
-    return utf8Decode(bytes);
-}
 
-let searchParamsState;
+    function formEncode(text) {
+        const bytes = utf8Encode(String(text));
+        let out = "";
+        for (const byte of bytes) {
+            if (byte === 0x20) out += "+";
+            else if ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) ||
+                byte === 0x2a || byte === 0x2d || byte === 0x2e || byte === 0x5f) out += String.fromCharCode(byte);
+            else out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
+        }
+        return out;
+    }
 
-class URLSearchParams {
-    #list = []; #update = null;
-    constructor(init = "") {
-        if (init instanceof URLSearchParams) {
-            this.#list = init.#list.map((pair) => pair.slice());
-        } else if (init !== null && typeof init === "object") {
-            if (typeof init[Symbol.iterator] === "function") {
-                for (const pair of init) {
-                    const items = Array.from(pair);
-                    if (items.length !== 2) throw typeError("Type error");
-                    this.#list.push([String(items[0]), String(items[1])]);
+    function formDecode(text) {
+        const bytes = [];
+        const source = text.replace(/\+/g, " ");
+        for (let i = 0; i < source.length; i++) {
+            const c = source.charCodeAt(i);
+            if (c === 0x25 && i + 2 < source.length + 0 && /^[0-9a-fA-F]{2}$/.test(source.slice(i + 1, i + 3))) {
+                bytes.push(parseInt(source.slice(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                for (const byte of utf8Encode(source[i] === undefined ? "" : String.fromCharCode(c))) bytes.push(byte);
+            }
+        }
+        return utf8Decode(bytes);
+    }
+
+    let searchParamsState;
+
+    class URLSearchParams {
+        #list = []; #update = null;
+        constructor(init = "") {
+            if (init instanceof URLSearchParams) {
+                this.#list = init.#list.map((pair) => pair.slice());
+            } else if (init !== null && typeof init === "object") {
+                if (typeof init[Symbol.iterator] === "function") {
+                    for (const pair of init) {
+                        const items = Array.from(pair);
+                        if (items.length !== 2) throw typeError("Type error");
+                        this.#list.push([String(items[0]), String(items[1])]);
+                    }
+                } else {
+                    for (const key of Object.keys(init)) this.#list.push([key, String(init[key])]);
                 }
             } else {
-                for (const key of Object.keys(init)) this.#list.push([key, String(init[key])]);
+                this.#parse(String(init));
             }
-        } else {
-            this.#parse(String(init));
         }
-    }
-    static {
-        searchParamsState = {
-            attach(params, update) { params.#update = update; },
-            reset(params, query) { params.#list = []; params.#parse(query); },
-        };
-    }
-    #parse(text) {
-        if (text.startsWith("?")) text = text.slice(1);
-        for (const piece of text.split("&")) {
-            if (piece === "") continue;
-            const equals = piece.indexOf("=");
-            const name = equals < 0 ? piece : piece.slice(0, equals);
-            const value = equals < 0 ? "" : piece.slice(equals + 1);
-            this.#list.push([formDecode(name), formDecode(value)]);
+        static {
+            searchParamsState = {
+                attach(params, update) { params.#update = update; },
+                reset(params, query) { params.#list = []; params.#parse(query); },
+            };
         }
-    }
-    #changed() {
-        if (this.#update !== null) {
-            const query = this.toString();
-            this.#update(query === "" ? "" : "?" + query);
+        #parse(text) {
+            if (text.startsWith("?")) text = text.slice(1);
+            for (const piece of text.split("&")) {
+                if (piece === "") continue;
+                const equals = piece.indexOf("=");
+                const name = equals < 0 ? piece : piece.slice(0, equals);
+                const value = equals < 0 ? "" : piece.slice(equals + 1);
+                this.#list.push([formDecode(name), formDecode(value)]);
+            }
         }
-    }
-    get size() { return this.#list.length; }
-    append(name, value) { requireArguments(arguments.length, 2); this.#list.push([String(name), String(value)]); this.#changed(); }
-    delete(name, value) {
-        name = String(name);
-        this.#list = this.#list.filter((pair) => pair[0] !== name || (value !== undefined && pair[1] !== String(value)));
-        this.#changed();
-    }
-    get(name) { name = String(name); const pair = this.#list.find((p) => p[0] === name); return pair === undefined ? null : pair[1]; }
-    getAll(name) { name = String(name); return this.#list.filter((p) => p[0] === name).map((p) => p[1]); }
-    has(name, value) { name = String(name); return this.#list.some((p) => p[0] === name && (value === undefined || p[1] === String(value))); }
-    set(name, value) {
-        requireArguments(arguments.length, 2);
-        name = String(name);
-        const index = this.#list.findIndex((p) => p[0] === name);
-        if (index < 0) this.#list.push([name, String(value)]);
-        else {
-            this.#list[index] = [name, String(value)];
-            this.#list = this.#list.filter((p, position) => position <= index || p[0] !== name);
+        #changed() {
+            if (this.#update !== null) {
+                const query = this.toString();
+                this.#update(query === "" ? "" : "?" + query);
+            }
         }
-        this.#changed();
+        get size() { return this.#list.length; }
+        append(name, value) { requireArguments(arguments.length, 2); this.#list.push([String(name), String(value)]); this.#changed(); }
+        delete(name, value) {
+            name = String(name);
+            this.#list = this.#list.filter((pair) => pair[0] !== name || (value !== undefined && pair[1] !== String(value)));
+            this.#changed();
+        }
+        get(name) { name = String(name); const pair = this.#list.find((p) => p[0] === name); return pair === undefined ? null : pair[1]; }
+        getAll(name) { name = String(name); return this.#list.filter((p) => p[0] === name).map((p) => p[1]); }
+        has(name, value) { name = String(name); return this.#list.some((p) => p[0] === name && (value === undefined || p[1] === String(value))); }
+        set(name, value) {
+            requireArguments(arguments.length, 2);
+            name = String(name);
+            const index = this.#list.findIndex((p) => p[0] === name);
+            if (index < 0) this.#list.push([name, String(value)]);
+            else {
+                this.#list[index] = [name, String(value)];
+                this.#list = this.#list.filter((p, position) => position <= index || p[0] !== name);
+            }
+            this.#changed();
+        }
+        sort() {
+            this.#list = this.#list.map((pair, index) => [pair, index]).sort((a, b) => {
+                if (a[0][0] < b[0][0]) return -1;
+                if (a[0][0] > b[0][0]) return 1;
+                return a[1] - b[1];
+            }).map((entry) => entry[0]);
+            this.#changed();
+        }
+        forEach(callback, thisArg) { for (const [name, value] of this.#list.slice()) callback.call(thisArg, value, name, this); }
+        *entries() { for (const pair of this.#list.slice()) yield [pair[0], pair[1]]; }
+        *keys() { for (const pair of this.#list.slice()) yield pair[0]; }
+        *values() { for (const pair of this.#list.slice()) yield pair[1]; }
+        [Symbol.iterator]() { return this.entries(); }
+        toString() { return this.#list.map((p) => formEncode(p[0]) + "=" + formEncode(p[1])).join("&"); }
     }
-    sort() {
-        this.#list = this.#list.map((pair, index) => [pair, index]).sort((a, b) => {
-            if (a[0][0] < b[0][0]) return -1;
-            if (a[0][0] > b[0][0]) return 1;
-            return a[1] - b[1];
-        }).map((entry) => entry[0]);
-        this.#changed();
-    }
-    forEach(callback, thisArg) { for (const [name, value] of this.#list.slice()) callback.call(thisArg, value, name, this); }
-    *entries() { for (const pair of this.#list.slice()) yield [pair[0], pair[1]]; }
-    *keys() { for (const pair of this.#list.slice()) yield pair[0]; }
-    *values() { for (const pair of this.#list.slice()) yield pair[1]; }
-    [Symbol.iterator]() { return this.entries(); }
-    toString() { return this.#list.map((p) => formEncode(p[0]) + "=" + formEncode(p[1])).join("&"); }
+    familyClasses([URL, URLSearchParams]);
+    return { URL, URLSearchParams };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -750,7 +768,7 @@ class MediaQueryList extends EventTarget {
     addListener(callback) { this.addEventListener("change", callback); }
     removeListener(callback) { this.removeEventListener("change", callback); }
 }
-defineHandlerProperty(MediaQueryList.prototype, "change");
+defineHandlerProperties(MediaQueryList.prototype, ["change"]);
 
 function matchMedia(query) {
     requireArguments(arguments.length, 1);
@@ -953,53 +971,58 @@ function utf8Decode(bytes, fatal = false) {
     return out;
 }
 
-class TextEncoder {
-    get encoding() { return "utf-8"; }
-    encode(input = "") { return new Uint8Array(utf8Encode(String(input))); }
-    encodeInto(source, destination) {
-        const bytes = utf8Encode(String(source));
-        const written = Math.min(bytes.length, destination.length);
-        destination.set(bytes.slice(0, written));
-        return { read: String(source).length, written };
-    }
-}
 
 const decoderLabels = { "utf-8": "utf-8", "utf8": "utf-8", "unicode-1-1-utf-8": "utf-8", "utf-16le": "utf-16le", "utf-16": "utf-16le",
     "iso-8859-1": "windows-1252", "latin1": "windows-1252", "windows-1252": "windows-1252", "ascii": "windows-1252", "us-ascii": "windows-1252" };
 
-class TextDecoder {
-    #encoding; #fatal; #ignoreBOM;
-    constructor(label = "utf-8", options = {}) {
-        const encoding = decoderLabels[String(label).trim().toLowerCase()];
-        if (encoding === undefined) throw new RangeError("Cannot construct TextDecoder: \"" + label + "\" is not a supported encoding.");
-        this.#encoding = encoding;
-        this.#fatal = !!(options && options.fatal);
-        this.#ignoreBOM = !!(options && options.ignoreBOM);
-    }
-    get encoding() { return this.#encoding; }
-    get fatal() { return this.#fatal; }
-    get ignoreBOM() { return this.#ignoreBOM; }
-    decode(input) {
-        if (input === undefined) return "";
-        let bytes;
-        if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
-        else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-        else throw typeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
-        if (this.#encoding === "utf-16le") {
-            let out = "";
-            let start = !this.#ignoreBOM && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
-            for (let i = start; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
-            return out;
+const encodingInterface = lazyFamily(() => {
+    class TextEncoder {
+        get encoding() { return "utf-8"; }
+        encode(input = "") { return new Uint8Array(utf8Encode(String(input))); }
+        encodeInto(source, destination) {
+            const bytes = utf8Encode(String(source));
+            const written = Math.min(bytes.length, destination.length);
+            destination.set(bytes.slice(0, written));
+            return { read: String(source).length, written };
         }
-        if (this.#encoding === "windows-1252") {
-            let out = "";
-            for (const byte of bytes) out += String.fromCharCode(byte);
-            return out;
-        }
-        let start = !this.#ignoreBOM && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-        return utf8Decode(start ? bytes.subarray(start) : bytes, this.#fatal);
     }
-}
+
+    class TextDecoder {
+        #encoding; #fatal; #ignoreBOM;
+        constructor(label = "utf-8", options = {}) {
+            const encoding = decoderLabels[String(label).trim().toLowerCase()];
+            if (encoding === undefined) throw new RangeError("Cannot construct TextDecoder: \"" + label + "\" is not a supported encoding.");
+            this.#encoding = encoding;
+            this.#fatal = !!(options && options.fatal);
+            this.#ignoreBOM = !!(options && options.ignoreBOM);
+        }
+        get encoding() { return this.#encoding; }
+        get fatal() { return this.#fatal; }
+        get ignoreBOM() { return this.#ignoreBOM; }
+        decode(input) {
+            if (input === undefined) return "";
+            let bytes;
+            if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+            else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+            else throw typeError("Argument 1 ('input') to TextDecoder.decode must be an instance of ArrayBuffer");
+            if (this.#encoding === "utf-16le") {
+                let out = "";
+                let start = !this.#ignoreBOM && bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
+                for (let i = start; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
+                return out;
+            }
+            if (this.#encoding === "windows-1252") {
+                let out = "";
+                for (const byte of bytes) out += String.fromCharCode(byte);
+                return out;
+            }
+            let start = !this.#ignoreBOM && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+            return utf8Decode(start ? bytes.subarray(start) : bytes, this.#fatal);
+        }
+    }
+    familyClasses([TextEncoder, TextDecoder]);
+    return { TextEncoder, TextDecoder };
+});
 
 const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -1125,14 +1148,17 @@ function deliverLoad(token, response, error) {
     if (done !== undefined) done(response, error);
 }
 
-const networkInterfaceNames = new Set(["Blob", "File", "FileReader", "Headers", "Request", "Response", "AbortController",
-    "AbortSignal", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload", "fetch"]);
 let madeNetworkInterfaces;
 
 /// This global object's network family, made on first use.
 function networkInterfaces() {
     if (madeNetworkInterfaces === undefined) madeNetworkInterfaces = makeNetworkInterfaces();
     return madeNetworkInterfaces;
+}
+
+/// The network family's interface `name`, the family made on first use.
+function networkInterface(name) {
+    return networkInterfaces()[name];
 }
 
 /// Whether a value is a Blob: none exists before the family is made.
@@ -1207,7 +1233,7 @@ function makeNetworkInterfaces() {
                     this.#result = "data:" + (blob.type || "application/octet-stream") + ";base64," + bytesToBase64(bytes);
                     break;
                 case "readAsText":
-                    this.#result = new TextDecoder(encoding === undefined ? "utf-8" : encoding in decoderLabels ? encoding : "utf-8").decode(bytes);
+                    this.#result = new (encodingInterface("TextDecoder"))(encoding === undefined ? "utf-8" : encoding in decoderLabels ? encoding : "utf-8").decode(bytes);
                     break;
                 case "readAsArrayBuffer":
                     this.#result = bytes.slice().buffer;
@@ -1241,7 +1267,7 @@ function makeNetworkInterfaces() {
         ObjectDefine(FileReader, name, { value, enumerable: true });
         ObjectDefine(FileReader.prototype, name, { value, enumerable: true });
     }
-    for (const type of ["loadstart", "progress", "load", "loadend", "abort", "error"]) defineHandlerProperty(FileReader.prototype, type);
+    defineHandlerProperties(FileReader.prototype, ["loadstart", "progress", "load", "loadend", "abort", "error"]);
 
     // fetch and XMLHttpRequest, through the host's resource reader in later tasks
 
@@ -1293,8 +1319,9 @@ function makeNetworkInterfaces() {
         if (body instanceof Blob) return [bytesToBinary(Blob.bytesOf(body)), body.type || null];
         if (body instanceof ArrayBuffer) return [bytesToBinary(new Uint8Array(body)), null];
         if (ArrayBuffer.isView(body)) return [bytesToBinary(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)), null];
-        if (body instanceof URLSearchParams) return [bytesToBinary(Uint8Array.from(utf8Encode(body.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
+        if (isURLSearchParams(body)) return [bytesToBinary(Uint8Array.from(utf8Encode(body.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
         if (body instanceof FormData) {
+            const URLSearchParams = urlInterface("URLSearchParams");
             const params = new URLSearchParams();
             for (const [name, value] of body) params.append(name, value instanceof Blob ? "" : value);
             return [bytesToBinary(Uint8Array.from(utf8Encode(params.toString()))), "application/x-www-form-urlencoded;charset=UTF-8"];
@@ -1438,7 +1465,7 @@ function makeNetworkInterfaces() {
             dispatch(this, new Event("abort"), true);
         }
     }
-    defineHandlerProperty(AbortSignal.prototype, "abort");
+    defineHandlerProperties(AbortSignal.prototype, ["abort"]);
 
     class AbortController {
         #signal = new AbortSignal(KEY);
@@ -1471,9 +1498,7 @@ function makeNetworkInterfaces() {
     }
 
     class XMLHttpRequestEventTarget extends EventTarget {}
-    for (const type of ["loadstart", "progress", "abort", "error", "load", "timeout", "loadend"]) {
-        defineHandlerProperty(XMLHttpRequestEventTarget.prototype, type);
-    }
+    defineHandlerProperties(XMLHttpRequestEventTarget.prototype, ["loadstart", "progress", "abort", "error", "load", "timeout", "loadend"]);
     class XMLHttpRequestUpload extends XMLHttpRequestEventTarget {}
 
     class XMLHttpRequest extends XMLHttpRequestEventTarget {
@@ -1610,7 +1635,7 @@ function makeNetworkInterfaces() {
         ObjectDefine(XMLHttpRequest, name, { value, enumerable: true });
         ObjectDefine(XMLHttpRequest.prototype, name, { value, enumerable: true });
     }
-    defineHandlerProperty(XMLHttpRequest.prototype, "readystatechange");
+    defineHandlerProperties(XMLHttpRequest.prototype, ["readystatechange"]);
     for (const cls of [Blob, File, FileReader, Headers, Body, Request, Response, AbortController, AbortSignal, XMLHttpRequest,
         XMLHttpRequestEventTarget, XMLHttpRequestUpload]) {
         markClass(cls);
@@ -1627,80 +1652,85 @@ function makeNetworkInterfaces() {
 const registrations = [];
 let mutationDeliveryScheduled = false;
 
-class MutationRecord {
-    constructor(key, fields) { if (key !== KEY) throw typeError("Illegal constructor"); Object.assign(this, fields); }
-}
 
 let deliverMutationsTo;
 
-class MutationObserver {
-    #callback; #records = [];
-    constructor(callback) {
-        requireArguments(arguments.length, 1);
-        if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
-        this.#callback = callback;
+const mutationInterface = lazyFamily(() => {
+    class MutationRecord {
+        constructor(key, fields) { if (key !== KEY) throw typeError("Illegal constructor"); Object.assign(this, fields); }
     }
-    static {
-        queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next) => {
-            const interested = new Map();
-            for (const registration of registrations) {
-                const { observer, node, options } = registration;
-                if (node !== target && !(options.subtree && node.contains(target))) continue;
-                if (type === "childList" && !options.childList) continue;
-                if (type === "attributes") {
-                    if (!options.attributes) continue;
-                    if (options.attributeFilter && !options.attributeFilter.includes(name)) continue;
-                }
-                if (type === "characterData" && !options.characterData) continue;
-                const wantsOld = (type === "attributes" && options.attributeOldValue) || (type === "characterData" && options.characterDataOldValue);
-                interested.set(observer, interested.get(observer) || wantsOld);
-            }
-            for (const [observer, wantsOld] of interested) {
-                observer.#records.push(new MutationRecord(KEY, {
-                    type, target, addedNodes: staticArray(added), removedNodes: staticArray(removed),
-                    previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: null,
-                    oldValue: wantsOld ? oldValue : null,
-                }));
-            }
-            if (interested.size && !mutationDeliveryScheduled) {
-                mutationDeliveryScheduled = true;
-                promiseThen.call(resolvedPromise, deliverMutations);
-            }
-        };
-        deliverMutationsTo = (observer) => {
-            const records = observer.#records;
-            observer.#records = [];
-            if (records.length) {
-                try { observer.#callback.call(observer, records, observer); } catch (error) { reportException(error); }
-            }
-        };
-    }
-    observe(target, options = {}) {
-        nodeArgument(target, "MutationObserver", "observe", 1, "target");
-        const normalized = {
-            childList: !!options.childList,
-            attributes: options.attributes !== undefined ? !!options.attributes : (options.attributeOldValue !== undefined || options.attributeFilter !== undefined),
-            characterData: options.characterData !== undefined ? !!options.characterData : options.characterDataOldValue !== undefined,
-            subtree: !!options.subtree,
-            attributeOldValue: !!options.attributeOldValue,
-            characterDataOldValue: !!options.characterDataOldValue,
-            attributeFilter: options.attributeFilter === undefined ? null : Array.from(options.attributeFilter, String),
-        };
-        if (!normalized.childList && !normalized.attributes && !normalized.characterData) {
-            throw typeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
+
+    class MutationObserver {
+        #callback; #records = [];
+        constructor(callback) {
+            requireArguments(arguments.length, 1);
+            if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
+            this.#callback = callback;
         }
-        const existing = registrations.find((r) => r.observer === this && r.node === target);
-        if (existing) existing.options = normalized;
-        else registrations.push({ observer: this, node: target, options: normalized });
-        observedMutations = registrations.length;
+        static {
+            queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next) => {
+                const interested = new Map();
+                for (const registration of registrations) {
+                    const { observer, node, options } = registration;
+                    if (node !== target && !(options.subtree && node.contains(target))) continue;
+                    if (type === "childList" && !options.childList) continue;
+                    if (type === "attributes") {
+                        if (!options.attributes) continue;
+                        if (options.attributeFilter && !options.attributeFilter.includes(name)) continue;
+                    }
+                    if (type === "characterData" && !options.characterData) continue;
+                    const wantsOld = (type === "attributes" && options.attributeOldValue) || (type === "characterData" && options.characterDataOldValue);
+                    interested.set(observer, interested.get(observer) || wantsOld);
+                }
+                for (const [observer, wantsOld] of interested) {
+                    observer.#records.push(new MutationRecord(KEY, {
+                        type, target, addedNodes: staticArray(added), removedNodes: staticArray(removed),
+                        previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: null,
+                        oldValue: wantsOld ? oldValue : null,
+                    }));
+                }
+                if (interested.size && !mutationDeliveryScheduled) {
+                    mutationDeliveryScheduled = true;
+                    promiseThen.call(resolvedPromise, deliverMutations);
+                }
+            };
+            deliverMutationsTo = (observer) => {
+                const records = observer.#records;
+                observer.#records = [];
+                if (records.length) {
+                    try { observer.#callback.call(observer, records, observer); } catch (error) { reportException(error); }
+                }
+            };
+        }
+        observe(target, options = {}) {
+            nodeArgument(target, "MutationObserver", "observe", 1, "target");
+            const normalized = {
+                childList: !!options.childList,
+                attributes: options.attributes !== undefined ? !!options.attributes : (options.attributeOldValue !== undefined || options.attributeFilter !== undefined),
+                characterData: options.characterData !== undefined ? !!options.characterData : options.characterDataOldValue !== undefined,
+                subtree: !!options.subtree,
+                attributeOldValue: !!options.attributeOldValue,
+                characterDataOldValue: !!options.characterDataOldValue,
+                attributeFilter: options.attributeFilter === undefined ? null : Array.from(options.attributeFilter, String),
+            };
+            if (!normalized.childList && !normalized.attributes && !normalized.characterData) {
+                throw typeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
+            }
+            const existing = registrations.find((r) => r.observer === this && r.node === target);
+            if (existing) existing.options = normalized;
+            else registrations.push({ observer: this, node: target, options: normalized });
+            observedMutations = registrations.length;
+        }
+        disconnect() {
+            for (let i = registrations.length - 1; i >= 0; i--) if (registrations[i].observer === this) registrations.splice(i, 1);
+            observedMutations = registrations.length;
+            this.#records = [];
+        }
+        takeRecords() { const records = this.#records; this.#records = []; return records; }
     }
-    disconnect() {
-        for (let i = registrations.length - 1; i >= 0; i--) if (registrations[i].observer === this) registrations.splice(i, 1);
-        observedMutations = registrations.length;
-        this.#records = [];
-    }
-    takeRecords() { const records = this.#records; this.#records = []; return records; }
-}
+    familyClasses([MutationObserver, MutationRecord]);
+    return { MutationObserver, MutationRecord };
+});
 
 function staticArray(nodes) {
     const list = nodes.slice();

@@ -19,9 +19,9 @@ newWrapper = function (id, info) {
 class Window extends EventTarget {
     constructor() { throw typeError("Illegal constructor"); }
 }
-try {
-    Object.setPrototypeOf(G, Window.prototype);
-} catch (e) {
+// A global object's prototype is immutable in JavaScriptCore: Reflect says so without
+// throwing (an exception costs every new global object its stack trace).
+if (!Reflect.setPrototypeOf(G, Window.prototype)) {
     for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
 }
 
@@ -58,71 +58,92 @@ ObjectDefine(G, "location", {
 let windowName = "";
 ObjectDefine(G, "name", { get: () => windowName, set: (value) => { windowName = String(value); }, enumerable: true, configurable: true });
 
-for (const type of ["abort", "afterprint", "animationend", "beforeprint", "beforeunload", "blur", "change", "click",
+defineHandlerProperties(G, ["abort", "afterprint", "animationend", "beforeprint", "beforeunload", "blur", "change", "click",
     "contextmenu", "dblclick", "devicemotion", "deviceorientation", "error", "focus", "hashchange", "input", "keydown",
     "keypress", "keyup", "languagechange", "load", "message", "messageerror", "mousedown", "mousemove", "mouseout",
     "mouseover", "mouseup", "offline", "online", "orientationchange", "pagehide", "pageshow", "popstate", "rejectionhandled",
     "reset", "resize", "scroll", "storage", "submit", "touchcancel", "touchend", "touchmove", "touchstart", "transitionend",
     "unhandledrejection", "unload", "wheel", "webkitanimationend", "webkittransitionend", "animationstart",
-    "animationiteration", "transitionrun", "transitionstart", "transitioncancel", "gesturestart", "gesturechange", "gestureend"]) {
-    defineHandlerProperty(G, type);
-}
+    "animationiteration", "transitionrun", "transitionstart", "transitioncancel", "gesturestart", "gesturechange", "gestureend"]);
 
 const functions = {
     setTimeout, setInterval, clearTimeout, clearInterval, requestAnimationFrame, cancelAnimationFrame,
     webkitRequestAnimationFrame: requestAnimationFrame, webkitCancelAnimationFrame: cancelAnimationFrame,
     queueMicrotask, alert, confirm, prompt, open, postMessage, getComputedStyle, matchMedia, atob, btoa,
-    structuredClone, fetch: null, reportError: (error) => reportException(error),
+    structuredClone, fetch: networkInterface, reportError: (error) => reportException(error),
     getSelection: () => selection,
     close() {}, stop() {}, focus() {}, blur() {}, print() {}, moveTo() {}, moveBy() {}, resizeTo() {}, resizeBy() {},
     scroll() {}, scrollTo() {}, scrollBy() {}, captureEvents() {}, releaseEvents() {},
 };
-for (const name of Object.keys(functions)) {
-    if (networkInterfaceNames.has(name)) defineLazyGlobal(name, () => networkInterfaces()[name]);
-    else defineGlobal(name, markNative(functions[name], name));
-}
+const lazyInterfaceFamilies = new Set([networkInterface, urlInterface, encodingInterface, parsingInterface, traversalInterface,
+    rangeInterface, mutationInterface]);
+defineGlobals(Object.keys(functions), functions, false);
 
+// The interfaces, in this order on the window; those of a family of `lazyInterfaceFamilies`
+// are made the first time a page reads one of their globals.
 const interfaces = {
     EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
-    XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser, XMLSerializer, Attr, NamedNodeMap,
-    NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
-    DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range, TreeWalker, NodeIterator: TreeWalker,
+    XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
+    Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
+    DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
+    TreeWalker: traversalInterface, NodeIterator: traversalInterface,
     DOMException, Event, ValidityState, FileList, FormData,
     Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
-    Performance, Crypto, URL, URLSearchParams, TextEncoder, TextDecoder, Blob: null, File: null, FileReader: null,
-    Headers: null, Request: null, Response: null, AbortController: null, AbortSignal: null, XMLHttpRequest: null,
-    XMLHttpRequestEventTarget: null, XMLHttpRequestUpload: null, MutationObserver, MutationRecord, CSSStyleDeclarationComputed: ComputedStyle,
+    Performance, Crypto, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
+    TextDecoder: encodingInterface, Blob: networkInterface, File: networkInterface, FileReader: networkInterface,
+    Headers: networkInterface, Request: networkInterface, Response: networkInterface, AbortController: networkInterface,
+    AbortSignal: networkInterface, XMLHttpRequest: networkInterface, XMLHttpRequestEventTarget: networkInterface,
+    XMLHttpRequestUpload: networkInterface, MutationObserver: mutationInterface, MutationRecord: mutationInterface,
 };
-delete interfaces.CSSStyleDeclarationComputed;
-for (const name of Object.keys(interfaces)) {
-    if (networkInterfaceNames.has(name)) {
-        defineLazyGlobal(name, () => networkInterfaces()[name]);
-        continue;
-    }
-    const cls = interfaces[name];
-    markClass(cls);
-    defineGlobal(name, cls);
-}
+defineGlobals(Object.keys(interfaces), interfaces, true);
 markClass(ComputedStyle);
+defineLazyGlobals(elementInterfaceNames, elementClassNamed);
+defineLazyGlobals(eventInterfaceNames, eventClassNamed);
+defineLazyGlobals(["Option", "Image", "Audio"], legacyConstructorNamed);
 
-/// Globals whose value is made on first use (element and event interfaces, constructors).
-function defineLazyGlobal(name, make) {
-    ObjectDefine(G, name, {
-        get: markNative(function () { const value = make(); defineGlobal(name, value); return value; }, name),
-        set: markNative(function (value) { defineGlobal(name, value); }, name),
-        enumerable: false, configurable: true,
-    });
+/// Defines `names` as globals the way WebIDL does (writable, configurable, not enumerable) and
+/// native-looking, with their values in `values` (classes, whose members are marked too, when
+/// `classes`); a value that is a family of `lazyInterfaceFamilies` is made on first use. One
+/// loop, not calls per global: a new global object defines some 250 of them.
+function defineGlobals(names, values, classes) {
+    for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const value = values[name];
+        if (lazyInterfaceFamilies.has(value)) {
+            defineLazyGlobals([name], value);
+            continue;
+        }
+        pendingNatives.push(value, name);
+        if (classes) nativeClasses.push(value);
+        ObjectDefine(G, name, { value, writable: true, configurable: true, enumerable: false });
+    }
 }
-for (const name of elementFactories.keys()) defineLazyGlobal(name, () => elementClassNamed(name));
-for (const name of eventFactories.keys()) defineLazyGlobal(name, () => eventClassNamed(name));
-for (const [name, constructor, className] of [["Option", Option, "HTMLOptionElement"], ["Image", Image, "HTMLImageElement"],
-    ["Audio", Audio, "HTMLAudioElement"]]) {
-    defineLazyGlobal(name, () => { constructor.prototype = elementClassNamed(className).prototype; return markNative(constructor, name); });
+
+/// Globals whose value `make(name)` makes on first use (element and event interfaces, families
+/// of interfaces, constructors): until then accessors, not enumerable, that assigning replaces.
+function defineLazyGlobals(names, make) {
+    for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        // In an array, not as `get:`/`set:` values, so that they keep the empty name they have always had.
+        const accessors = [
+            function () { const value = make(name); defineGlobal(name, value); return value; },
+            function (value) { defineGlobal(name, value); },
+        ];
+        pendingNatives.push(accessors[0], name, accessors[1], name);
+        ObjectDefine(G, name, { get: accessors[0], set: accessors[1], enumerable: false, configurable: true });
+    }
 }
+
+function legacyConstructorNamed(name) {
+    const constructor = name === "Option" ? Option : name === "Image" ? Image : Audio;
+    const className = name === "Option" ? "HTMLOptionElement" : name === "Image" ? "HTMLImageElement" : "HTMLAudioElement";
+    constructor.prototype = elementClassNamed(className).prototype;
+    return markNative(constructor, name);
+}
+
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
     ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
-    URL, URLSearchParams, FormData, MutationObserver, MutationRecord, TreeWalker, Range, DOMRectReadOnly,
-    ValidityState, FileList, TextEncoder, TextDecoder, DOMStringMap, DOMParser, XMLSerializer);
+    FormData, DOMRectReadOnly, ValidityState, FileList, DOMStringMap);
 markNative(wrapAll);
 const CSS = { supports() { return false; }, escape(value) { return String(value).replace(/([^\w-])/g, "\\$1"); } };
 markNative(CSS.supports, "supports");
