@@ -3043,20 +3043,30 @@ function buttonType(button) {
 const inputTypes = new Set(["hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
     "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset", "button"]);
 
-class ValidityState {
-    get valueMissing() { return false; }
-    get typeMismatch() { return false; }
-    get patternMismatch() { return false; }
-    get tooLong() { return false; }
-    get tooShort() { return false; }
-    get rangeUnderflow() { return false; }
-    get rangeOverflow() { return false; }
-    get stepMismatch() { return false; }
-    get badInput() { return false; }
-    get customError() { return false; }
-    get valid() { return true; }
-}
-const validState = new ValidityState();
+/// ValidityState and FileList, made the first time a control's validity or files are read.
+const formExtraInterface = lazyFamily(() => {
+    class ValidityState {
+        get valueMissing() { return false; }
+        get typeMismatch() { return false; }
+        get patternMismatch() { return false; }
+        get tooLong() { return false; }
+        get tooShort() { return false; }
+        get rangeUnderflow() { return false; }
+        get rangeOverflow() { return false; }
+        get stepMismatch() { return false; }
+        get badInput() { return false; }
+        get customError() { return false; }
+        get valid() { return true; }
+    }
+
+    class FileList {
+        get length() { return 0; }
+        item() { return null; }
+        *[Symbol.iterator]() {}
+    }
+    familyClasses([ValidityState, FileList]);
+    return { ValidityState, FileList, validState: new ValidityState() };
+});
 
 /// What every form-associated control has.
 const controlMembers = {
@@ -3065,7 +3075,7 @@ const controlMembers = {
         const id = idOf(this);
         return staticNodeList(N.labels(id));
     },
-    get validity() { return validState; },
+    get validity() { return formExtraInterface("validState"); },
     get validationMessage() { return ""; },
     get willValidate() { return !N.disabled(idOf(this)); },
     checkValidity() { return true; },
@@ -3147,7 +3157,7 @@ elementClass("HTMLInputElement", ["input"], () => {
         set defaultChecked(value) { if (value) this.setAttribute("checked", ""); else this.removeAttribute("checked"); }
         get indeterminate() { return this.#indeterminate; }
         set indeterminate(value) { this.#indeterminate = !!value; }
-        get files() { return this.type === "file" ? new FileList() : null; }
+        get files() { const FileList = formExtraInterface("FileList"); return this.type === "file" ? new FileList() : null; }
         get valueAsNumber() {
             const number = parseFloat(this.value);
             return /^(number|range)$/.test(this.type) && Number.isFinite(number) ? number : NaN;
@@ -3374,12 +3384,6 @@ elementClass("HTMLDataListElement", ["datalist"], () => {
     return HTMLDataListElement;
 });
 
-class FileList {
-    get length() { return 0; }
-    item() { return null; }
-    *[Symbol.iterator]() {}
-}
-
 /// `new FormData(form)` and the list a form submits.
 class FormData {
     #entries = [];
@@ -3454,20 +3458,6 @@ if (randomState !== null) {
     ObjectDefine(Math, "random", { value: markNative(function random() { return seededRandom(); }), writable: true, configurable: true });
 }
 
-class Performance extends EventTarget {
-    now() { return N.perfNow(); }
-    get timeOrigin() { return N.timeOrigin(); }
-    get timing() { const start = N.timeOrigin(); return { navigationStart: start, fetchStart: start, domLoading: start, domInteractive: start, domContentLoadedEventStart: start, domContentLoadedEventEnd: start, domComplete: start, loadEventStart: start, loadEventEnd: start }; }
-    get navigation() { return { type: 0, redirectCount: 0 }; }
-    mark() {}
-    measure() {}
-    clearMarks() {}
-    clearMeasures() {}
-    getEntries() { return []; }
-    getEntriesByName() { return []; }
-    getEntriesByType() { return []; }
-    toJSON() { return { timeOrigin: this.timeOrigin }; }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tasks, timers and microtasks
@@ -4161,28 +4151,11 @@ const geolocation = {
     clearWatch() {},
 };
 
-class Screen {
-    get width() { return 390; }
-    get height() { return 844; }
-    get availWidth() { return 390; }
-    get availHeight() { return 844; }
-    get colorDepth() { return 24; }
-    get pixelDepth() { return 24; }
-    get orientation() { return { type: "portrait-primary", angle: 0, addEventListener() {}, removeEventListener() {} }; }
-}
 
-class MediaQueryList extends EventTarget {
-    #media;
-    constructor(key, media) { if (key !== KEY) throw typeError("Illegal constructor"); super(); this.#media = media; }
-    get media() { return this.#media; }
-    get matches() { return false; }
-    addListener(callback) { this.addEventListener("change", callback); }
-    removeListener(callback) { this.removeEventListener("change", callback); }
-}
-defineHandlerProperties(MediaQueryList.prototype, ["change"]);
 
 function matchMedia(query) {
     requireArguments(arguments.length, 1);
+    const MediaQueryList = windowObjectInterface("MediaQueryList");
     return new MediaQueryList(KEY, String(query));
 }
 
@@ -4220,48 +4193,25 @@ function getComputedStyle(element) {
     return new ComputedStyle(KEY, element);
 }
 
-class Selection {
-    get rangeCount() { return 0; }
-    get isCollapsed() { return true; }
-    get type() { return "None"; }
-    get anchorNode() { return null; }
-    get focusNode() { return null; }
-    get anchorOffset() { return 0; }
-    get focusOffset() { return 0; }
-    getRangeAt() { throw domError("IndexSizeError"); }
-    addRange() {}
-    removeAllRanges() {}
-    removeRange() {}
-    empty() {}
-    collapse() {}
-    collapseToStart() {}
-    collapseToEnd() {}
-    selectAllChildren() {}
-    extend() {}
-    containsNode() { return false; }
-    toString() { return ""; }
+let selection;
+
+/// The window's one Selection, made the first time a page asks for it.
+function currentSelection() {
+    if (selection === undefined) {
+        const Selection = windowObjectInterface("Selection");
+        selection = new Selection();
+    }
+    return selection;
 }
-const selection = new Selection();
 
 // ---------------------------------------------------------------------------------------------
 // Storage (localStorage, sessionStorage) through the host's WebStorage
 
 const storageKinds = new WeakMap();
 
-class Storage {
-    constructor() { throw typeError("Illegal constructor"); }
-    get length() { return N.storage(storageKinds.get(this), "length", "", ""); }
-    key(index) { return N.storage(storageKinds.get(this), "key", String(index >>> 0), ""); }
-    getItem(key) { requireArguments(arguments.length, 1); return N.storage(storageKinds.get(this), "get", String(key), ""); }
-    setItem(key, value) {
-        requireArguments(arguments.length, 2);
-        if (!N.storage(storageKinds.get(this), "set", String(key), String(value))) throw domError("QuotaExceededError");
-    }
-    removeItem(key) { requireArguments(arguments.length, 1); N.storage(storageKinds.get(this), "remove", String(key), ""); }
-    clear() { N.storage(storageKinds.get(this), "clear", "", ""); }
-}
 
 function makeStorage(kind) {
+    const Storage = windowObjectInterface("Storage");
     const target = Object.create(Storage.prototype);
     const proxy = new Proxy(target, {
         get(t, key, receiver) {
@@ -4541,11 +4491,87 @@ function randomUUID() {
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
 }
 
-class Crypto {
-    getRandomValues(array) { requireArguments(arguments.length, 1); return fillRandom(array); }
-    randomUUID() { return randomUUID(); }
-    get subtle() { return undefined; }
-}
+/// Performance, Screen, MediaQueryList, Selection, Storage and Crypto: their objects are made
+/// when a page first asks for them (window.performance, matchMedia…), their classes with them.
+const windowObjectInterface = lazyFamily(() => {
+    class Performance extends EventTarget {
+        now() { return N.perfNow(); }
+        get timeOrigin() { return N.timeOrigin(); }
+        get timing() { const start = N.timeOrigin(); return { navigationStart: start, fetchStart: start, domLoading: start, domInteractive: start, domContentLoadedEventStart: start, domContentLoadedEventEnd: start, domComplete: start, loadEventStart: start, loadEventEnd: start }; }
+        get navigation() { return { type: 0, redirectCount: 0 }; }
+        mark() {}
+        measure() {}
+        clearMarks() {}
+        clearMeasures() {}
+        getEntries() { return []; }
+        getEntriesByName() { return []; }
+        getEntriesByType() { return []; }
+        toJSON() { return { timeOrigin: this.timeOrigin }; }
+    }
+
+    class Screen {
+        get width() { return 390; }
+        get height() { return 844; }
+        get availWidth() { return 390; }
+        get availHeight() { return 844; }
+        get colorDepth() { return 24; }
+        get pixelDepth() { return 24; }
+        get orientation() { return { type: "portrait-primary", angle: 0, addEventListener() {}, removeEventListener() {} }; }
+    }
+
+    class MediaQueryList extends EventTarget {
+        #media;
+        constructor(key, media) { if (key !== KEY) throw typeError("Illegal constructor"); super(); this.#media = media; }
+        get media() { return this.#media; }
+        get matches() { return false; }
+        addListener(callback) { this.addEventListener("change", callback); }
+        removeListener(callback) { this.removeEventListener("change", callback); }
+    }
+    defineHandlerProperties(MediaQueryList.prototype, ["change"]);
+
+    class Selection {
+        get rangeCount() { return 0; }
+        get isCollapsed() { return true; }
+        get type() { return "None"; }
+        get anchorNode() { return null; }
+        get focusNode() { return null; }
+        get anchorOffset() { return 0; }
+        get focusOffset() { return 0; }
+        getRangeAt() { throw domError("IndexSizeError"); }
+        addRange() {}
+        removeAllRanges() {}
+        removeRange() {}
+        empty() {}
+        collapse() {}
+        collapseToStart() {}
+        collapseToEnd() {}
+        selectAllChildren() {}
+        extend() {}
+        containsNode() { return false; }
+        toString() { return ""; }
+    }
+
+    class Storage {
+        constructor() { throw typeError("Illegal constructor"); }
+        get length() { return N.storage(storageKinds.get(this), "length", "", ""); }
+        key(index) { return N.storage(storageKinds.get(this), "key", String(index >>> 0), ""); }
+        getItem(key) { requireArguments(arguments.length, 1); return N.storage(storageKinds.get(this), "get", String(key), ""); }
+        setItem(key, value) {
+            requireArguments(arguments.length, 2);
+            if (!N.storage(storageKinds.get(this), "set", String(key), String(value))) throw domError("QuotaExceededError");
+        }
+        removeItem(key) { requireArguments(arguments.length, 1); N.storage(storageKinds.get(this), "remove", String(key), ""); }
+        clear() { N.storage(storageKinds.get(this), "clear", "", ""); }
+    }
+
+    class Crypto {
+        getRandomValues(array) { requireArguments(arguments.length, 1); return fillRandom(array); }
+        randomUUID() { return randomUUID(); }
+        get subtle() { return undefined; }
+    }
+    familyClasses([Performance, Screen, MediaQueryList, Selection, Storage, Crypto]);
+    return { Performance, Screen, MediaQueryList, Selection, Storage, Crypto };
+});
 
 // ---------------------------------------------------------------------------------------------
 // Blobs, files, fetch and XMLHttpRequest: made on a global object's first use of one of them
@@ -5200,7 +5226,8 @@ for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
     ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
 }
-for (const [name, make] of [["screen", () => new Screen()], ["performance", () => new Performance()], ["crypto", () => new Crypto()],
+for (const [name, make] of [["screen", () => new (windowObjectInterface("Screen"))()],
+    ["performance", () => new (windowObjectInterface("Performance"))()], ["crypto", () => new (windowObjectInterface("Crypto"))()],
     ["localStorage", () => makeStorage("local")], ["sessionStorage", () => makeStorage("session")]]) {
     let made;
     ObjectDefine(G, name, { get: markNative(() => made === undefined ? (made = make()) : made, name), enumerable: true, configurable: true });
@@ -5226,12 +5253,12 @@ const functions = {
     webkitRequestAnimationFrame: requestAnimationFrame, webkitCancelAnimationFrame: cancelAnimationFrame,
     queueMicrotask, alert, confirm, prompt, open, postMessage, getComputedStyle, matchMedia, atob, btoa,
     structuredClone, fetch: networkInterface, reportError: (error) => reportException(error),
-    getSelection: () => selection,
+    getSelection: () => currentSelection(),
     close() {}, stop() {}, focus() {}, blur() {}, print() {}, moveTo() {}, moveBy() {}, resizeTo() {}, resizeBy() {},
     scroll() {}, scrollTo() {}, scrollBy() {}, captureEvents() {}, releaseEvents() {},
 };
 const lazyInterfaceFamilies = new Set([networkInterface, urlInterface, encodingInterface, parsingInterface, traversalInterface,
-    rangeInterface, mutationInterface]);
+    rangeInterface, mutationInterface, windowObjectInterface, formExtraInterface]);
 defineGlobals(Object.keys(functions), functions, false);
 
 // The interfaces, in this order on the window; those of a family of `lazyInterfaceFamilies`
@@ -5242,9 +5269,10 @@ const interfaces = {
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
     TreeWalker: traversalInterface, NodeIterator: traversalInterface,
-    DOMException, Event, ValidityState, FileList, FormData,
-    Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
-    Performance, Crypto, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
+    DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
+    Window, Location, History, Navigator, Screen: windowObjectInterface, Storage: windowObjectInterface,
+    MediaQueryList: windowObjectInterface, Selection: windowObjectInterface,
+    Performance: windowObjectInterface, Crypto: windowObjectInterface, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
     TextDecoder: encodingInterface, Blob: networkInterface, File: networkInterface, FileReader: networkInterface,
     Headers: networkInterface, Request: networkInterface, Response: networkInterface, AbortController: networkInterface,
     AbortSignal: networkInterface, XMLHttpRequest: networkInterface, XMLHttpRequestEventTarget: networkInterface,
@@ -5297,8 +5325,7 @@ function legacyConstructorNamed(name) {
 }
 
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
-    ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
-    FormData, DOMRectReadOnly, ValidityState, FileList, DOMStringMap);
+    ComputedStyle, Location, History, Navigator, DOMImplementation, FormData, DOMRectReadOnly, DOMStringMap);
 markNative(wrapAll);
 const CSS = { supports() { return false; }, escape(value) { return String(value).replace(/([^\w-])/g, "\\$1"); } };
 markNative(CSS.supports, "supports");

@@ -149,7 +149,8 @@ final class WindowTests: XCTestCase {
         <div id="a"><p>one</p><p>two</p></div>
         <script>
         var names = ['DOMParser', 'XMLSerializer', 'Range', 'TreeWalker', 'NodeIterator', 'URL', 'URLSearchParams',
-          'TextEncoder', 'TextDecoder', 'MutationObserver', 'MutationRecord'];
+          'TextEncoder', 'TextDecoder', 'MutationObserver', 'MutationRecord', 'ValidityState', 'FileList', 'Screen', 'Storage',
+          'MediaQueryList', 'Selection', 'Performance', 'Crypto'];
         console.log(names.every(function (n) {
           var d = Object.getOwnPropertyDescriptor(window, n);
           return n in window && !Object.keys(window).includes(n) && typeof d.get === 'function' && !d.enumerable && d.configurable;
@@ -160,6 +161,13 @@ final class WindowTests: XCTestCase {
         var iterator = document.createNodeIterator(a, 1);
         var range = document.createRange(); range.selectNodeContents(a);
         console.log(tags.join(), iterator.nextNode().tagName, range.endOffset, range.cloneRange().endOffset);
+        var input = document.createElement('input'); input.type = 'file';
+        var media = matchMedia('(min-width: 1px)'), selection = getSelection();
+        localStorage.setItem('k', 'v');
+        console.log(input.validity.valid, input.validity === document.createElement('select').validity, input.files.length,
+          media.matches, selection === getSelection(), selection.rangeCount, localStorage.getItem('k'), localStorage.k,
+          typeof performance.now(), screen.width, crypto.getRandomValues(new Uint8Array(2)).length);
+        var early = [input.validity, input.files, media, selection, localStorage, performance, screen, crypto];
         var reader = new FileReader();
         reader.onload = function () { console.log('read', reader.result); };
         reader.readAsText(new Blob(['h\\u00e9']));
@@ -175,6 +183,8 @@ final class WindowTests: XCTestCase {
             && Function.prototype.toString.call(d.value) === 'function ' + (n === 'NodeIterator' ? 'TreeWalker' : n) + '() {\\n    [native code]\\n}';
         }));
         console.log(walker instanceof TreeWalker, iterator instanceof NodeIterator, range instanceof Range, NodeIterator === TreeWalker);
+        console.log([ValidityState, FileList, MediaQueryList, Selection, Storage, Performance, Screen, Crypto]
+          .map(function (c, i) { return early[i] instanceof c }).join());
         console.log(Function.prototype.toString.call(Range.prototype.selectNodeContents), Function.prototype.toString.call(URL.prototype.toString));
         var url = new URL('b?x=1&y=2', 'https://example.com/a/');
         console.log(url.href, url.searchParams.get('y'), new URLSearchParams('a=1').toString(), location.href.slice(0, 5));
@@ -186,9 +196,11 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(records + describe(engine.runUntilIdle()), [
             "console.log: true",
             "console.log: P,P P 2 2",
-            "console.log: function,function,function,function,function,function,function,function,function,function,function",
+            "console.log: true true 0 false true 0 v v number 390 2",
+            "console.log: function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function",
             "console.log: true",
             "console.log: true true true true",
+            "console.log: true,true,true,true,true,true,true,true",
             "console.log: function selectNodeContents() {\n    [native code]\n} function toString() {\n    [native code]\n}",
             "console.log: https://example.com/a/b?x=1&y=2 2 a=1 file:",
             "console.log: true",

@@ -36,20 +36,30 @@ function buttonType(button) {
 const inputTypes = new Set(["hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
     "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset", "button"]);
 
-class ValidityState {
-    get valueMissing() { return false; }
-    get typeMismatch() { return false; }
-    get patternMismatch() { return false; }
-    get tooLong() { return false; }
-    get tooShort() { return false; }
-    get rangeUnderflow() { return false; }
-    get rangeOverflow() { return false; }
-    get stepMismatch() { return false; }
-    get badInput() { return false; }
-    get customError() { return false; }
-    get valid() { return true; }
-}
-const validState = new ValidityState();
+/// ValidityState and FileList, made the first time a control's validity or files are read.
+const formExtraInterface = lazyFamily(() => {
+    class ValidityState {
+        get valueMissing() { return false; }
+        get typeMismatch() { return false; }
+        get patternMismatch() { return false; }
+        get tooLong() { return false; }
+        get tooShort() { return false; }
+        get rangeUnderflow() { return false; }
+        get rangeOverflow() { return false; }
+        get stepMismatch() { return false; }
+        get badInput() { return false; }
+        get customError() { return false; }
+        get valid() { return true; }
+    }
+
+    class FileList {
+        get length() { return 0; }
+        item() { return null; }
+        *[Symbol.iterator]() {}
+    }
+    familyClasses([ValidityState, FileList]);
+    return { ValidityState, FileList, validState: new ValidityState() };
+});
 
 /// What every form-associated control has.
 const controlMembers = {
@@ -58,7 +68,7 @@ const controlMembers = {
         const id = idOf(this);
         return staticNodeList(N.labels(id));
     },
-    get validity() { return validState; },
+    get validity() { return formExtraInterface("validState"); },
     get validationMessage() { return ""; },
     get willValidate() { return !N.disabled(idOf(this)); },
     checkValidity() { return true; },
@@ -140,7 +150,7 @@ elementClass("HTMLInputElement", ["input"], () => {
         set defaultChecked(value) { if (value) this.setAttribute("checked", ""); else this.removeAttribute("checked"); }
         get indeterminate() { return this.#indeterminate; }
         set indeterminate(value) { this.#indeterminate = !!value; }
-        get files() { return this.type === "file" ? new FileList() : null; }
+        get files() { const FileList = formExtraInterface("FileList"); return this.type === "file" ? new FileList() : null; }
         get valueAsNumber() {
             const number = parseFloat(this.value);
             return /^(number|range)$/.test(this.type) && Number.isFinite(number) ? number : NaN;
@@ -366,12 +376,6 @@ elementClass("HTMLDataListElement", ["datalist"], () => {
     };
     return HTMLDataListElement;
 });
-
-class FileList {
-    get length() { return 0; }
-    item() { return null; }
-    *[Symbol.iterator]() {}
-}
 
 /// `new FormData(form)` and the list a form submits.
 class FormData {

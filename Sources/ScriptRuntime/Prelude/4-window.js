@@ -43,20 +43,6 @@ if (randomState !== null) {
     ObjectDefine(Math, "random", { value: markNative(function random() { return seededRandom(); }), writable: true, configurable: true });
 }
 
-class Performance extends EventTarget {
-    now() { return N.perfNow(); }
-    get timeOrigin() { return N.timeOrigin(); }
-    get timing() { const start = N.timeOrigin(); return { navigationStart: start, fetchStart: start, domLoading: start, domInteractive: start, domContentLoadedEventStart: start, domContentLoadedEventEnd: start, domComplete: start, loadEventStart: start, loadEventEnd: start }; }
-    get navigation() { return { type: 0, redirectCount: 0 }; }
-    mark() {}
-    measure() {}
-    clearMarks() {}
-    clearMeasures() {}
-    getEntries() { return []; }
-    getEntriesByName() { return []; }
-    getEntriesByType() { return []; }
-    toJSON() { return { timeOrigin: this.timeOrigin }; }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tasks, timers and microtasks
@@ -750,28 +736,11 @@ const geolocation = {
     clearWatch() {},
 };
 
-class Screen {
-    get width() { return 390; }
-    get height() { return 844; }
-    get availWidth() { return 390; }
-    get availHeight() { return 844; }
-    get colorDepth() { return 24; }
-    get pixelDepth() { return 24; }
-    get orientation() { return { type: "portrait-primary", angle: 0, addEventListener() {}, removeEventListener() {} }; }
-}
 
-class MediaQueryList extends EventTarget {
-    #media;
-    constructor(key, media) { if (key !== KEY) throw typeError("Illegal constructor"); super(); this.#media = media; }
-    get media() { return this.#media; }
-    get matches() { return false; }
-    addListener(callback) { this.addEventListener("change", callback); }
-    removeListener(callback) { this.removeEventListener("change", callback); }
-}
-defineHandlerProperties(MediaQueryList.prototype, ["change"]);
 
 function matchMedia(query) {
     requireArguments(arguments.length, 1);
+    const MediaQueryList = windowObjectInterface("MediaQueryList");
     return new MediaQueryList(KEY, String(query));
 }
 
@@ -809,48 +778,25 @@ function getComputedStyle(element) {
     return new ComputedStyle(KEY, element);
 }
 
-class Selection {
-    get rangeCount() { return 0; }
-    get isCollapsed() { return true; }
-    get type() { return "None"; }
-    get anchorNode() { return null; }
-    get focusNode() { return null; }
-    get anchorOffset() { return 0; }
-    get focusOffset() { return 0; }
-    getRangeAt() { throw domError("IndexSizeError"); }
-    addRange() {}
-    removeAllRanges() {}
-    removeRange() {}
-    empty() {}
-    collapse() {}
-    collapseToStart() {}
-    collapseToEnd() {}
-    selectAllChildren() {}
-    extend() {}
-    containsNode() { return false; }
-    toString() { return ""; }
+let selection;
+
+/// The window's one Selection, made the first time a page asks for it.
+function currentSelection() {
+    if (selection === undefined) {
+        const Selection = windowObjectInterface("Selection");
+        selection = new Selection();
+    }
+    return selection;
 }
-const selection = new Selection();
 
 // ---------------------------------------------------------------------------------------------
 // Storage (localStorage, sessionStorage) through the host's WebStorage
 
 const storageKinds = new WeakMap();
 
-class Storage {
-    constructor() { throw typeError("Illegal constructor"); }
-    get length() { return N.storage(storageKinds.get(this), "length", "", ""); }
-    key(index) { return N.storage(storageKinds.get(this), "key", String(index >>> 0), ""); }
-    getItem(key) { requireArguments(arguments.length, 1); return N.storage(storageKinds.get(this), "get", String(key), ""); }
-    setItem(key, value) {
-        requireArguments(arguments.length, 2);
-        if (!N.storage(storageKinds.get(this), "set", String(key), String(value))) throw domError("QuotaExceededError");
-    }
-    removeItem(key) { requireArguments(arguments.length, 1); N.storage(storageKinds.get(this), "remove", String(key), ""); }
-    clear() { N.storage(storageKinds.get(this), "clear", "", ""); }
-}
 
 function makeStorage(kind) {
+    const Storage = windowObjectInterface("Storage");
     const target = Object.create(Storage.prototype);
     const proxy = new Proxy(target, {
         get(t, key, receiver) {
@@ -1130,11 +1076,87 @@ function randomUUID() {
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
 }
 
-class Crypto {
-    getRandomValues(array) { requireArguments(arguments.length, 1); return fillRandom(array); }
-    randomUUID() { return randomUUID(); }
-    get subtle() { return undefined; }
-}
+/// Performance, Screen, MediaQueryList, Selection, Storage and Crypto: their objects are made
+/// when a page first asks for them (window.performance, matchMedia…), their classes with them.
+const windowObjectInterface = lazyFamily(() => {
+    class Performance extends EventTarget {
+        now() { return N.perfNow(); }
+        get timeOrigin() { return N.timeOrigin(); }
+        get timing() { const start = N.timeOrigin(); return { navigationStart: start, fetchStart: start, domLoading: start, domInteractive: start, domContentLoadedEventStart: start, domContentLoadedEventEnd: start, domComplete: start, loadEventStart: start, loadEventEnd: start }; }
+        get navigation() { return { type: 0, redirectCount: 0 }; }
+        mark() {}
+        measure() {}
+        clearMarks() {}
+        clearMeasures() {}
+        getEntries() { return []; }
+        getEntriesByName() { return []; }
+        getEntriesByType() { return []; }
+        toJSON() { return { timeOrigin: this.timeOrigin }; }
+    }
+
+    class Screen {
+        get width() { return 390; }
+        get height() { return 844; }
+        get availWidth() { return 390; }
+        get availHeight() { return 844; }
+        get colorDepth() { return 24; }
+        get pixelDepth() { return 24; }
+        get orientation() { return { type: "portrait-primary", angle: 0, addEventListener() {}, removeEventListener() {} }; }
+    }
+
+    class MediaQueryList extends EventTarget {
+        #media;
+        constructor(key, media) { if (key !== KEY) throw typeError("Illegal constructor"); super(); this.#media = media; }
+        get media() { return this.#media; }
+        get matches() { return false; }
+        addListener(callback) { this.addEventListener("change", callback); }
+        removeListener(callback) { this.removeEventListener("change", callback); }
+    }
+    defineHandlerProperties(MediaQueryList.prototype, ["change"]);
+
+    class Selection {
+        get rangeCount() { return 0; }
+        get isCollapsed() { return true; }
+        get type() { return "None"; }
+        get anchorNode() { return null; }
+        get focusNode() { return null; }
+        get anchorOffset() { return 0; }
+        get focusOffset() { return 0; }
+        getRangeAt() { throw domError("IndexSizeError"); }
+        addRange() {}
+        removeAllRanges() {}
+        removeRange() {}
+        empty() {}
+        collapse() {}
+        collapseToStart() {}
+        collapseToEnd() {}
+        selectAllChildren() {}
+        extend() {}
+        containsNode() { return false; }
+        toString() { return ""; }
+    }
+
+    class Storage {
+        constructor() { throw typeError("Illegal constructor"); }
+        get length() { return N.storage(storageKinds.get(this), "length", "", ""); }
+        key(index) { return N.storage(storageKinds.get(this), "key", String(index >>> 0), ""); }
+        getItem(key) { requireArguments(arguments.length, 1); return N.storage(storageKinds.get(this), "get", String(key), ""); }
+        setItem(key, value) {
+            requireArguments(arguments.length, 2);
+            if (!N.storage(storageKinds.get(this), "set", String(key), String(value))) throw domError("QuotaExceededError");
+        }
+        removeItem(key) { requireArguments(arguments.length, 1); N.storage(storageKinds.get(this), "remove", String(key), ""); }
+        clear() { N.storage(storageKinds.get(this), "clear", "", ""); }
+    }
+
+    class Crypto {
+        getRandomValues(array) { requireArguments(arguments.length, 1); return fillRandom(array); }
+        randomUUID() { return randomUUID(); }
+        get subtle() { return undefined; }
+    }
+    familyClasses([Performance, Screen, MediaQueryList, Selection, Storage, Crypto]);
+    return { Performance, Screen, MediaQueryList, Selection, Storage, Crypto };
+});
 
 // ---------------------------------------------------------------------------------------------
 // Blobs, files, fetch and XMLHttpRequest: made on a global object's first use of one of them

@@ -45,7 +45,8 @@ for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
     ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
 }
-for (const [name, make] of [["screen", () => new Screen()], ["performance", () => new Performance()], ["crypto", () => new Crypto()],
+for (const [name, make] of [["screen", () => new (windowObjectInterface("Screen"))()],
+    ["performance", () => new (windowObjectInterface("Performance"))()], ["crypto", () => new (windowObjectInterface("Crypto"))()],
     ["localStorage", () => makeStorage("local")], ["sessionStorage", () => makeStorage("session")]]) {
     let made;
     ObjectDefine(G, name, { get: markNative(() => made === undefined ? (made = make()) : made, name), enumerable: true, configurable: true });
@@ -71,12 +72,12 @@ const functions = {
     webkitRequestAnimationFrame: requestAnimationFrame, webkitCancelAnimationFrame: cancelAnimationFrame,
     queueMicrotask, alert, confirm, prompt, open, postMessage, getComputedStyle, matchMedia, atob, btoa,
     structuredClone, fetch: networkInterface, reportError: (error) => reportException(error),
-    getSelection: () => selection,
+    getSelection: () => currentSelection(),
     close() {}, stop() {}, focus() {}, blur() {}, print() {}, moveTo() {}, moveBy() {}, resizeTo() {}, resizeBy() {},
     scroll() {}, scrollTo() {}, scrollBy() {}, captureEvents() {}, releaseEvents() {},
 };
 const lazyInterfaceFamilies = new Set([networkInterface, urlInterface, encodingInterface, parsingInterface, traversalInterface,
-    rangeInterface, mutationInterface]);
+    rangeInterface, mutationInterface, windowObjectInterface, formExtraInterface]);
 defineGlobals(Object.keys(functions), functions, false);
 
 // The interfaces, in this order on the window; those of a family of `lazyInterfaceFamilies`
@@ -87,9 +88,10 @@ const interfaces = {
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
     TreeWalker: traversalInterface, NodeIterator: traversalInterface,
-    DOMException, Event, ValidityState, FileList, FormData,
-    Window, Location, History, Navigator, Screen, Storage, MediaQueryList, Selection,
-    Performance, Crypto, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
+    DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
+    Window, Location, History, Navigator, Screen: windowObjectInterface, Storage: windowObjectInterface,
+    MediaQueryList: windowObjectInterface, Selection: windowObjectInterface,
+    Performance: windowObjectInterface, Crypto: windowObjectInterface, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
     TextDecoder: encodingInterface, Blob: networkInterface, File: networkInterface, FileReader: networkInterface,
     Headers: networkInterface, Request: networkInterface, Response: networkInterface, AbortController: networkInterface,
     AbortSignal: networkInterface, XMLHttpRequest: networkInterface, XMLHttpRequestEventTarget: networkInterface,
@@ -142,8 +144,7 @@ function legacyConstructorNamed(name) {
 }
 
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
-    ComputedStyle, Location, History, Navigator, Screen, Storage, Performance, Crypto, Selection, DOMImplementation,
-    FormData, DOMRectReadOnly, ValidityState, FileList, DOMStringMap);
+    ComputedStyle, Location, History, Navigator, DOMImplementation, FormData, DOMRectReadOnly, DOMStringMap);
 markNative(wrapAll);
 const CSS = { supports() { return false; }, escape(value) { return String(value).replace(/([^\w-])/g, "\\$1"); } };
 markNative(CSS.supports, "supports");
