@@ -1963,7 +1963,7 @@ class Document extends Node {
     }
     createRange() { const Range = rangeInterface("Range"); return new Range(); }
     createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { const TreeWalker = traversalInterface("TreeWalker"); return new TreeWalker(KEY, root, whatToShow, filter); }
-    createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { const TreeWalker = traversalInterface("TreeWalker"); return new TreeWalker(KEY, root, whatToShow, filter, true); }
+    createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { const NodeIterator = traversalInterface("NodeIterator"); return new NodeIterator(KEY, root, whatToShow, filter); }
     importNode(node, deep = false) {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "importNode", 1, "node");
@@ -2104,97 +2104,185 @@ const parsingInterface = lazyFamily(() => {
 });
 
 const traversalInterface = lazyFamily(() => {
-    /// A tree walker (and node iterator) over the live tree, in document order.
+    /// What a traversal's `whatToShow` and filter say of a node: 1 accept, 2 reject, 3 skip.
+    function acceptance(show, filter, node) {
+        if (!(show & (1 << (node.nodeType - 1)))) return 3;
+        if (filter === null) return 1;
+        return typeof filter === "function" ? filter(node) : filter.acceptNode(node);
+    }
+    /// The node after `node` in document order, staying inside `root`.
+    function followingWithin(root, node) {
+        const rootID = idOf(root);
+        let id = idOf(node);
+        const first = N.first(id);
+        if (first >= 0) return wrap(first);
+        while (id !== rootID) {
+            const next = N.next(id);
+            if (next >= 0) return wrap(next);
+            id = N.parent(id);
+            if (id < 0) return null;
+        }
+        return null;
+    }
+    /// The node before `node` in document order, staying inside `root` (none before `root`).
+    function precedingWithin(root, node) {
+        if (node === root) return null;
+        let id = idOf(node);
+        const previous = N.prev(id);
+        if (previous < 0) { const parent = N.parent(id); return parent < 0 ? null : wrap(parent); }
+        id = previous;
+        while (N.last(id) >= 0) id = N.last(id);
+        return wrap(id);
+    }
+
+    /// A tree walker over the live tree (DOM §6.2): a rejected node's subtree is left out, a
+    /// skipped node's children are still visited.
     class TreeWalker {
-        #root; #show; #filter; #current; #iterator;
-        constructor(key, root, whatToShow, filter, iterator = false) {
+        #root; #show; #filter; #current;
+        constructor(key, root, whatToShow, filter) {
             if (key !== KEY) throw typeError("Illegal constructor");
             nodeArgument(root, "Document", "createTreeWalker", 1, "root");
-            this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root; this.#iterator = iterator;
+            this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#current = root;
         }
         get root() { return this.#root; }
         get whatToShow() { return this.#show; }
         get filter() { return this.#filter; }
         get currentNode() { return this.#current; }
         set currentNode(node) { this.#current = node; }
-        #accept(node) {
-            if (!(this.#show & (1 << (node.nodeType - 1)))) return 3;
-            if (this.#filter === null) return 1;
-            const result = typeof this.#filter === "function" ? this.#filter(node) : this.#filter.acceptNode(node);
-            return result;
-        }
-        #following(node) {
-            const rootID = idOf(this.#root);
-            let id = idOf(node);
-            const first = N.first(id);
-            if (first >= 0) return wrap(first);
-            while (id !== rootID) {
-                const next = N.next(id);
-                if (next >= 0) return wrap(next);
-                id = N.parent(id);
-                if (id < 0) return null;
-            }
-            return null;
-        }
-        #preceding(node) {
-            if (node === this.#root) return null;
-            let id = idOf(node);
-            const previous = N.prev(id);
-            if (previous < 0) { const parent = N.parent(id); return parent < 0 ? null : wrap(parent); }
-            id = previous;
-            while (N.last(id) >= 0) id = N.last(id);
-            return wrap(id);
-        }
-        nextNode() {
-            let node = this.#current;
-            while ((node = this.#following(node)) !== null) {
-                if (this.#accept(node) === 1) { this.#current = node; return node; }
-            }
-            return null;
-        }
-        previousNode() {
-            let node = this.#current;
-            while ((node = this.#preceding(node)) !== null) {
-                if (this.#accept(node) === 1) { this.#current = node; return node; }
-            }
-            return null;
-        }
+        #accept(node) { return acceptance(this.#show, this.#filter, node); }
+        #take(node) { this.#current = node; return node; }
         parentNode() {
             let node = this.#current;
             while (node !== null && node !== this.#root) {
                 node = node.parentNode;
-                if (node !== null && this.#accept(node) === 1) { this.#current = node; return node; }
+                if (node !== null && this.#accept(node) === 1) return this.#take(node);
             }
             return null;
         }
-        firstChild() {
-            for (let node = this.#current.firstChild; node !== null; node = node.nextSibling) {
-                if (this.#accept(node) === 1) { this.#current = node; return node; }
+        #children(first) {
+            let node = first ? this.#current.firstChild : this.#current.lastChild;
+            while (node !== null) {
+                const result = this.#accept(node);
+                if (result === 1) return this.#take(node);
+                if (result === 3) {
+                    const child = first ? node.firstChild : node.lastChild;
+                    if (child !== null) { node = child; continue; }
+                }
+                for (;;) {
+                    const sibling = first ? node.nextSibling : node.previousSibling;
+                    if (sibling !== null) { node = sibling; break; }
+                    const parent = node.parentNode;
+                    if (parent === null || parent === this.#root || parent === this.#current) return null;
+                    node = parent;
+                }
             }
             return null;
         }
-        lastChild() {
-            for (let node = this.#current.lastChild; node !== null; node = node.previousSibling) {
-                if (this.#accept(node) === 1) { this.#current = node; return node; }
+        firstChild() { return this.#children(true); }
+        lastChild() { return this.#children(false); }
+        #siblings(next) {
+            let node = this.#current;
+            if (node === this.#root) return null;
+            for (;;) {
+                let sibling = next ? node.nextSibling : node.previousSibling;
+                while (sibling !== null) {
+                    node = sibling;
+                    const result = this.#accept(node);
+                    if (result === 1) return this.#take(node);
+                    sibling = next ? node.firstChild : node.lastChild;
+                    if (result === 2 || sibling === null) sibling = next ? node.nextSibling : node.previousSibling;
+                }
+                node = node.parentNode;
+                if (node === null || node === this.#root || this.#accept(node) === 1) return null;
+            }
+        }
+        previousSibling() { return this.#siblings(false); }
+        nextSibling() { return this.#siblings(true); }
+        previousNode() {
+            let node = this.#current;
+            while (node !== this.#root) {
+                let sibling = node.previousSibling;
+                while (sibling !== null) {
+                    node = sibling;
+                    let result = this.#accept(node);
+                    while (result !== 2 && node.lastChild !== null) {
+                        node = node.lastChild;
+                        result = this.#accept(node);
+                    }
+                    if (result === 1) return this.#take(node);
+                    sibling = node.previousSibling;
+                }
+                if (node === this.#root || node.parentNode === null) return null;
+                node = node.parentNode;
+                if (this.#accept(node) === 1) return this.#take(node);
             }
             return null;
         }
-        nextSibling() {
-            for (let node = this.#current.nextSibling; node !== null; node = node.nextSibling) {
-                if (this.#accept(node) === 1) { this.#current = node; return node; }
+        nextNode() {
+            let node = this.#current, result = 1;
+            for (;;) {
+                while (result !== 2 && node.firstChild !== null) {
+                    node = node.firstChild;
+                    result = this.#accept(node);
+                    if (result === 1) return this.#take(node);
+                }
+                let sibling = null;
+                for (let temporary = node; temporary !== null; temporary = temporary.parentNode) {
+                    if (temporary === this.#root) return null;
+                    sibling = temporary.nextSibling;
+                    if (sibling !== null) { node = sibling; break; }
+                }
+                if (sibling === null) return null;
+                result = this.#accept(node);
+                if (result === 1) return this.#take(node);
             }
-            return null;
         }
-        previousSibling() {
-            for (let node = this.#current.previousSibling; node !== null; node = node.previousSibling) {
-                if (this.#accept(node) === 1) { this.#current = node; return node; }
+    }
+
+    /// A node iterator (DOM §6.1): a reference node and whether the pointer is before it, so
+    /// the first `nextNode()` returns the root itself; a rejected node is skipped, not its
+    /// subtree.
+    class NodeIterator {
+        #root; #show; #filter; #reference; #beforeReference = true;
+        constructor(key, root, whatToShow, filter) {
+            if (key !== KEY) throw typeError("Illegal constructor");
+            nodeArgument(root, "Document", "createNodeIterator", 1, "root");
+            this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#reference = root;
+        }
+        get root() { return this.#root; }
+        get whatToShow() { return this.#show; }
+        get filter() { return this.#filter; }
+        get referenceNode() { return this.#reference; }
+        get pointerBeforeReferenceNode() { return this.#beforeReference; }
+        #traverse(forward) {
+            let node = this.#reference, before = this.#beforeReference;
+            for (;;) {
+                if (forward) {
+                    if (before) before = false;
+                    else if ((node = followingWithin(this.#root, node)) === null) return null;
+                } else if (!before) before = true;
+                else if ((node = precedingWithin(this.#root, node)) === null) return null;
+                if (acceptance(this.#show, this.#filter, node) === 1) break;
             }
-            return null;
+            this.#reference = node; this.#beforeReference = before;
+            return node;
         }
+        nextNode() { return this.#traverse(true); }
+        previousNode() { return this.#traverse(false); }
         detach() {}
     }
-    familyClasses([TreeWalker]);
-    return { TreeWalker, NodeIterator: TreeWalker };
+    familyClasses([TreeWalker, NodeIterator]);
+
+    /// NodeFilter's legacy callback interface object (WebIDL §3.7.7): a function that is not a
+    /// constructor and has no `prototype`, holding the constants.
+    const NodeFilter = markNative({ NodeFilter() { throw typeError("Illegal constructor"); } }.NodeFilter);
+    for (const [name, value] of [["FILTER_ACCEPT", 1], ["FILTER_REJECT", 2], ["FILTER_SKIP", 3], ["SHOW_ALL", 0xFFFFFFFF],
+        ["SHOW_ELEMENT", 0x1], ["SHOW_ATTRIBUTE", 0x2], ["SHOW_TEXT", 0x4], ["SHOW_CDATA_SECTION", 0x8],
+        ["SHOW_ENTITY_REFERENCE", 0x10], ["SHOW_ENTITY", 0x20], ["SHOW_PROCESSING_INSTRUCTION", 0x40], ["SHOW_COMMENT", 0x80],
+        ["SHOW_DOCUMENT", 0x100], ["SHOW_DOCUMENT_TYPE", 0x200], ["SHOW_DOCUMENT_FRAGMENT", 0x400], ["SHOW_NOTATION", 0x800]]) {
+        ObjectDefine(NodeFilter, name, { value, enumerable: true, writable: false, configurable: false });
+    }
+    return { TreeWalker, NodeIterator, NodeFilter };
 });
 
 const rangeInterface = lazyFamily(() => {
@@ -5268,7 +5356,7 @@ const interfaces = {
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
-    TreeWalker: traversalInterface, NodeIterator: traversalInterface,
+    TreeWalker: traversalInterface, NodeIterator: traversalInterface, NodeFilter: traversalInterface,
     DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
     Window, Location, History, Navigator, Screen: windowObjectInterface, Storage: windowObjectInterface,
     MediaQueryList: windowObjectInterface, Selection: windowObjectInterface,

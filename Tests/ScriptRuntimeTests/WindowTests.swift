@@ -180,7 +180,7 @@ final class WindowTests: XCTestCase {
         console.log(names.every(function (n) {
           var d = Object.getOwnPropertyDescriptor(window, n);
           return d.value === window[n] && d.writable && !d.enumerable && d.configurable
-            && Function.prototype.toString.call(d.value) === 'function ' + (n === 'NodeIterator' ? 'TreeWalker' : n) + '() {\\n    [native code]\\n}';
+            && Function.prototype.toString.call(d.value) === 'function ' + n + '() {\\n    [native code]\\n}';
         }));
         console.log(walker instanceof TreeWalker, iterator instanceof NodeIterator, range instanceof Range, NodeIterator === TreeWalker);
         console.log([ValidityState, FileList, MediaQueryList, Selection, Storage, Performance, Screen, Crypto]
@@ -195,11 +195,11 @@ final class WindowTests: XCTestCase {
         """)
         XCTAssertEqual(records + describe(engine.runUntilIdle()), [
             "console.log: true",
-            "console.log: P,P P 2 2",
+            "console.log: P,P DIV 2 2",
             "console.log: true true 0 false true 0 v v number 390 2",
             "console.log: function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function",
             "console.log: true",
-            "console.log: true true true true",
+            "console.log: true true true false",
             "console.log: true,true,true,true,true,true,true,true",
             "console.log: function selectNodeContents() {\n    [native code]\n} function toString() {\n    [native code]\n}",
             "console.log: https://example.com/a/b?x=1&y=2 2 a=1 file:",
@@ -208,6 +208,45 @@ final class WindowTests: XCTestCase {
             "console.log: 1 function",
             "console.log: mutations 1 true childList SPAN",
             "console.log: read h\u{e9}",
+        ])
+    }
+
+    /// DOM §6.1: the iterator starts before its root (the first `nextNode()` is the root), keeps
+    /// a reference node and a side, and a rejected node skips only itself (a tree walker skips
+    /// its subtree).
+    func testNodeIteratorWalksFromItsRootAndRejectSkipsOnlyTheNode() throws {
+        let (_, records, _) = try load("""
+        <div id="a"><p id="p1">one<b id="b1">bold</b></p><p id="p2">two</p></div>
+        <script>
+        var a = document.getElementById('a');
+        function ids(step, it) { var out = [], n; while ((n = step.call(it))) out.push(n.id || n.nodeName); return out.join(); }
+        var it = document.createNodeIterator(a, NodeFilter.SHOW_ELEMENT);
+        console.log(it.referenceNode === a, it.pointerBeforeReferenceNode, ids(it.nextNode, it), it.referenceNode.id, it.pointerBeforeReferenceNode);
+        console.log(ids(it.previousNode, it), it.referenceNode.id, it.pointerBeforeReferenceNode);
+        var reject = function (n) { return n.id === 'p1' ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; };
+        console.log(ids(function () { return this.nextNode(); }, document.createNodeIterator(a, NodeFilter.SHOW_ELEMENT, reject)),
+          ids(function () { return this.nextNode(); }, document.createTreeWalker(a, NodeFilter.SHOW_ELEMENT, reject)));
+        var texts = document.createNodeIterator(a, NodeFilter.SHOW_TEXT);
+        console.log(texts.nextNode().data, texts.nextNode().data, texts.previousNode().data, texts.previousNode().data, texts.previousNode());
+        console.log(it instanceof NodeIterator, it instanceof TreeWalker, typeof it.parentNode, Object.getPrototypeOf(it) === NodeIterator.prototype);
+        var skip = document.createTreeWalker(a, NodeFilter.SHOW_ELEMENT, function (n) { return n.id === 'p1' ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT; });
+        var rejecting = document.createTreeWalker(a, NodeFilter.SHOW_ELEMENT, reject);
+        console.log(skip.firstChild().id, skip.nextSibling().id, skip.previousNode().id, skip.parentNode().id, skip.lastChild().id,
+          rejecting.firstChild().id, rejecting.previousSibling(), rejecting.previousNode().id, rejecting.nextNode().id);
+        console.log(typeof NodeFilter, NodeFilter.SHOW_COMMENT, NodeFilter.FILTER_SKIP, 'prototype' in NodeFilter,
+          Object.getOwnPropertyDescriptor(NodeFilter, 'SHOW_ALL').writable, Object.keys(NodeFilter).length);
+        try { new NodeFilter(); } catch (e) { console.log(e instanceof TypeError); }
+        </script>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: true true a,p1,b1,p2 p2 false",
+            "console.log: p2,b1,p1,a a true",
+            "console.log: a,b1,p2 p2",
+            "console.log: one bold bold one null",
+            "console.log: true false undefined true",
+            "console.log: b1 p2 b1 a p2 p2 null a p2",
+            "console.log: function 128 3 false false 16",
+            "console.log: true",
         ])
     }
 

@@ -87,7 +87,7 @@ const interfaces = {
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
-    TreeWalker: traversalInterface, NodeIterator: traversalInterface,
+    TreeWalker: traversalInterface, NodeIterator: traversalInterface, NodeFilter: traversalInterface,
     DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
     Window, Location, History, Navigator, Screen: windowObjectInterface, Storage: windowObjectInterface,
     MediaQueryList: windowObjectInterface, Selection: windowObjectInterface,
