@@ -10,7 +10,8 @@ the workloads ordered from the one every run pays (a tiny page) to the rarer one
 every run touches sits together at the front. The toolchain's static libraries keep much of their
 code in one large section per object (the standard library's is 1.6 MB): a function listed there
 moves the whole section, so such functions come last, after the compact hot code. Rerun after a change that adds or renames hot code:
-`make bench` prints how many hot functions of the book's dump the file misses."""
+`make bench` prints how many hot functions of the book's dump the file misses. The release binary
+profiled is removed afterwards, so that the next release build links it in the new order."""
 import os
 import re
 import shutil
@@ -107,7 +108,9 @@ def main():
         large = functions_in_large_sections()
         for command in workloads(binary, folder):
             names = [name for name in dict.fromkeys(functions(command)) if name in defined]
-            fresh = [name for name in names if name not in seen]
+            # Sorted within each workload: the order inside a group hardly matters, and a sorted
+            # file changes only where the profile does (callgrind's own order varies run to run).
+            fresh = sorted(name for name in names if name not in seen)
             seen.update(fresh)
             ordered += fresh
             print("%5d functions, %5d new: %s" % (len(names), len(fresh), " ".join(os.path.basename(part) for part in command[1:3])))
@@ -119,6 +122,12 @@ def main():
     with open(OUTPUT, "w") as out:
         out.write("\n".join(ordered) + "\n")
     print("wrote %d functions to %s" % (len(ordered), os.path.relpath(OUTPUT, ROOT)))
+    if binary == os.path.join(ROOT, ".build", "release", "webnav") or os.path.realpath(binary) == os.path.realpath(
+            os.path.join(ROOT, ".build", "release", "webnav")):
+        # SwiftPM does not know the linker reads the file: without the binary, the next release
+        # build links it again in the new order.
+        os.remove(binary)
+        print("removed %s: `make build` links it again with the new order" % os.path.relpath(binary, ROOT))
 
 
 if __name__ == "__main__":
