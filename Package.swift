@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "ScriptRuntime",
             dependencies: ["PageKit", "URLKit", "NavigatorCore", "CJavaScriptCore"],
-            exclude: ["Prelude", "NativePrelude"],
+            exclude: ["Prelude", "NativePrelude", "SharedPrelude"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections
         ),
         // The simulated app: the engine plus page loading, performing the engine's effects.

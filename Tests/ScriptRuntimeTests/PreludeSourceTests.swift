@@ -2,11 +2,25 @@ import Foundation
 import XCTest
 @testable import ScriptRuntime
 
-/// PreludeSource.swift is Scripts/generate-prelude.py's output for the current Prelude/*.js.
+/// PreludeSource.swift and NativePreludeSource.swift are Scripts/generate-prelude.py's output for
+/// the current Prelude/*.js and NativePrelude/app.js, each followed by SharedPrelude/*.js.
 final class PreludeSourceTests: XCTestCase {
+    private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/ScriptRuntime")
+
+    /// The shared files, as the generator appends them.
+    private func shared() throws -> String {
+        let folder = Self.sources.appendingPathComponent("SharedPrelude")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }.sorted()
+        XCTAssertEqual(files, ["tagged-value.js"])
+        return try files.map { file in
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            return text.hasSuffix("\n") ? text : text + "\n"
+        }.joined()
+    }
+
     func testGeneratedPreludeMatchesTheJavaScriptFiles() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/ScriptRuntime/Prelude")
+        let folder = Self.sources.appendingPathComponent("Prelude")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }.sorted()
         XCTAssertEqual(files, ["1-core.js", "2-document.js", "3-forms.js", "4-window.js", "5-globals.js"])
         var body = ""
@@ -16,15 +30,14 @@ final class PreludeSourceTests: XCTestCase {
         }
         let expected = "(function (N, configuration) {\n"
             + "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2] };\n"
-            + body + "})"
+            + body + (try shared()) + "})"
         XCTAssertTrue(PreludeSource.text == expected, "PreludeSource.swift is stale: run Scripts/generate-prelude.py")
     }
 
     func testGeneratedNativePreludeMatchesItsJavaScriptFile() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/ScriptRuntime/NativePrelude/app.js")
+        let file = Self.sources.appendingPathComponent("NativePrelude/app.js")
         let text = try String(contentsOf: file, encoding: .utf8)
-        let expected = "(function (N, C) {\n" + (text.hasSuffix("\n") ? text : text + "\n") + "})"
+        let expected = "(function (N, C) {\n" + (text.hasSuffix("\n") ? text : text + "\n") + (try shared()) + "})"
         XCTAssertTrue(NativePreludeSource.text == expected, "NativePreludeSource.swift is stale: run Scripts/generate-prelude.py")
     }
 }

@@ -156,45 +156,8 @@ defineGlobal("CSS", CSS);
 // as tagged JSON the runtime decodes.
 
 function convertResult(value) {
-    const seen = new Set();
-    const convert = (input, nested) => {
-        if (input === undefined) return nested === "array" ? { t: "n" } : { t: "u" };
-        if (input === null) return { t: "n" };
-        switch (typeof input) {
-        case "boolean": return { t: "b", v: input };
-        case "number": return Number.isFinite(input) ? { t: "d", v: input } : { t: "x", v: String(input) };
-        case "string": return { t: "s", v: input };
-        case "object": break;
-        default: throw unsupported;
-        }
-        if (input instanceof OriginalDate) return { t: "D", v: input.getTime() };
-        if (input instanceof OriginalPromise || isPlatformObject(input) || input === G) throw unsupported;
-        if (seen.has(input)) throw unsupported;
-        seen.add(input);
-        let result;
-        if (Array.isArray(input)) {
-            const items = [];
-            for (let i = 0; i < input.length; i++) items.push(i in input ? convert(input[i], "array") : { t: "n" });
-            result = { t: "a", v: items };
-        } else {
-            const entries = [];
-            for (const key in input) {
-                const item = input[key];
-                if (item === undefined) continue;
-                entries.push([key, convert(item, "object")]);
-            }
-            result = { t: "o", v: entries };
-        }
-        seen.delete(input);
-        return result;
-    };
-    const unsupported = {};
-    try {
-        return JSON.stringify(convert(value, null));
-    } catch (error) {
-        if (error === unsupported) return null;
-        throw error;
-    }
+    const tagged = taggedValue(value, OriginalDate, OriginalPromise, (input) => isPlatformObject(input) || input === G);
+    return tagged === null ? null : JSON.stringify(tagged);
 }
 
 function dispatchAt(target, event, targetOverride) {
