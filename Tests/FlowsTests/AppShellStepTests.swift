@@ -31,24 +31,13 @@ final class AppShellStepTests: XCTestCase {
         }
     }
 
-    private func commands(_ text: String) throws -> [FlowCommand] {
-        try parser().parse(text: text, path: "t.flow", folder: folder).map(\.command)
-    }
-
-    private func error(_ text: String) -> String {
-        do {
-            _ = try parser().parse(text: text, path: "t.flow", folder: folder)
-            return "no error"
-        } catch {
-            return error.description
-        }
-    }
+    private var flowText: FlowText { FlowText(parser: parser(), folder: folder) }
 
     // MARK: - Parsing
 
     func testEveryShellStep() throws {
         let plain = PayloadFile(path: "plain.apns", bytes: Array(Self.payloads["/flows/plain.apns"]!.utf8))
-        XCTAssertEqual(try commands("""
+        XCTAssertEqual(try flowText.commands("""
         clear data
         background
         foreground
@@ -64,7 +53,7 @@ final class AppShellStepTests: XCTestCase {
             .notify(plain, after: .zero), .notify(plain, after: .milliseconds(1500)), .tap(.notification(action: nil)),
             .tap(.notification(action: "Reply")), .tap(.text("notification")),
         ])
-        XCTAssertEqual(try commands("""
+        XCTAssertEqual(try flowText.commands("""
         expect cookie "theme" "dark"
         expect launch ready
         expect launch failed "status 503"
@@ -79,27 +68,27 @@ final class AppShellStepTests: XCTestCase {
     }
 
     func testALargePayloadFileKeepsOnlyItsStartAndItsSize() throws {
-        guard case .push(let file) = try commands("push huge.apns")[0] else { return XCTFail() }
+        guard case .push(let file) = try flowText.commands("push huge.apns")[0] else { return XCTFail() }
         XCTAssertEqual(file.bytes.count, PayloadFile.keptBytes)
         XCTAssertEqual(file.size, 70_002)
     }
 
     func testMistakesAreLocated() {
-        XCTAssertEqual(error("clear cookies"), "t.flow:1:7: error: clear takes data: clear data")
-        XCTAssertEqual(error("background now"), "t.flow:1:12: error: background: expected 0 arguments, got 1")
-        XCTAssertEqual(error("push"), "t.flow:1:1: error: push FILE: expected 1 argument, got 0")
-        XCTAssertEqual(error("push missing.apns"), "t.flow:1:6: error: cannot read payload \"missing.apns\": No such file")
-        XCTAssertEqual(error("notify plain.apns in 5s"), "t.flow:1:19: error: notify FILE [after DURATION]: expected after, got \"in\"")
-        XCTAssertEqual(error("notify plain.apns after soon"), "t.flow:1:25: error: notify takes a duration such as 500ms, 2s or 1m after after, got \"soon\"")
-        XCTAssertEqual(error("notify plain.apns after"), "t.flow:1:1: error: notify FILE [after DURATION]: expected 1 or 3 arguments, got 2")
-        XCTAssertEqual(error("tap notification now"), "t.flow:1:18: error: tap notification takes nothing, or action \"TITLE\"")
-        XCTAssertEqual(error("tap notification action"), "t.flow:1:18: error: tap notification action \"TITLE\": expected 1 argument, got 0")
-        XCTAssertEqual(error("expect cookie theme"), "t.flow:1:8: error: expect cookie \"NAME\" \"VALUE\": expected 2 arguments, got 1")
-        XCTAssertEqual(error("expect launch done"), "t.flow:1:15: error: expect launch takes ready, or failed \"REASON\"")
-        XCTAssertEqual(error("expect launch ready now"), "t.flow:1:21: error: expect launch ready: expected 0 arguments, got 1")
-        XCTAssertEqual(error("expect badge -1"), "t.flow:1:14: error: expect badge takes a number, got \"-1\"")
-        XCTAssertEqual(error("expect privacy cover visible"), "t.flow:1:16: error: expect privacy takes guard: expect privacy guard visible|hidden")
-        XCTAssertEqual(error("expect privacy guard shown"), "t.flow:1:22: error: expect privacy guard takes visible or hidden, got \"shown\"")
+        XCTAssertEqual(flowText.error("clear cookies"), "t.flow:1:7: error: clear takes data: clear data")
+        XCTAssertEqual(flowText.error("background now"), "t.flow:1:12: error: background: expected 0 arguments, got 1")
+        XCTAssertEqual(flowText.error("push"), "t.flow:1:1: error: push FILE: expected 1 argument, got 0")
+        XCTAssertEqual(flowText.error("push missing.apns"), "t.flow:1:6: error: cannot read payload \"missing.apns\": No such file")
+        XCTAssertEqual(flowText.error("notify plain.apns in 5s"), "t.flow:1:19: error: notify FILE [after DURATION]: expected after, got \"in\"")
+        XCTAssertEqual(flowText.error("notify plain.apns after soon"), "t.flow:1:25: error: notify takes a duration such as 500ms, 2s or 1m after after, got \"soon\"")
+        XCTAssertEqual(flowText.error("notify plain.apns after"), "t.flow:1:1: error: notify FILE [after DURATION]: expected 1 or 3 arguments, got 2")
+        XCTAssertEqual(flowText.error("tap notification now"), "t.flow:1:18: error: tap notification takes nothing, or action \"TITLE\"")
+        XCTAssertEqual(flowText.error("tap notification action"), "t.flow:1:18: error: tap notification action \"TITLE\": expected 1 argument, got 0")
+        XCTAssertEqual(flowText.error("expect cookie theme"), "t.flow:1:8: error: expect cookie \"NAME\" \"VALUE\": expected 2 arguments, got 1")
+        XCTAssertEqual(flowText.error("expect launch done"), "t.flow:1:15: error: expect launch takes ready, or failed \"REASON\"")
+        XCTAssertEqual(flowText.error("expect launch ready now"), "t.flow:1:21: error: expect launch ready: expected 0 arguments, got 1")
+        XCTAssertEqual(flowText.error("expect badge -1"), "t.flow:1:14: error: expect badge takes a number, got \"-1\"")
+        XCTAssertEqual(flowText.error("expect privacy cover visible"), "t.flow:1:16: error: expect privacy takes guard: expect privacy guard visible|hidden")
+        XCTAssertEqual(flowText.error("expect privacy guard shown"), "t.flow:1:22: error: expect privacy guard takes visible or hidden, got \"shown\"")
     }
 
     func testTheHelpListsEveryStep() {

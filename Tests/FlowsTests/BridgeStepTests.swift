@@ -13,21 +13,10 @@ import TestSupport
 final class BridgeStepTests: XCTestCase {
     private let folder = URL(fileURLWithPath: "/app/Pages/")
 
-    private func commands(_ text: String) throws -> [FlowCommand] {
-        try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder).map(\.command)
-    }
-
-    private func error(_ text: String) -> String {
-        do {
-            _ = try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder)
-            return "no error"
-        } catch {
-            return error.description
-        }
-    }
+    private let flowText = FlowText()
 
     func testBridgeStepsParse() throws {
-        XCTAssertEqual(try commands("""
+        XCTAssertEqual(try flowText.commands("""
         eval "document.title"
         eval "x = 1" in defaultClient
         call "return setLabelText(text)" text "Hi" n 3 flag true nothing null list [1,2]
@@ -57,15 +46,15 @@ final class BridgeStepTests: XCTestCase {
     }
 
     func testBridgeStepErrorsNameTheColumn() {
-        XCTAssertEqual(error("eval"), "t.flow:1:1: error: eval \"JS\" [in WORLD]: expected the script, got 0 arguments")
-        XCTAssertEqual(error("eval \"a\" \"b\""), "t.flow:1:10: error: eval \"JS\" [in WORLD]: expected the script, got 2 arguments")
-        XCTAssertEqual(error("eval \"a\" in"), "t.flow:1:10: error: eval \"JS\" [in WORLD]: in needs a world's name")
-        XCTAssertEqual(error("call \"f(a)\" a"), "t.flow:1:13: error: call \"BODY\" [NAME VALUE]... [in WORLD]: \"a\" has no value")
-        XCTAssertEqual(error("call \"f(a)\" a {oops"), "t.flow:1:15: error: call \"BODY\" [NAME VALUE]... [in WORLD]: a value is a quoted string or a JSON literal such as 3, true or null, got {oops")
-        XCTAssertEqual(error("call \"f(a)\" \"a\" 1"), "t.flow:1:13: error: call \"BODY\" [NAME VALUE]... [in WORLD]: an argument's name is a bare word, got \"a\"")
-        XCTAssertEqual(error("expect js \"1\""), "t.flow:1:8: error: expect js \"EXPR\" VALUE [in WORLD]: expected 2 arguments, got 1")
-        XCTAssertEqual(error("expect message"), "t.flow:1:8: error: expect message NAME [VALUE]: expected 1 or 2 arguments, got 0")
-        XCTAssertEqual(error("expect download \"a\" many"), "t.flow:1:21: error: expect download takes a number of bytes after the name, got \"many\"")
+        XCTAssertEqual(flowText.error("eval"), "t.flow:1:1: error: eval \"JS\" [in WORLD]: expected the script, got 0 arguments")
+        XCTAssertEqual(flowText.error("eval \"a\" \"b\""), "t.flow:1:10: error: eval \"JS\" [in WORLD]: expected the script, got 2 arguments")
+        XCTAssertEqual(flowText.error("eval \"a\" in"), "t.flow:1:10: error: eval \"JS\" [in WORLD]: in needs a world's name")
+        XCTAssertEqual(flowText.error("call \"f(a)\" a"), "t.flow:1:13: error: call \"BODY\" [NAME VALUE]... [in WORLD]: \"a\" has no value")
+        XCTAssertEqual(flowText.error("call \"f(a)\" a {oops"), "t.flow:1:15: error: call \"BODY\" [NAME VALUE]... [in WORLD]: a value is a quoted string or a JSON literal such as 3, true or null, got {oops")
+        XCTAssertEqual(flowText.error("call \"f(a)\" \"a\" 1"), "t.flow:1:13: error: call \"BODY\" [NAME VALUE]... [in WORLD]: an argument's name is a bare word, got \"a\"")
+        XCTAssertEqual(flowText.error("expect js \"1\""), "t.flow:1:8: error: expect js \"EXPR\" VALUE [in WORLD]: expected 2 arguments, got 1")
+        XCTAssertEqual(flowText.error("expect message"), "t.flow:1:8: error: expect message NAME [VALUE]: expected 1 or 2 arguments, got 0")
+        XCTAssertEqual(flowText.error("expect download \"a\" many"), "t.flow:1:21: error: expect download takes a number of bytes after the name, got \"many\"")
     }
 
     private static let pages: [String: String] = [

@@ -10,21 +10,10 @@ import TestSupport
 final class ScriptStepTests: XCTestCase {
     private let folder = URL(fileURLWithPath: "/app/Pages/")
 
-    private func commands(_ text: String) throws -> [FlowCommand] {
-        try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder).map(\.command)
-    }
-
-    private func error(_ text: String) -> String {
-        do {
-            _ = try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder)
-            return "no error"
-        } catch {
-            return error.description
-        }
-    }
+    private let flowText = FlowText()
 
     func testEveryScriptStepParses() throws {
-        XCTAssertEqual(try commands("""
+        XCTAssertEqual(try flowText.commands("""
         wait until text "Ready"
         wait until text "Ready" timeout 2s
         tap css "#list > li:first-child"
@@ -64,14 +53,14 @@ final class ScriptStepTests: XCTestCase {
     }
 
     func testScriptStepErrorsNameTheColumn() {
-        XCTAssertEqual(error("tap css \"a[\""), "t.flow:1:9: error: \"a[\" is not a valid CSS selector")
-        XCTAssertEqual(error("wait until title \"x\""), "t.flow:1:12: error: wait until takes text: wait until text \"S\" [timeout DURATION]")
-        XCTAssertEqual(error("wait until text \"x\" timeout soon"),
+        XCTAssertEqual(flowText.error("tap css \"a[\""), "t.flow:1:9: error: \"a[\" is not a valid CSS selector")
+        XCTAssertEqual(flowText.error("wait until title \"x\""), "t.flow:1:12: error: wait until takes text: wait until text \"S\" [timeout DURATION]")
+        XCTAssertEqual(flowText.error("wait until text \"x\" timeout soon"),
                        "t.flow:1:29: error: wait until takes a duration such as 500ms, 2s or 1m after timeout, got \"soon\"")
-        XCTAssertEqual(error("fill \"Name\""), "t.flow:1:6: error: fill TARGET \"text\": expected 1 argument, got 0")
-        XCTAssertEqual(error("expect dialog popup \"x\""), "t.flow:1:15: error: expect dialog takes alert, confirm or prompt, got \"popup\"")
-        XCTAssertEqual(error("answer"), "t.flow:1:1: error: answer \"text\": expected 1 argument, got 0")
-        XCTAssertEqual(error("expect no script"), "t.flow:1:11: error: expect no script takes errors: expect no script errors")
+        XCTAssertEqual(flowText.error("fill \"Name\""), "t.flow:1:6: error: fill TARGET \"text\": expected 1 argument, got 0")
+        XCTAssertEqual(flowText.error("expect dialog popup \"x\""), "t.flow:1:15: error: expect dialog takes alert, confirm or prompt, got \"popup\"")
+        XCTAssertEqual(flowText.error("answer"), "t.flow:1:1: error: answer \"text\": expected 1 argument, got 0")
+        XCTAssertEqual(flowText.error("expect no script"), "t.flow:1:11: error: expect no script takes errors: expect no script errors")
     }
 
     func testScriptStepsNeverCrashTheParserOnGeneratedInput() {
