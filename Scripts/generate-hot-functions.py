@@ -7,9 +7,7 @@ Usage: Scripts/generate-hot-functions.py [BINARY]   (default .build/release/webn
 
 Each workload runs under callgrind; its functions are appended in the order callgrind names them,
 the workloads ordered from the one every run pays (a tiny page) to the rarer ones, so the code
-every run touches sits together at the front. The toolchain's static libraries keep much of their
-code in one large section per object (the standard library's is 1.6 MB): a function listed there
-moves the whole section, so such functions come last, after the compact hot code. Rerun after a change that adds or renames hot code:
+every run touches sits together at the front. Rerun after a change that adds or renames hot code:
 `make bench` prints how many hot functions of the book's dump the file misses. The release binary
 profiled is removed afterwards, so that the next release build links it in the new order."""
 import os
@@ -44,39 +42,6 @@ def defined_functions(binary):
     return {fields[2] for fields in (line.split() for line in listing.splitlines()) if len(fields) == 3 and fields[1] in "tTwW"}
 
 
-LARGE_SECTION = 16 * 1024
-
-
-def functions_in_large_sections():
-    """Functions of the toolchain's static libraries that share a section of more than
-    LARGE_SECTION bytes with others (our own code is built with one section per function)."""
-    target = subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True, check=True).stdout
-    resources = re.search(r'"runtimeResourcePath"\s*:\s*"([^"]+)"', target).group(1)
-    folder = os.path.join(os.path.dirname(resources), "swift_static", "linux")
-    large = set()
-    for archive in sorted(os.listdir(folder)):
-        if not archive.endswith(".a"):
-            continue
-        path = os.path.join(folder, archive)
-        sizes = {}
-        member = None
-        for line in subprocess.run(["readelf", "-S", "-W", path], capture_output=True, text=True, errors="replace").stdout.splitlines():
-            if line.startswith("File: "):
-                member = line
-                continue
-            fields = re.match(r"\s*\[\s*(\d+)\]\s+(\S+)\s+\S+\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)", line)
-            if fields and fields.group(2).startswith(".text"):
-                sizes[(member, fields.group(1))] = int(fields.group(3), 16)
-        for line in subprocess.run(["readelf", "-s", "-W", path], capture_output=True, text=True, errors="replace").stdout.splitlines():
-            if line.startswith("File: "):
-                member = line
-                continue
-            fields = line.split()
-            if len(fields) == 8 and fields[3] == "FUNC" and sizes.get((member, fields[6]), 0) > LARGE_SECTION:
-                large.add(fields[7])
-    return large
-
-
 def workloads(binary, folder):
     """The jobs, most common first: dumps of a tiny page and of the bench corpus, the terminal UI's
     first frame, the demo flows, lint."""
@@ -105,7 +70,6 @@ def main():
     ordered, seen = [], set()
     try:
         defined = defined_functions(binary)
-        large = functions_in_large_sections()
         for command in workloads(binary, folder):
             names = [name for name in dict.fromkeys(functions(command)) if name in defined]
             # Sorted within each workload: the order inside a group hardly matters, and a sorted
@@ -116,9 +80,6 @@ def main():
             print("%5d functions, %5d new: %s" % (len(names), len(fresh), " ".join(os.path.basename(part) for part in command[1:3])))
     finally:
         shutil.rmtree(folder)
-    compact = [name for name in ordered if name not in large]
-    ordered = compact + [name for name in ordered if name in large]
-    print("%d functions in large sections go last" % (len(ordered) - len(compact)))
     with open(OUTPUT, "w") as out:
         out.write("\n".join(ordered) + "\n")
     print("wrote %d functions to %s" % (len(ordered), os.path.relpath(OUTPUT, ROOT)))
