@@ -19,6 +19,7 @@ PREFIX ?= /usr/local
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "webnav: swift is not on the PATH" >&2; exit 2; }
 	@Scripts/install-deps.sh
+	@Scripts/copy-vendor-scripts.sh
 
 build: deps
 	$(RELEASE_BUILD)

@@ -101,4 +101,8 @@ private struct LintPageReader: PageReader {
         guard url.isFileURL else { throw PageReadError.unsupportedScheme(url: url.absoluteString) }
         return try files.read(url.path)
     }
+
+    func canonicalPath(_ url: URL) -> String? {
+        url.isFileURL ? files.canonicalPath(url.path) : nil
+    }
 }

@@ -16,6 +16,9 @@ public protocol LintFiles: Sendable {
     /// Every file under a folder, as paths relative to it, sorted; hidden files and folders
     /// (names starting with `.`) are left out.
     func files(under folder: String) -> [String]
+    /// The path with `.`, `..` and symbolic links resolved; nil when nothing is there (the
+    /// flows' web views decide read access on it, as on disk).
+    func canonicalPath(_ path: String) -> String?
 }
 
 public enum LintFileKind: Sendable {
@@ -28,6 +31,10 @@ public struct DiskFiles: LintFiles {
 
     public func read(_ path: String) throws -> Data {
         try FilePageReader().read(URL(fileURLWithPath: path))
+    }
+
+    public func canonicalPath(_ path: String) -> String? {
+        FilePageReader().canonicalPath(URL(fileURLWithPath: path))
     }
 
     public func kind(of path: String) -> LintFileKind? {

@@ -13,6 +13,10 @@ import Darwin
 public protocol PageReader: Sendable {
     /// The bytes at a URL; throws `PageReadError` (or another error) when they cannot be read.
     func read(_ url: URL) throws -> Data
+    /// The path a `file:` URL names, percent-decoded, with `.` and `..` applied and every
+    /// symbolic link resolved (`realpath`); nil when no such file or folder exists. Read access
+    /// is decided on it (`FileReadAccess`).
+    func canonicalPath(_ url: URL) -> String?
 }
 
 /// Why a page could not be read.
@@ -81,6 +85,12 @@ public struct FilePageReader: PageReader {
         return data
     }
 
+    public func canonicalPath(_ url: URL) -> String? {
+        guard url.isFileURL, !url.path.utf8.contains(0), let resolved = realpath(url.path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private static func error(_ code: Int32, path: String) -> PageReadError {
         switch code {
         case ENOENT, ENOTDIR: return .notFound(path: path)
@@ -133,10 +143,13 @@ public enum PageLoader {
     /// Reads and parses the page at a URL, or makes an error page saying why it could not.
     /// Style sheets it links to are read through `readStyleSheet`, by default the same
     /// reader for local files (http sheets will come through the network loader).
-    public static func load(_ url: URL, reader: PageReader, readStyleSheet: ((URL) -> Data?)? = nil) -> LoadedPage {
+    /// `file` is where the bytes are read when that is not `url` itself (a permitted file's
+    /// canonical path); the page keeps `url` as its address.
+    public static func load(_ url: URL, readingFrom file: URL? = nil, reader: PageReader,
+                            readStyleSheet: ((URL) -> Data?)? = nil) -> LoadedPage {
         let data: Data
         do {
-            data = try reader.read(url)
+            data = try reader.read(file ?? url)
         } catch let error as PageReadError {
             return errorPage(url, message: error.message)
         } catch {
@@ -160,7 +173,7 @@ public enum PageLoader {
     }
 
     /// A page titled `Error` showing a message.
-    static func errorPage(_ url: URL, message: String) -> LoadedPage {
+    public static func errorPage(_ url: URL, message: String) -> LoadedPage {
         var document = HTMLDocument()
         func element(_ name: String, in parent: NodeID, text: String? = nil) -> NodeID {
             let node = document.createElement(name)

@@ -35,14 +35,15 @@ final class PageFetcher {
     private let pagesBase: String
     /// Every screen's cookies and storage.
     let dataStores: WebsiteDataStores
-    private var readAccessFolders: Set<String>
+    /// The folders `file:` pages and their resources are read from.
+    private var access = FileReadAccess()
 
     init(profile: AppProfile, pagesBase: String, store: PageStore, dataStores: WebsiteDataStores) {
         self.store = store
         self.profile = profile
         self.pagesBase = pagesBase
         self.dataStores = dataStores
-        readAccessFolders = [pagesBase]
+        if let folder = URL(string: pagesBase) { store.grant(folder: folder, to: &access) }
         let identity = WebViewIdentity(
             profileUserAgent: profile.userAgent, applicationNameForUserAgent: profile.applicationNameForUserAgent,
             platformVersion: profile.platformVersion.description,
@@ -70,8 +71,8 @@ final class PageFetcher {
 
     /// A URL opened from outside the app: a file there is loaded with read access to its folder.
     func grantReadAccess(toFolderOf url: String) {
-        guard let parsed = URL(string: url), parsed.isFileURL else { return }
-        readAccessFolders.insert(parsed.deletingLastPathComponent().absoluteString)
+        guard let parsed = URL(string: WebURL(url).withoutFragment), parsed.isFileURL else { return }
+        store.grant(folder: parsed.deletingLastPathComponent(), to: &access)
     }
 
     /// Fetches a page for a screen; `reload` fetches again what could have been shared. A
@@ -85,8 +86,8 @@ final class PageFetcher {
         }
         // WebKit injects the app's user scripts into every page: keep its bytes for the engine.
         if !profile.userScripts.isEmpty, profile.javaScriptEnabled, fetched.content.source == nil, !fetched.content.isErrorPage,
-           let parsed = URL(string: fetched.content.url), parsed.isFileURL {
-            fetched.content.source = try? store.read(parsed)
+           let parsed = URL(string: fetched.content.url), parsed.isFileURL, case .success(let file) = store.permit(parsed, access: access) {
+            fetched.content.source = try? store.read(file)
         }
         return fetched
     }
@@ -95,16 +96,15 @@ final class PageFetcher {
         switch WebURL(url).normalizedScheme {
         case "http"?, "https"?:
             return fetchRemote(url, for: screen, reload: reload, post: post, from: initiator)
-        case "file"?:
-            guard readAccessFolders.contains(where: { url.hasPrefix($0) }) else {
-                let failure = LoadFailure(url: url, code: .noPermissionsToReadFile,
-                                          detail: "the file is outside the folder the app gave the web view read access to")
+        default:
+            switch store.page(at: url, access: access) {
+            case .success(let content):
+                return FetchedPage(content: content, events: [])
+            case .failure(let refusal):
+                let failure = LoadFailure(url: url, code: .noPermissionsToReadFile, detail: refusal.message)
                 return FetchedPage(content: errorPage(for: failure),
                                    events: [AppEvent(.loadFailed, "load refused: \(display(url)) (outside the pages folder)")])
             }
-            return FetchedPage(content: store.page(at: url), events: [])
-        default:
-            return FetchedPage(content: store.page(at: url), events: [])
         }
     }
 
@@ -185,11 +185,17 @@ final class PageFetcher {
         let url = WebURL(request.url).withoutFragment
         switch WebURL(url).normalizedScheme {
         case "file"?:
-            guard readAccessFolders.contains(where: { url.hasPrefix($0) }), let parsed = URL(string: url) else {
+            let file: PermittedFile
+            switch URL(string: url).map({ store.permit($0, access: access) }) {
+            case .success(let permitted)?:
+                file = permitted
+            case .failure(.notFound(_, let path))?:
+                return .failure(ScriptResourceError(PageReadError.notFound(path: path).message))
+            default:
                 return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
             }
             do {
-                return .success(ScriptResourceResponse(url: url, body: try store.read(parsed)))
+                return .success(ScriptResourceResponse(url: url, body: try store.read(file)))
             } catch let error as PageReadError {
                 return .failure(ScriptResourceError(error.message))
             } catch {

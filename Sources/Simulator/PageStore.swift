@@ -36,24 +36,39 @@ public final class PageStore: @unchecked Sendable {
     }
 
     /// The page at `url` (absolute, a fragment is ignored), loading it on first use; a failure
-    /// is an error page.
-    public func page(at requested: String) -> PageContent {
+    /// is an error page. A `file:` page, and every style sheet it links to, is read only inside
+    /// the folders of `access`, decided on its canonical path; a page outside them is refused.
+    public func page(at requested: String, access: FileReadAccess) -> Result<PageContent, FileReadRefusal> {
         let url = Self.removingFragment(requested)
-        let stamp = revalidates ? FileStamp(fileURL: url) : nil
+        guard let parsed = URL(string: url), parsed.isFileURL else { return .success(cached(url) { load(url) }) }
+        switch access.permit(parsed, reader: reader) {
+        case .success(let file):
+            // The same page under other folders may link to other style sheets it can read.
+            let key = ([url] + access.folders).joined(separator: "\u{0}")
+            return .success(cached(key, stampURL: url) { load(file, access: access) })
+        case .failure(.notFound(_, let path)):
+            return .success(PageContent(PageLoader.errorPage(parsed, message: PageReadError.notFound(path: path).message)))
+        case .failure(let refusal):
+            return .failure(refusal)
+        }
+    }
+
+    private func cached(_ key: String, stampURL: String? = nil, load: () -> PageContent) -> PageContent {
+        let stamp = revalidates ? FileStamp(fileURL: stampURL ?? key) : nil
         condition.lock()
-        while loading.contains(url) { condition.wait() }
-        if let entry = entries[url], entry.fileStamp == stamp {
+        while loading.contains(key) { condition.wait() }
+        if let entry = entries[key], entry.fileStamp == stamp {
             condition.unlock()
             return entry.content
         }
-        loading.insert(url)
+        loading.insert(key)
         condition.unlock()
-        let fileStamp = stamp ?? FileStamp(fileURL: url)
-        var content = load(url)
+        let fileStamp = stamp ?? FileStamp(fileURL: stampURL ?? key)
+        var content = load()
         content.fileStamp = fileStamp
         condition.lock()
-        entries[url] = Entry(content: content, fileStamp: stamp)
-        loading.remove(url)
+        entries[key] = Entry(content: content, fileStamp: stamp)
+        loading.remove(key)
         condition.broadcast()
         condition.unlock()
         return content
@@ -91,10 +106,30 @@ public final class PageStore: @unchecked Sendable {
         return content
     }
 
-    /// The bytes of a file a page's script asks for (`<script src>`, `fetch`, a style sheet),
-    /// through the same reader as the pages.
-    func read(_ url: URL) throws -> Data {
-        try reader.read(url)
+    private func load(_ file: PermittedFile, access: FileReadAccess) -> PageContent {
+        let page = PageLoader.load(file.url, readingFrom: file.canonicalURL, reader: reader) { sheet in
+            guard case .success(let permitted) = access.permit(sheet, reader: self.reader) else { return nil }
+            return PageLoader.localStyleSheet(permitted.canonicalURL, reader: self.reader)
+        }
+        var content = PageContent(page)
+        if content.hasScripts || content.hasScriptURLs, !content.isErrorPage { content.source = try? reader.read(file.canonicalURL) }
+        return content
+    }
+
+    /// The bytes of a file a page's script asks for (`<script src>`, `fetch`, `XMLHttpRequest`),
+    /// once the access rules permitted it, read at its canonical path.
+    func read(_ file: PermittedFile) throws -> Data {
+        try reader.read(file.canonicalURL)
+    }
+
+    /// Whether `url` may be read under `access`, through this store's reader.
+    func permit(_ url: URL, access: FileReadAccess) -> Result<PermittedFile, FileReadRefusal> {
+        access.permit(url, reader: reader)
+    }
+
+    /// Read access to a folder, as this store's reader resolves it.
+    func grant(folder: URL, to access: inout FileReadAccess) {
+        access.grant(folder: folder, reader: reader)
     }
 
     private static func removingFragment(_ url: String) -> String {

@@ -166,14 +166,27 @@ private func appendSegment(_ segment: ArraySlice<UInt8>, to output: inout [UInt8
     kept += 1
 }
 
-/// 1 for a `.` segment, 2 for `..`, 0 for any other.
+/// 1 for a `.` segment, 2 for `..`, 0 for any other; `%2e` counts as a dot (the URL Standard's
+/// single- and double-dot segments: `%2e`, `.%2e`, `%2e.`, `%2e%2e` in any case), as in WebKit.
 private func dotSegmentLength<Segment: Collection<UInt8>>(_ segment: Segment) -> Int {
-    let dot = UInt8(ascii: ".")
-    switch segment.count {
-    case 1: return segment.first == dot ? 1 : 0
-    case 2: return segment.first == dot && segment.dropFirst().first == dot ? 2 : 0
-    default: return 0
+    var dots = 0
+    var index = segment.startIndex
+    while index != segment.endIndex {
+        if segment[index] == UInt8(ascii: ".") {
+            index = segment.index(after: index)
+        } else if segment[index] == UInt8(ascii: "%") {
+            let two = segment.index(index, offsetBy: 1, limitedBy: segment.endIndex)
+            guard let two, two != segment.endIndex, segment[two] == UInt8(ascii: "2") else { return 0 }
+            let e = segment.index(after: two)
+            guard e != segment.endIndex, segment[e] | 0x20 == UInt8(ascii: "e") else { return 0 }
+            index = segment.index(after: e)
+        } else {
+            return 0
+        }
+        dots += 1
+        if dots > 2 { return 0 }
     }
+    return dots
 }
 
 /// Whether any segment of a path is `.` or `..`.

@@ -27,6 +27,10 @@ struct LocalAndRemotePageReader: PageReader {
             readAccessFolder: nil, ats: ATSPolicy(settings: ATSSettings(allowsArbitraryLoads: true))),
         cookies: CookieStore())
 
+    func canonicalPath(_ url: URL) -> String? {
+        files.canonicalPath(url)
+    }
+
     func read(_ url: URL) throws -> Data {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return try files.read(url)

@@ -1,5 +1,6 @@
 import Foundation
 import NavigatorCore
+import PageKit
 import TestSupport
 import XCTest
 @testable import Lint
@@ -28,6 +29,11 @@ private struct MemoryFiles: LintFiles {
     func kind(of path: String) -> LintFileKind? {
         if contents[path] != nil || unreadable.contains(path) { return .file }
         return (Array(contents.keys) + unreadable).contains { $0.hasPrefix(path + "/") } ? .folder : nil
+    }
+
+    func canonicalPath(_ path: String) -> String? {
+        let path = FileReadAccess.lexicalPath(path)
+        return kind(of: path) == nil ? nil : path
     }
 
     func files(under folder: String) -> [String] {

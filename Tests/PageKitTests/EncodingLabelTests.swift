@@ -70,6 +70,7 @@ final class EncodingLabelTests: XCTestCase {
     func testLoadedPagesCarryTheWarnings() throws {
         struct Reader: PageReader {
             func read(_ url: URL) throws -> Data { Data("<meta charset=foo><title>T</title>".utf8) }
+            func canonicalPath(_ url: URL) -> String? { nil }
         }
         let page = PageLoader.load(URL(string: "file:///x.html")!, reader: Reader())
         XCTAssertEqual(page.warnings, ["unknown charset \"foo\" in <meta>: read as UTF-8"])

@@ -95,6 +95,7 @@ final class PageLoaderTests: XCTestCase {
         }
         struct FailingReader: PageReader {
             func read(_ url: URL) throws -> Data { throw Offline() }
+            func canonicalPath(_ url: URL) -> String? { nil }
         }
         assertErrorPage(PageLoader.load(URL(string: "https://example.com/")!, reader: FailingReader()),
                         message: "The network is offline")

@@ -204,6 +204,8 @@ private final class SlowPages: PageReader, @unchecked Sendable {
         return count
     }
 
+    func canonicalPath(_ url: URL) -> String? { FileReadAccess.lexicalPath(url.path) }
+
     func read(_ url: URL) throws -> Data {
         lock.lock()
         count += 1
@@ -236,5 +238,14 @@ final class AnchorTests: XCTestCase {
         app = host.perform(.navigator(.backGesturePerformed)).app
         XCTAssertEqual(app.top?.currentPage.url, "file:///app/Pages/index.html#end")
         XCTAssertEqual(app.webViews[ScreenID(1)]?.loadNumber, 4, "each scroll to an anchor is a new position for the viewport")
+    }
+}
+
+private extension PageStore {
+    /// A page read with access to its own folder.
+    func page(at url: String) -> PageContent {
+        var access = FileReadAccess()
+        grant(folder: URL(string: url)!.deletingLastPathComponent(), to: &access)
+        return try! page(at: url, access: access).get()
     }
 }

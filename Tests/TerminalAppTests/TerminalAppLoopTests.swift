@@ -136,6 +136,11 @@ private final class SlowReader: PageReader, @unchecked Sendable {
         self.files = files
     }
 
+    func canonicalPath(_ url: URL) -> String? {
+        let path = FileReadAccess.lexicalPath(url.path)
+        return files.keys.contains { $0 == path || $0.hasPrefix(path + "/") } ? path : nil
+    }
+
     func read(_ url: URL) throws -> Data {
         if url.path == slowPath { Thread.sleep(forTimeInterval: delay) }
         guard let text = files[url.path] else { throw PageReadError.notFound(path: url.path) }

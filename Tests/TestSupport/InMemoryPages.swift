@@ -18,6 +18,14 @@ public final class InMemoryPages: PageReader, @unchecked Sendable {
         return readCounts
     }
 
+    /// The path with dot segments applied, when a page or a folder of pages is there (memory
+    /// has no symbolic links).
+    public func canonicalPath(_ url: URL) -> String? {
+        guard url.isFileURL else { return nil }
+        let path = FileReadAccess.lexicalPath(url.path)
+        return files.keys.contains { $0 == path || $0.hasPrefix(path == "/" ? "/" : path + "/") } ? path : nil
+    }
+
     public func read(_ url: URL) throws -> Data {
         lock.lock()
         readCounts[url.path, default: 0] += 1

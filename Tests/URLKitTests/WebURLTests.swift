@@ -75,6 +75,22 @@ final class WebURLTests: XCTestCase {
         XCTAssertNil(URLResolver(base: nil).resolve("relative.html"))
     }
 
+    /// The URL Standard's single- and double-dot segments include their percent-encoded forms,
+    /// in any case; WebKit resolves them as `.` and `..`.
+    func testPercentEncodedDotsAreDotSegments() {
+        let base = WebURL("file:///site/Pages/dir/page.html")
+        XCTAssertEqual(base.resolving("%2e%2e/%2e%2e/%2e%2e/etc/passwd"), "file:///etc/passwd")
+        XCTAssertEqual(base.resolving("%2E%2e/up.html"), "file:///site/Pages/up.html")
+        XCTAssertEqual(base.resolving(".%2e/up.html"), "file:///site/Pages/up.html")
+        XCTAssertEqual(base.resolving("%2e./up.html"), "file:///site/Pages/up.html")
+        XCTAssertEqual(base.resolving("%2e/here.html"), "file:///site/Pages/dir/here.html")
+        XCTAssertEqual(base.resolving("sub/%2e%2e"), "file:///site/Pages/dir/")
+        XCTAssertEqual(base.resolving("file:///a/b/%2e%2e/c"), "file:///a/c")
+        XCTAssertEqual(base.resolving("%2e%2e%2e/x"), "file:///site/Pages/dir/%2e%2e%2e/x", "three dots are a name")
+        XCTAssertEqual(base.resolving("%2e%2/x"), "file:///site/Pages/dir/%2e%2/x")
+        XCTAssertEqual(base.resolving("..%2fx"), "file:///site/Pages/dir/..%2fx", "an encoded slash separates nothing")
+    }
+
     func testFormEncoding() {
         XCTAssertEqual(PercentEncoding.formURLEncoded([("q", "a b+c"), ("line", "1\n2"), ("k", "é*-._~")]),
                        "q=a+b%2Bc&line=1%0D%0A2&k=%C3%A9*-._%7E")
