@@ -40,7 +40,7 @@ enum NativeWindow {
             return .undefined
         }
         define("setRejectionHandler") { call in
-            if let handler = call.kept(0) { world.setRejectionHandler(handler) }
+            if let handler = call.kept(0), world.context.isFunction(handler) { world.setRejectionHandler(handler) }
             return .undefined
         }
 

@@ -15,6 +15,7 @@ const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: c
 "use strict";
 const G = globalThis;
 const ObjectDefine = Object.defineProperty;
+const ObjectGetPrototypeOf = Object.getPrototypeOf;
 const FunctionToString = Function.prototype.toString;
 const nativeLooking = new WeakMap();
 
@@ -214,8 +215,28 @@ function requireArguments(count, needed) {
 
 const KEY = Symbol("construct");
 const KEEPER = Symbol("keeper");
-const strongWrappers = new Map();
-const weakWrappers = new Map();
+
+/// A Map and a WeakRef whose methods are the ones captured here, before any page script runs: the
+/// wrappers' bookkeeping feeds node IDs to the natives, so a page that replaces
+/// `Map.prototype.get`, an iterator or `WeakRef.prototype.deref` must not reach it (issue 23).
+/// The sweep walks them with `forEach` and index loops, never an iterator.
+class InternalMap extends Map {}
+class InternalWeakRef extends WeakRef {}
+{
+    const mapMethods = ["get", "set", "has", "delete", "forEach"];
+    for (let i = 0; i < mapMethods.length; i++) ObjectDefine(InternalMap.prototype, mapMethods[i], { value: Map.prototype[mapMethods[i]] });
+    ObjectDefine(InternalMap.prototype, "size", Object.getOwnPropertyDescriptor(Map.prototype, "size"));
+    ObjectDefine(InternalWeakRef.prototype, "deref", { value: WeakRef.prototype.deref });
+}
+
+/// Appends to an array of the prelude's own without `push` or a setter a page put on
+/// `Array.prototype`.
+function appendOwn(array, value) {
+    ObjectDefine(array, array.length, { value, writable: true, enumerable: true, configurable: true });
+}
+
+const strongWrappers = new InternalMap();
+const weakWrappers = new InternalMap();
 let idOf, isNode, newWrapper;
 
 function wrap(id) {
@@ -243,7 +264,8 @@ function wrapAll(ids) {
 function promote(node) {
     const keeper = node[KEEPER];
     if (keeper === undefined) return;
-    for (const member of keeper) {
+    for (let i = 0; i < keeper.length; i++) {
+        const member = keeper[i];
         const id = idOf(member);
         weakWrappers.delete(id);
         strongWrappers.set(id, member);
@@ -254,32 +276,36 @@ function promote(node) {
 /// Called by the native sweep with the wrapped IDs of each detached subtree; returns the IDs
 /// whose wrappers are gone.
 function sweepWrappers(groups) {
-    for (const ids of groups) {
+    for (let g = 0; g < groups.length; g++) {
+        const ids = groups[g];
         const keeper = [];
-        for (const id of ids) {
+        for (let i = 0; i < ids.length; i++) {
+            const id = ids[i];
             let wrapper = strongWrappers.get(id);
             if (wrapper !== undefined) {
                 strongWrappers.delete(id);
-                weakWrappers.set(id, new WeakRef(wrapper));
+                weakWrappers.set(id, new InternalWeakRef(wrapper));
             } else {
                 const ref = weakWrappers.get(id);
                 wrapper = ref && ref.deref();
             }
-            if (wrapper !== undefined) keeper.push(wrapper);
+            if (wrapper !== undefined) appendOwn(keeper, wrapper);
         }
-        for (const wrapper of keeper) ObjectDefine(wrapper, KEEPER, { value: keeper, configurable: true, writable: true });
+        for (let i = 0; i < keeper.length; i++) ObjectDefine(keeper[i], KEEPER, { value: keeper, configurable: true, writable: true });
     }
-    const released = [];
-    for (const [id, ref] of weakWrappers) {
+    const released = [], reconnected = [];
+    weakWrappers.forEach((ref, id) => {
         const wrapper = ref.deref();
-        if (wrapper === undefined) {
-            weakWrappers.delete(id);
-            released.push(id);
-        } else if (N.connected(id)) {
-            promote(wrapper);
-            weakWrappers.delete(id);
-            strongWrappers.set(id, wrapper);
-        }
+        if (wrapper === undefined) appendOwn(released, id);
+        else if (N.connected(id)) appendOwn(reconnected, wrapper);
+    });
+    for (let i = 0; i < released.length; i++) weakWrappers.delete(released[i]);
+    for (let i = 0; i < reconnected.length; i++) {
+        const wrapper = reconnected[i];
+        const id = idOf(wrapper);
+        promote(wrapper);
+        weakWrappers.delete(id);
+        strongWrappers.set(id, wrapper);
     }
     return released;
 }
@@ -2369,6 +2395,13 @@ class Event {
                 event.#target = null;
             },
             retarget(event, target) { event.#target = target; },
+            // What another world's mirror of the event is made from, and how its listeners act
+            // on it: the event's own state, never its properties, which the page may redefine.
+            mirrored(event) {
+                return [event.#type, event.#bubbles, event.#cancelable, event.#composed, event.#target, event.#trusted, event.#canceled];
+            },
+            cancel(event) { if (event.#cancelable && !event.#passive) event.#canceled = true; },
+            stop(event, immediately) { event.#stop = true; if (immediately) event.#stopImmediate = true; },
         };
     }
     get type() { return this.#type; }
@@ -2438,12 +2471,16 @@ function eventClass(name, parentName, members, extend) {
     });
 }
 
+/// The event interfaces made so far by their prototypes, for mirrors in other worlds.
+const eventInterfaceOfPrototype = new InternalMap();
+
 function eventClassNamed(name) {
     if (name === "Event") return Event;
     let cls = madeEventClasses.get(name);
     if (cls === undefined) {
         cls = eventFactories.get(name)();
         madeEventClasses.set(name, cls);
+        eventInterfaceOfPrototype.set(cls.prototype, name);
         markClass(cls);
     }
     return cls;
@@ -2656,14 +2693,25 @@ function invokeForeign(target, event, phase, capture, serial) {
     if (eventState.stoppedImmediately(event)) return;
     const reference = targetReference(target);
     if (reference === -3 || (reference < 0 && reference !== -2)) return;
-    let className = "Event";
-    try { className = Object.getPrototypeOf(event).constructor.name; } catch (e) {}
-    const info = [className, event.bubbles, event.cancelable, event.composed, targetReference(event.target), event.isTrusted,
-        event.defaultPrevented];
-    const flags = N.foreignListeners(reference, event.type, phase, capture, info, serial);
-    if (flags & 1) event.preventDefault();
-    if (flags & 4) event.stopImmediatePropagation();
-    else if (flags & 2) event.stopPropagation();
+    const state = eventState.mirrored(event);
+    const info = [eventInterfaceName(event), state[1], state[2], state[3], targetReference(state[4]), state[5], state[6]];
+    const flags = N.foreignListeners(reference, state[0], phase, capture, info, serial);
+    if (flags & 1) eventState.cancel(event);
+    if (flags & 6) eventState.stop(event, (flags & 4) !== 0);
+}
+
+/// The platform interface an event is an instance of (`MouseEvent` for a page's subclass of it),
+/// found on its prototype chain with the intrinsic captured before page scripts ran.
+function eventInterfaceName(event) {
+    let prototype = event;
+    for (let depth = 0; depth < 64; depth++) {
+        prototype = ObjectGetPrototypeOf(prototype);
+        if (prototype === null) break;
+        if (prototype === Event.prototype) return "Event";
+        const name = eventInterfaceOfPrototype.get(prototype);
+        if (name !== undefined) return name;
+    }
+    return "Event";
 }
 
 function invokeListeners(target, event, phase, capture, skipAttributeHandlers) {
@@ -5551,16 +5599,17 @@ let foreignSerial = 0;
 function foreignDispatch(reference, type, phase, capture, info, serial, skipAttributeHandlers) {
     const target = reference === -2 ? G : wrap(reference);
     if (foreignEvent === null || foreignSerial !== serial) {
-        const init = { bubbles: info[1], cancelable: info[2], composed: info[3] };
+        // `info` holds primitives only (NativeBridge copies them): nothing of the other realm.
+        const init = { bubbles: info[1] === true, cancelable: info[2] === true, composed: info[3] === true };
         let event;
-        try { event = makeEvent(info[0], type, init); } catch (e) { event = new Event(type, init); }
-        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5]);
+        try { event = makeEvent(String(info[0]), type, init); } catch (e) { event = new Event(type, init); }
+        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5] === true);
         foreignEvent = event;
         foreignSerial = serial;
     }
     const event = foreignEvent;
     eventState.setPath(event, [target]);
-    if (info[6] && !event.defaultPrevented) event.preventDefault();
+    if (info[6] === true) eventState.cancel(event);
     const previousEvent = currentEvent;
     currentEvent = event;
     try {
@@ -5568,7 +5617,7 @@ function foreignDispatch(reference, type, phase, capture, info, serial, skipAttr
     } finally {
         currentEvent = previousEvent;
     }
-    return (event.defaultPrevented ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
+    return (eventState.mirrored(event)[6] ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
 }
 
 /// The app's callAsyncJavaScript: `fn` is the async function WebKit builds from the body.

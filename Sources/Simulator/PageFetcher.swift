@@ -276,7 +276,7 @@ extension PropertyValue {
         case .null: return nil
         case .bool(let bool): self = .bool(bool)
         case .number(let number):
-            self = number == number.rounded() && abs(number) < 1e15 ? .integer(Int(number)) : .real(number)
+            self = WholeNumber.exactly(number, in: -999_999_999_999_999...999_999_999_999_999).map(PropertyValue.integer) ?? .real(number)
         case .string(let string): self = .string(string)
         case .array(let elements): self = .array(elements.compactMap { PropertyValue(json: $0.value) })
         case .object(let members):

@@ -540,6 +540,13 @@ class Event {
                 event.#target = null;
             },
             retarget(event, target) { event.#target = target; },
+            // What another world's mirror of the event is made from, and how its listeners act
+            // on it: the event's own state, never its properties, which the page may redefine.
+            mirrored(event) {
+                return [event.#type, event.#bubbles, event.#cancelable, event.#composed, event.#target, event.#trusted, event.#canceled];
+            },
+            cancel(event) { if (event.#cancelable && !event.#passive) event.#canceled = true; },
+            stop(event, immediately) { event.#stop = true; if (immediately) event.#stopImmediate = true; },
         };
     }
     get type() { return this.#type; }
@@ -609,12 +616,16 @@ function eventClass(name, parentName, members, extend) {
     });
 }
 
+/// The event interfaces made so far by their prototypes, for mirrors in other worlds.
+const eventInterfaceOfPrototype = new InternalMap();
+
 function eventClassNamed(name) {
     if (name === "Event") return Event;
     let cls = madeEventClasses.get(name);
     if (cls === undefined) {
         cls = eventFactories.get(name)();
         madeEventClasses.set(name, cls);
+        eventInterfaceOfPrototype.set(cls.prototype, name);
         markClass(cls);
     }
     return cls;
@@ -827,14 +838,25 @@ function invokeForeign(target, event, phase, capture, serial) {
     if (eventState.stoppedImmediately(event)) return;
     const reference = targetReference(target);
     if (reference === -3 || (reference < 0 && reference !== -2)) return;
-    let className = "Event";
-    try { className = Object.getPrototypeOf(event).constructor.name; } catch (e) {}
-    const info = [className, event.bubbles, event.cancelable, event.composed, targetReference(event.target), event.isTrusted,
-        event.defaultPrevented];
-    const flags = N.foreignListeners(reference, event.type, phase, capture, info, serial);
-    if (flags & 1) event.preventDefault();
-    if (flags & 4) event.stopImmediatePropagation();
-    else if (flags & 2) event.stopPropagation();
+    const state = eventState.mirrored(event);
+    const info = [eventInterfaceName(event), state[1], state[2], state[3], targetReference(state[4]), state[5], state[6]];
+    const flags = N.foreignListeners(reference, state[0], phase, capture, info, serial);
+    if (flags & 1) eventState.cancel(event);
+    if (flags & 6) eventState.stop(event, (flags & 4) !== 0);
+}
+
+/// The platform interface an event is an instance of (`MouseEvent` for a page's subclass of it),
+/// found on its prototype chain with the intrinsic captured before page scripts ran.
+function eventInterfaceName(event) {
+    let prototype = event;
+    for (let depth = 0; depth < 64; depth++) {
+        prototype = ObjectGetPrototypeOf(prototype);
+        if (prototype === null) break;
+        if (prototype === Event.prototype) return "Event";
+        const name = eventInterfaceOfPrototype.get(prototype);
+        if (name !== undefined) return name;
+    }
+    return "Event";
 }
 
 function invokeListeners(target, event, phase, capture, skipAttributeHandlers) {

@@ -282,16 +282,17 @@ let foreignSerial = 0;
 function foreignDispatch(reference, type, phase, capture, info, serial, skipAttributeHandlers) {
     const target = reference === -2 ? G : wrap(reference);
     if (foreignEvent === null || foreignSerial !== serial) {
-        const init = { bubbles: info[1], cancelable: info[2], composed: info[3] };
+        // `info` holds primitives only (NativeBridge copies them): nothing of the other realm.
+        const init = { bubbles: info[1] === true, cancelable: info[2] === true, composed: info[3] === true };
         let event;
-        try { event = makeEvent(info[0], type, init); } catch (e) { event = new Event(type, init); }
-        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5]);
+        try { event = makeEvent(String(info[0]), type, init); } catch (e) { event = new Event(type, init); }
+        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5] === true);
         foreignEvent = event;
         foreignSerial = serial;
     }
     const event = foreignEvent;
     eventState.setPath(event, [target]);
-    if (info[6] && !event.defaultPrevented) event.preventDefault();
+    if (info[6] === true) eventState.cancel(event);
     const previousEvent = currentEvent;
     currentEvent = event;
     try {
@@ -299,7 +300,7 @@ function foreignDispatch(reference, type, phase, capture, info, serial, skipAttr
     } finally {
         currentEvent = previousEvent;
     }
-    return (event.defaultPrevented ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
+    return (eventState.mirrored(event)[6] ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
 }
 
 /// The app's callAsyncJavaScript: `fn` is the async function WebKit builds from the body.
