@@ -2958,6 +2958,9 @@ function reportError(message, url, line, column, error, alreadyFormatted) {
 }
 
 function reportRejection(promise, reason) {
+    // JavaScriptCore reports each rejection in an entry of its own: a handler that rejects
+    // again would loop past the time limit, so reports count as microtasks do.
+    if (!mayQueueMicrotask()) return;
     const event = makeEvent("PromiseRejectionEvent", "unhandledrejection", { cancelable: true, promise, reason });
     let canceled = false;
     try { canceled = !dispatch(G, event, true); } catch (e) {}
@@ -3651,8 +3654,9 @@ function runTimer(id) {
 }
 
 // A chain of microtasks is a series of separate entries into JavaScriptCore, which its time
-// limit never stops (webkit-bridge-facts.md §7.3): `then` and `queueMicrotask` are counted,
-// and once the task has run longer than the limit they queue nothing more until the next task.
+// limit never stops (webkit-bridge-facts.md §7.3): `then`, `queueMicrotask`, mutation observer
+// deliveries and unhandled rejection reports are counted, and once the task has run longer than
+// the limit they queue (or report) nothing more until the next task.
 let microtaskCount = 0;
 let microtasksStopped = false;
 let stoppedInTask = -1;
@@ -5262,7 +5266,7 @@ const mutationInterface = lazyFamily(() => {
                         oldValue: wantsOld ? oldValue : null,
                     }));
                 }
-                if (interested.size && !mutationDeliveryScheduled) {
+                if (interested.size && !mutationDeliveryScheduled && mayQueueMicrotask()) {
                     mutationDeliveryScheduled = true;
                     promiseThen.call(resolvedPromise, deliverMutations);
                 }

@@ -1103,6 +1103,9 @@ function reportError(message, url, line, column, error, alreadyFormatted) {
 }
 
 function reportRejection(promise, reason) {
+    // JavaScriptCore reports each rejection in an entry of its own: a handler that rejects
+    // again would loop past the time limit, so reports count as microtasks do.
+    if (!mayQueueMicrotask()) return;
     const event = makeEvent("PromiseRejectionEvent", "unhandledrejection", { cancelable: true, promise, reason });
     let canceled = false;
     try { canceled = !dispatch(G, event, true); } catch (e) {}

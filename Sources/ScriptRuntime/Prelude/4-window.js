@@ -100,8 +100,9 @@ function runTimer(id) {
 }
 
 // A chain of microtasks is a series of separate entries into JavaScriptCore, which its time
-// limit never stops (webkit-bridge-facts.md §7.3): `then` and `queueMicrotask` are counted,
-// and once the task has run longer than the limit they queue nothing more until the next task.
+// limit never stops (webkit-bridge-facts.md §7.3): `then`, `queueMicrotask`, mutation observer
+// deliveries and unhandled rejection reports are counted, and once the task has run longer than
+// the limit they queue (or report) nothing more until the next task.
 let microtaskCount = 0;
 let microtasksStopped = false;
 let stoppedInTask = -1;
@@ -1711,7 +1712,7 @@ const mutationInterface = lazyFamily(() => {
                         oldValue: wantsOld ? oldValue : null,
                     }));
                 }
-                if (interested.size && !mutationDeliveryScheduled) {
+                if (interested.size && !mutationDeliveryScheduled && mayQueueMicrotask()) {
                     mutationDeliveryScheduled = true;
                     promiseThen.call(resolvedPromise, deliverMutations);
                 }
