@@ -126,7 +126,8 @@ enum InfoPlistImport {
         do {
             plist = try InfoPlist.read(path: path)
         } catch {
-            throw UserError("\(error.reason)", path: path)
+            if let line = error.line { throw UserError(error.reason, at: SourceLocation(path: path, line: line, column: error.column)) }
+            throw UserError(error.reason, path: path)
         }
         let location = SourceLocation(path: path, line: 1)
         let ats = plist.appTransportSecurity.map { AppProfile.AppTransportSecurity(dictionary: $0.json, location: location) }

@@ -121,6 +121,18 @@ final class LinterTests: XCTestCase {
         ])
     }
 
+    /// Issue 23, item 4: 10,000 nested arrays once crashed `lint` (SIGSEGV); the finding is the
+    /// depth bound, at the array that goes too deep.
+    func testDeeplyNestedPlistIsAFindingAtTheArrayTooDeep() throws {
+        var files = MemoryFiles(["/app/Pages/index.html": ""])
+        files.contents["/app/Pages/Info.plist"] = Data(("<?xml version=\"1.0\"?>\n<plist><array>\n" + String(repeating: "<array>", count: 10_000)
+            + String(repeating: "</array>", count: 10_001) + "</plist>").utf8)
+        XCTAssertEqual(try lint(files), [
+            "Pages/Info.plist:3:\(511 * 7 + 1): error[plist-error]: not a property list: nesting deeper than 512 levels",
+            "webnav lint: 1 error, 0 warnings in 2 files",
+        ])
+    }
+
     /// Flows run offline (an http page fails at once, SimulatorTests checks how), and the stack still counts.
     func testFlowsRunWithoutTheNetwork() throws {
         let files = MemoryFiles([
