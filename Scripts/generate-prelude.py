@@ -36,13 +36,13 @@ outputs = {
     "PreludeSource.swift": embed(
         "Prelude", "PreludeSource",
         "/// The DOM prelude: a function of the natives and the world's configuration\n"
-        "/// ([virtual clock, seed, user agent]) that installs the DOM and returns the host's entry point.\n",
+        "/// ([virtual clock, seed, user agent, message limit]) that installs the DOM and returns the host's entry point.\n",
         "(function (N, configuration) {\n"
-        "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2] };\n"),
+        "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2], messageLimit: configuration[3] };\n"),
     "NativePreludeSource.swift": embed(
         "NativePrelude", "NativePreludeSource",
         "/// The native side's prelude: a function of the natives and the app's values\n"
-        "/// ([bundleId, pushToken]) that makes the `app` object and returns the host's entry point.\n",
+        "/// ([bundleId, pushToken, message limit]) that makes the `app` object and returns the host's entry point.\n",
         "(function (N, C) {\n"),
 }
 stale = False

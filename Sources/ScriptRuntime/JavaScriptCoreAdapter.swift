@@ -554,8 +554,12 @@ struct JavaScriptObjectHandle {
     fileprivate let object: JSObjectRef
 }
 
-/// A JavaScriptCore string holding the UTF-16 of a Swift string; the caller releases it.
+/// A JavaScriptCore string holding a Swift string; the caller releases it. Made from the UTF-8
+/// in place when it holds no NUL (a message body may be 50 MB), else from a UTF-16 copy.
 private func makeString(_ text: String) -> JSStringRef? {
+    var text = text
+    let hasNUL = text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
+    if !hasNUL { return text.withCString { jsc.JSStringCreateWithUTF8CString($0) } }
     var units = Array(text.utf16)
     if units.isEmpty { units.append(0) }
     return units.withUnsafeBufferPointer { jsc.JSStringCreateWithCharacters($0.baseAddress, text.utf16.count) }

@@ -57,9 +57,8 @@ final class NativeApp {
         let pageToken = page.nextToken
         page.nextToken += 1
         guard let index = bridge.handlers.firstIndex(where: { $0.name == name && $0.world == world.name }) else { return pageToken }
-        let value = ScriptResultValue(taggedJSON: body) ?? .undefined
         let handler = bridge.handlers[index]
-        engine.record(.message(name: name, world: world.name, body: value), page: page)
+        engine.record(.message(name: name, world: world.name, body: TaggedValue(json: body)), page: page)
         let token = nextToken
         nextToken += 1
         messages[token] = Message(page: page, pageID: page.id, pageURL: page.url, world: world.index, pageToken: pageToken,
@@ -89,7 +88,7 @@ final class NativeApp {
     private func answer(_ token: Int, ok: Bool, payload: String) {
         guard let message = messages.removeValue(forKey: token) else { return }
         if message.replies {
-            let reply: ScriptReply = ok ? .value(ScriptResultValue(taggedJSON: payload) ?? .undefined) : .error(payload)
+            let reply: ScriptReply = ok ? .value(TaggedValue(json: payload)) : .error(payload)
             engine.record(.reply(name: message.name, reply), pageID: message.pageID, url: message.pageURL)
         }
         weak var page = message.page
@@ -133,7 +132,8 @@ final class NativeApp {
     private func prepare() -> Bool {
         if host != nil { return true }
         let context = engine.machine.makeContext(name: "native")
-        let configuration = ScriptValue.array([.string(bridge.bundleId), bridge.pushToken.map(ScriptValue.string) ?? .null])
+        let configuration = ScriptValue.array([.string(bridge.bundleId), bridge.pushToken.map(ScriptValue.string) ?? .null,
+                                               .int(engine.configuration.messageLimit)])
         guard case .success(let installer) = context.evaluateFunction(JavaScriptSource(NativePreludeSource.text), sourceURL: "webnav-native.js"),
               case .success(.kept(let entry)) = context.install(natives: natives(), configuration: configuration, into: installer) else {
             engine.record(.error(ScriptError(sourceURL: "webnav-native.js", line: nil, column: nil, message: "the native side could not start")),

@@ -37,6 +37,8 @@ public final class ScriptEngine {
         public var cookies: CookieJar = InMemoryCookieJar()
         /// The app's native side: message handlers, intercepts, the `app` object's values.
         public var bridge = ScriptBridge()
+        /// The longest value that crosses between a page and the app (`ScriptBridge.maximumMessageLength`).
+        public var messageLimit = ScriptBridge.maximumMessageLength
 
         public init() {}
     }

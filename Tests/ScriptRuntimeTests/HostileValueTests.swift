@@ -163,4 +163,20 @@ final class HostileValueTests: XCTestCase {
         _ = page.click(try XCTUnwrap(page.document.element(withID: "body")))
         XCTAssertEqual(page.evaluate("seen[1]", world: "defaultClient"), .value(.string("click true MouseEvent")))
     }
+
+    // MARK: - Item 12: results that lost their value
+
+    /// `new Date(NaN)` came back from `eval` as 1970 and `-0` as `0`; WebKit's NSDate and
+    /// NSNumber keep both.
+    func testInvalidDatesAndNegativeZeroKeepTheirValue() throws {
+        let (page, _, _) = try load("<p>x</p>")
+        let cases: [(String, String)] = [
+            ("new Date(NaN)", "Date(Invalid Date)"), ("-0", "-0"), ("[-0, 0, new Date(NaN)]", "[-0,0,Date(Invalid Date)]"),
+            ("({z: -0, d: new Date('nope')})", "{\"z\":-0,\"d\":Date(Invalid Date)}"), ("new Date(0)", "Date(1970-01-01T00:00:00.000Z)"),
+        ]
+        for world in ["page", "defaultClient"] {
+            XCTAssertEqual(cases.map { page.evaluate($0.0, world: world).resultText }, cases.map(\.1), world)
+        }
+        XCTAssertEqual(page.evaluate("new Date(NaN)"), .value(.date(.nan)))
+    }
 }

@@ -29,7 +29,7 @@ final class PreludeSourceTests: XCTestCase {
             body += text.hasSuffix("\n") ? text : text + "\n"
         }
         let expected = "(function (N, configuration) {\n"
-            + "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2] };\n"
+            + "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2], messageLimit: configuration[3] };\n"
             + body + (try shared()) + "})"
         XCTAssertTrue(PreludeSource.text == expected, "PreludeSource.swift is stale: run Scripts/generate-prelude.py")
     }
