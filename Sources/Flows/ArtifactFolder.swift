@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Glibc
+import NavigatorCore
 import Threading
 import TerminalUI
 
@@ -63,7 +64,9 @@ public final class ArtifactFolder: @unchecked Sendable {
         }
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         var written: [String] = []
-        for (suffix, contents) in [("txt", text), ("svg", svg)] {
+        // Page titles reach the stack lines: the text file shows controls and bidi overrides as
+        // escapes, as standard output does (VisibleText); the SVG escapes its own.
+        for (suffix, contents) in [("txt", VisibleText.escaping(text, keepingLines: true)), ("svg", svg)] {
             try Data(contents.utf8).write(to: folder.appendingPathComponent("\(base).\(suffix)"), options: .atomic)
             written.append((path.hasSuffix("/") ? path : path + "/") + "\(base).\(suffix)")
         }

@@ -133,10 +133,12 @@ public enum FlowReport {
         return xml.joined(separator: "\n")
     }
 
-    /// Escapes text for XML content and attributes; drops characters XML 1.0 cannot hold.
+    /// Text for XML content and attributes: controls (line breaks and tabs aside), C1 and bidi
+    /// overrides shown as escapes as on standard output (VisibleText), markup escaped, and the
+    /// two non-characters XML 1.0 cannot hold dropped.
     static func escaped(_ text: String) -> String {
         var output = ""
-        for scalar in text.unicodeScalars {
+        for scalar in VisibleText.escaping(text, keepingLines: true).unicodeScalars {
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"

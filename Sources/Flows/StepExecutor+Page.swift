@@ -217,7 +217,9 @@ extension FieldTarget {
                 labels[id, default: []].append(StepExecutor.collapsed(document.textContent(of: label)))
             }
         }
-        var candidates = StepExecutor.fieldNames(node, in: document, labels: labels).map { FieldTarget.text($0) }
+        // A name holding a control or bidi override cannot be written into a flow line as it is.
+        var candidates = StepExecutor.fieldNames(node, in: document, labels: labels)
+            .filter { !$0.unicodeScalars.contains(where: VisibleText.isUnsafe) }.map { FieldTarget.text($0) }
         if let id = document.attribute("id", of: node), !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
            !(id.first?.isNumber ?? true) {
             candidates.append(.css("#" + id))

@@ -318,25 +318,26 @@ final class NativeApp {
                 app.recordApp(.app(.notify(payload: payload, afterMs: max(0, call.number(1).isFinite ? call.number(1) : 0))))
                 return .success(.undefined)
             }),
+            // A download that is not saved throws (as well as being an event), so a reply
+            // handler that returns `app.saveDownload(…)` answers the page with the error.
             ("saveDownload", { call in
                 let name = call.string(1)
                 let type = call.string(2)
+                func failed(_ reason: String) -> Result<ScriptValue, ScriptThrow> {
+                    app.recordApp(.downloadFailed(reason))
+                    return .failure(ScriptThrow(message: "download failed: " + reason))
+                }
                 switch ScriptDownload.decode(call.string(0), name: name, type: type.isEmpty ? nil : type) {
                 case .failure(let error):
-                    app.recordApp(.downloadFailed(error.message))
-                    return .success(.null)
+                    return failed(error.message)
                 case .success(let download):
-                    guard let save = app.bridge.saveDownload else {
-                        app.recordApp(.downloadFailed("this app saves no downloads"))
-                        return .success(.null)
-                    }
+                    guard let save = app.bridge.saveDownload else { return failed("this app saves no downloads") }
                     switch save(download) {
                     case .success(let saved):
                         app.recordApp(.download(name: saved, bytes: download.data.count, type: download.type))
                         return .success(.string(saved))
                     case .failure(let error):
-                        app.recordApp(.downloadFailed(error.message))
-                        return .success(.null)
+                        return failed(error.message)
                     }
                 }
             }),

@@ -51,6 +51,15 @@ final class RecordingTests: XCTestCase {
                        "open \"mkwebview://webview?url=a.html\"")
         XCTAssertEqual(recorder.steps, 5)
     }
+
+    /// Issue 23, item 11: a recording never holds a raw bidi override or control; a link whose
+    /// text has one is tapped by number, so the flow still replays.
+    func testControlsAndBidiOverridesNeverReachARecording() {
+        var recorder = FlowRecorder(path: "/flows/x.flow")
+        let items = [PageItem(number: 1, kind: .link, text: "invoice\u{202E}txt.exe", node: NodeIDs.first)]
+        XCTAssertEqual(recorder.step(for: .activate(items[0]), items: items), "tap #1")
+        XCTAssertEqual(recorder.step(for: .answerDialog(.answer("a\u{202E}b\u{9B}c\u{1B}d")), items: []), "answer \"a b c d\"")
+    }
 }
 
 /// A node ID for items built in tests.

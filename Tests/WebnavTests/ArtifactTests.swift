@@ -42,6 +42,27 @@ final class ArtifactTests: XCTestCase {
         XCTAssertTrue(output.stdout.contains("  pictures: art/flows-other-shared.txt, art/flows-other-shared.svg, art/flows-other.failure.txt, art/flows-other.failure.svg\n"), output.stdout)
     }
 
+    /// Issue 23, item 11: a page title's ESC, BEL, U+202E, C1 U+009B and C0 U+0001 reach the failure
+    /// picture and the JUnit report as the escapes standard output shows, never raw, never dropped.
+    func testControlsAndBidiOverridesInAPageTitleAreEscapedInEveryReport() throws {
+        let folder = try WebnavProcess.folder([
+            "Pages/index.html": "<title>a\u{1B}[31mred\u{7}\u{202E}txt\u{9B}1m\u{1}</title><p>x</p>",
+            "t.flow": "expect depth 3\n",
+        ])
+        let output = try WebnavProcess.run(["run", "t.flow", "--artifacts", "art", "--junit", "report.xml"], in: folder)
+        XCTAssertEqual(output.status, 1)
+        let shown = "a\\e[31mred\\u{7}\\u{202E}txt\\u{9B}1m\\u{1}"
+        let failure = try String(contentsOf: folder.appendingPathComponent("art/t.failure.txt"), encoding: .utf8)
+        XCTAssertTrue(failure.hasSuffix("stack (bottom to top):\n  1. \(shown)  index.html  no bar (status #FFFFFF)\n"), failure)
+        let junit = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
+        XCTAssertTrue(junit.contains("  1. \(shown)  index.html  no bar (status #FFFFFF)"), junit)
+        for (name, text) in [("failure picture", failure), ("JUnit", junit),
+                             ("SVG", try String(contentsOf: folder.appendingPathComponent("art/t.failure.svg"), encoding: .utf8))] {
+            XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 7 || $0.value == 1 || $0.value == 0x9B || $0.value == 0x202E },
+                           "\(name) holds a raw control or override")
+        }
+    }
+
     func testAnUnwritableArtifactsFolderStopsBeforeAnyFlowRuns() throws {
         let folder = try folder()
         try Data().write(to: folder.appendingPathComponent("art"))
