@@ -59,6 +59,13 @@ public struct ResourceLoader: Sendable {
         var hops: [RedirectHop] = []
         while true {
             let scheme = WebURL(current.url).normalizedScheme
+            // WebKit's network process fails a redirect to anything but http(s) and about:
+            // (NetworkResourceLoader::continueWillSendRequest); a custom scheme is the app's to
+            // decide first (decidePolicyFor sees the redirect), so it is handed off below.
+            if !hops.isEmpty, scheme == "file" || scheme == "data" {
+                return .failure(LoadFailure(url: current.url, code: .unsupportedURL,
+                                            detail: "Redirection to URL with a scheme that is not HTTP(S)", hops: hops))
+            }
             switch scheme {
             case "file"?:
                 return finish(FileResourceReader(folder: configuration.readAccessFolder, sizeLimit: configuration.sizeLimit)
