@@ -47,18 +47,12 @@ enum InteractiveCommand {
                                           downloads: DownloadFolder(path: arguments.value("downloads") ?? DownloadFolder.defaultPath))
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
-        let loop = TerminalAppLoop()
-        // The profile's warnings, in the log and the footer, where the user looks.
-        loop.perform(profileWarningEffects(environment), on: &state, host: host)
-        var start = launch
-        for url in arguments.positionals {
-            if launch.isEmpty {
-                loop.perform(state.open(url, base: base), on: &state, host: host)
-            } else {
-                start += state.open(url, base: base)
-            }
-        }
-        loop.run(&state, host: host, on: terminal, startingWith: start, inbox: socket.inbox)
+        // The launch, the profile's warnings (in the log and the footer, where the user looks)
+        // and the URLs go through the loop's queue: the UI draws at once and `q` quits while a
+        // first page is still loading.
+        var start = launch + profileWarningEffects(environment)
+        for url in arguments.positionals { start += state.open(url, base: base) }
+        TerminalAppLoop().run(&state, host: host, on: terminal, startingWith: start, inbox: socket.inbox)
         socket.listener.stop()
         try data?.save(host)
         return state.exitStatus
@@ -125,9 +119,7 @@ enum InteractiveCommand {
         let terminal = try startTerminal()
         let (host, launch) = launchedHost(environment, websiteData: nil, downloads: DownloadFolder(path: DownloadFolder.defaultPath))
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow, parser: fileParser)
-        let loop = TerminalAppLoop()
-        loop.perform(profileWarningEffects(environment), on: &state, host: host)
-        loop.run(&state, host: host, on: terminal, startingWith: launch)
+        TerminalAppLoop().run(&state, host: host, on: terminal, startingWith: launch + profileWarningEffects(environment))
         for line in state.stepSummary ?? [] { try StandardStream.output.line(line) }
         return state.exitStatus
     }
@@ -142,16 +134,14 @@ enum InteractiveCommand {
         }
     }
 
-    /// A host running the app on its root page, reading pages again when their files change
-    /// (so `r` shows an edit). An app without a liveness check is launched here; with one, the
-    /// launch is the effect returned, for the loop to run while the launch screen shows.
+    /// A host for the app, reading pages again when their files change (so `r` shows an edit),
+    /// and the launch, for the loop to run while the launch screen shows: the root page (or a
+    /// liveness check) may come from a server that is slow or never answers.
     private static func launchedHost(_ environment: AppEnvironment, websiteData: WebsiteDataStore?,
                                      downloads: DownloadFolder) -> (AppHost, [TerminalAppEffect]) {
         let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true),
                            clock: .real, websiteData: websiteData, downloads: downloads, makesScriptEngineAhead: true)
-        if environment.profile.launch != nil { return (host, [.perform(.launch)]) }
-        host.perform(.launch)
-        return (host, [])
+        return (host, [.perform(.launch)])
     }
 
     /// ncurses on the terminal: standard output, or `/dev/tty` when standard output is not a
