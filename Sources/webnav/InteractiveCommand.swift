@@ -60,7 +60,7 @@ enum InteractiveCommand {
 
     /// The control socket `webnav push` delivers to, and where its payloads go.
     private static func listen(_ environment: AppEnvironment) throws(UserError) -> (listener: ControlSocketListener, inbox: AppInbox) {
-        let folder = ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
+        let folder = try ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
         let listener = try ControlSocketListener(path: ControlSocket.path(folder: folder))
         let inbox = AppInbox()
         let settings = NotificationSettings(profile: environment.profile)
