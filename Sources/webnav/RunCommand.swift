@@ -65,26 +65,33 @@ enum RunCommand {
         runner.isStrict = arguments.has("strict")
         runner.scriptSeed = UInt64(try arguments.integer("seed", in: 0...Int.max) ?? 0)
         runner.downloadsPath = arguments.value("downloads")
-        var results: [FlowResult] = []
         let json = arguments.has("json")
+        // Ctrl-C: the flows that finished are summed up and the JUnit report written, the rest skipped.
+        let interruption = RunInterruption { [paths = flows.map(\.path)] finished in
+            try? (json ? StandardStream.error : StandardStream.output).line(FlowReport.summary(finished))
+            try? StandardStream.error.line("webnav: interrupted: \(paths.count - finished.count) of \(paths.count) flows did not run to the end")
+            try? report?.write(FlowReport.junit(finished, skipped: Array(paths.dropFirst(finished.count)), skippedMessage: "not run: interrupted"))
+        }
         var writeFailure: UserError?
         runner.run(flows, jobs: jobs) { result in
             // Snapshots were spooled to disk; the report goes out one snapshot at a time and is
             // then let go of, keeping only what the summary and JUnit need.
-            results.append(result.withoutSnapshots)
-            guard writeFailure == nil else { return }
-            do throws(UserError) {
-                let output = StandardStream.output
-                if json {
-                    try FlowReport.json(result) { piece throws(UserError) in try output.raw(piece) }
-                } else {
-                    try FlowReport.text(result) { piece throws(UserError) in try output.raw(VisibleText.escaping(piece, keepingLines: true)) }
+            interruption.deliver(result.withoutSnapshots) {
+                guard writeFailure == nil else { return }
+                do throws(UserError) {
+                    let output = StandardStream.output
+                    if json {
+                        try FlowReport.json(result) { piece throws(UserError) in try output.raw(piece) }
+                    } else {
+                        try FlowReport.text(result) { piece throws(UserError) in try output.raw(VisibleText.escaping(piece, keepingLines: true)) }
+                    }
+                    try output.raw("\n")
+                } catch {
+                    writeFailure = error
                 }
-                try output.raw("\n")
-            } catch {
-                writeFailure = error
             }
         }
+        let results = interruption.end()
         if let writeFailure { throw writeFailure }
         try (json ? StandardStream.error : StandardStream.output).line(FlowReport.summary(results))
         try report?.write(FlowReport.junit(results))
