@@ -15,23 +15,24 @@ import TerminalUI
 enum InteractiveCommand {
     /// `--data DIR`: the terminal UI's cookies and storage kept between runs.
     static let dataOption = OptionSpec(name: "data", valueName: "DIR",
-                                       help: "keep cookies and localStorage in DIR between runs (read at start, written on quit)")
+                                       help: "keep cookies and localStorage in DIR between runs (read at start, written on quit)", values: .folders)
 
     /// `--downloads DIR`: where the app's downloads go.
     static let downloadsOption = OptionSpec(name: "downloads", valueName: "DIR",
-                                            help: "save the app's downloads (app.saveDownload) in DIR (default webnav-downloads)")
+                                            help: "save the app's downloads (app.saveDownload) in DIR (default webnav-downloads)", values: .folders)
 
     static let startSpec = CommandSpec(
-        name: "", synopsis: "[--profile FILE] [--pages DIR] [--data DIR] [--downloads DIR]",
+        name: "", operands: "", brief: "the terminal UI on the app's root page (default Pages/index.html)",
         summary: "The terminal UI on the app's root page.",
         options: [dataOption, downloadsOption], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
     )
 
     static let openSpec = CommandSpec(
-        name: "open", synopsis: "open URL... [--data DIR] [--downloads DIR]",
+        name: "open", operands: "URL...", brief: "the terminal UI, after delivering each URL in order",
         summary: "The terminal UI, after delivering each URL in order (deeplinks are routed, pages load in the top screen).",
         options: [dataOption, downloadsOption], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
-        details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them."
+        details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them.",
+        operandValues: .pagesFolderPages
     )
 
     static func start(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
@@ -80,10 +81,11 @@ enum InteractiveCommand {
     }
 
     static let recordSpec = CommandSpec(
-        name: "record", synopsis: "record FILE.flow [--data DIR]",
+        name: "record", operands: "FILE.flow", brief: "the terminal UI, writing each action as a flow step",
         summary: "The terminal UI, writing every action as a flow step into FILE as it happens; on quit the state reached is appended as expectations.",
-        options: [dataOption], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
-        details: "Replay it with webnav run FILE.flow. R in the terminal UI starts and stops a recording too."
+        options: [dataOption, downloadsOption], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
+        details: "Replay it with webnav run FILE.flow. R in the terminal UI starts and stops a recording too.",
+        operandValues: .flowFile
     )
 
     /// `webnav record FILE.flow`: the terminal UI, recording.

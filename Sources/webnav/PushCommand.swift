@@ -12,7 +12,7 @@ import PageKit
 /// its control socket, as `xcrun simctl push` delivers one to a simulator.
 enum PushCommand {
     static let spec = CommandSpec(
-        name: "push", synopsis: "push FILE.apns|- [--pid PID]",
+        name: "push", operands: "FILE.apns|-", brief: "a push notification to the running terminal UI",
         summary: "Deliver a push notification payload (the JSON xcrun simctl push takes; - reads stdin) to the running terminal UI.",
         options: [OptionSpec(name: "pid", valueName: "PID", help: "the terminal UI to deliver to, when several are running")],
         positionalName: "one payload file (or - for stdin)", minimumPositionals: 1, maximumPositionals: 1,
@@ -21,7 +21,8 @@ enum PushCommand {
         made private); push sends only to a socket of yours, and removes one whose process is gone. The payload is \
         checked here (JSON, aps, alert, 4096 bytes), then by the UI against its profile (bundle id, categories). \
         Exit status: 0 delivered, 2 a bad payload or no terminal UI listening.
-        """
+        """,
+        operandValues: .payloads
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {

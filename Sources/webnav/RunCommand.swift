@@ -10,22 +10,25 @@ import NavigatorCore
 /// `webnav run FLOW...`: run flow files headless (or step by step with `--step`).
 enum RunCommand {
     static let spec = CommandSpec(
-        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--jobs N] [--strict] [--seed N] [--downloads DIR] [--step] [--watch] [--shard I/N] [--artifacts DIR]",
+        name: "run", operands: "FLOW_OR_FOLDER...", brief: "run flows (a folder: every *.flow in it), each on a fresh app",
         summary: "Run flow files (a folder means every *.flow under it, sorted, except _*.flow fragments), each from a fresh app.",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per flow on stdout (the summary goes to stderr)"),
-            OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE (it links the pictures)"),
-            OptionSpec(name: "artifacts", valueName: "DIR", help: "where snapshot \"name\" and failing flows put their .txt and .svg pictures (default webnav-artifacts)"),
+            OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE (it links the pictures)", values: .files(["xml"])),
+            OptionSpec(name: "artifacts", valueName: "DIR", help: "where snapshot \"name\" and failing flows put their .txt and .svg pictures (default webnav-artifacts)",
+                       values: .folders),
             OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
             OptionSpec(name: "strict", valueName: nil, help: "fail a flow at the step where a page script throws (an uncaught exception or unhandled rejection)"),
             OptionSpec(name: "seed", valueName: "N", help: "seed the pages' Math.random (default 0): a flow gives the same result every run"),
-            OptionSpec(name: "downloads", valueName: "DIR", help: "save the app's downloads in DIR (default: a temporary folder per flow, removed after it)"),
+            OptionSpec(name: "downloads", valueName: "DIR", help: "save the app's downloads in DIR (default: a temporary folder per flow, removed after it)",
+                       values: .folders),
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
             OptionSpec(name: "watch", valueName: nil, help: "run again whenever a flow, a page or the profile changes (only the flows that use it)"),
             OptionSpec(name: "shard", valueName: "I/N", help: "run only the I-th of N slices of the flows (sorted, dealt in turn), for N CI machines"),
         ],
         positionalName: "at least one flow file or folder", minimumPositionals: 1, maximumPositionals: nil,
-        details: "Exit status: 0 all passed, 1 a flow failed, 2 a usage error or a malformed flow (PATH:LINE:COLUMN: error: …)."
+        details: "Exit status: 0 all passed, 1 a flow failed, 2 a usage error or a malformed flow (PATH:LINE:COLUMN: error: …), 130 Ctrl-C (the flows that finished are reported).",
+        operandValues: .flows
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
