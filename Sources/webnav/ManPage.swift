@@ -79,7 +79,7 @@ enum ManPage {
             ".SH ENVIRONMENT",
             ".TP", ".B NO_COLOR", "set and not empty: no colour (an explicit \\-\\-color always wins)",
             ".TP", ".B COLORTERM", "truecolor or 24bit: 24-bit colour where the terminal has a direct-colour entry",
-            ".TP", ".B XDG_RUNTIME_DIR", "where the terminal UI's control socket for webnav push lives (else the temporary folder)",
+            ".TP", ".B XDG_RUNTIME_DIR", "where the terminal UI's control socket for webnav push lives (else webnav\\-UID in TMPDIR or /tmp, made private)",
             ".SH FILES",
             ".TP", ".B webnav.json", "the app profile in the current folder, when \\-\\-profile is not given",
             ".TP", ".B Pages/", "the pages folder scheme-less url values resolve against, unless the profile or \\-\\-pages says otherwise",
