@@ -14,7 +14,8 @@ import PageKit
 public struct PageContent: Sendable {
     /// The URL the page was loaded from, without its fragment.
     public private(set) var url: String
-    public private(set) var document: HTMLDocument
+    /// The tree: only the engine reads it (clients ask the content's queries).
+    private(set) var document: HTMLDocument
     /// Changes whenever `document` or `title` does.
     public private(set) var version: Int
     /// The page title (the document's `<title>`, or what a script set).
@@ -28,7 +29,7 @@ public struct PageContent: Sendable {
     /// The style sheets the page links to, read when it loaded.
     public private(set) var styleSheets: LinkedStyleSheets
     /// Focus, typed values and checkedness as the page's scripts and inputs left them.
-    public private(set) var state = DocumentState()
+    private(set) var state = DocumentState()
     /// Whether the web view runs scripts (the profile's `javaScriptEnabled`): `<noscript>` is
     /// hidden and `@media (scripting)` matches, as in WKWebView.
     public var scriptsEnabled = false
@@ -44,11 +45,11 @@ public struct PageContent: Sendable {
     public internal(set) var source: Data?
     /// The method of the request that answered with this page: `POST` for a posted form (and
     /// its 307/308 redirects), else `GET`.
-    public internal(set) var method = "GET"
+    public var method = "GET"
     private var layouts: LayoutCache
 
     /// A page freshly loaded.
-    public init(url: String, document: HTMLDocument, title: String?, isErrorPage: Bool = false, warnings: [String] = [],
+    init(url: String, document: HTMLDocument, title: String?, isErrorPage: Bool = false, warnings: [String] = [],
                 styleSheets: LinkedStyleSheets = LinkedStyleSheets()) {
         self.url = url
         self.document = document
@@ -62,9 +63,27 @@ public struct PageContent: Sendable {
     }
 
     /// A page loaded by PageKit's loader.
-    public init(_ loaded: LoadedPage) {
+    init(_ loaded: LoadedPage) {
         self.init(url: loaded.url.absoluteString, document: loaded.document, title: loaded.title, isErrorPage: loaded.isErrorPage,
                   warnings: loaded.warnings, styleSheets: loaded.styleSheets)
+    }
+
+    /// A page parsed from the bytes a load answered with; its style sheets are read through
+    /// `readStyleSheet` (nil when one cannot be read).
+    /// The bytes are kept for the script engine when the page has scripts or script links, or
+    /// `keepingSource` (the app's user scripts run on every page).
+    public static func parse(_ bytes: Data, url: String, keepingSource: Bool = false, readStyleSheet: (URL) -> Data?) -> PageContent {
+        let (document, warnings) = HTMLParser.parseWithWarnings(bytes)
+        let styleSheets = LinkedStyleSheets(document: document, pageURL: url, read: readStyleSheet)
+        var content = PageContent(url: url, document: document, title: document.title, warnings: warnings, styleSheets: styleSheets)
+        if keepingSource || content.hasScripts || content.hasScriptURLs { content.source = bytes }
+        return content
+    }
+
+    /// A page the web view makes itself (WebKit's page for a failed load), from its markup.
+    public static func errorPage(html: String, url: String) -> PageContent {
+        let document = HTMLParser.parse(html)
+        return PageContent(url: url, document: document, title: document.title, isErrorPage: true)
     }
 
     /// An empty page (`about:blank`).
@@ -83,7 +102,7 @@ public struct PageContent: Sendable {
     }
 
     /// Replaces the document (a script changed it), making a new version.
-    public mutating func replaceDocument(_ document: HTMLDocument, title: String?, state: DocumentState = DocumentState()) {
+    mutating func replaceDocument(_ document: HTMLDocument, title: String?, state: DocumentState = DocumentState()) {
         self.document = document
         self.title = title
         self.state = state
@@ -147,5 +166,19 @@ final class LayoutCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return entries.count
+    }
+}
+
+extension HTMLDocument {
+    /// The link (`<a href>` or `<area href>`) a node is part of: itself or its nearest such ancestor.
+    static func enclosingLink(of node: NodeID, in document: HTMLDocument) -> NodeID? {
+        var current: NodeID? = node
+        while let candidate = current {
+            if let name = document.name(of: candidate), name == "a" || name == "area", document.attribute("href", of: candidate) != nil {
+                return candidate
+            }
+            current = document.parent(of: candidate)
+        }
+        return nil
     }
 }

@@ -38,14 +38,18 @@ public final class PageStore: @unchecked Sendable {
     /// The page at `url` (absolute, a fragment is ignored), loading it on first use; a failure
     /// is an error page. A `file:` page, and every style sheet it links to, is read only inside
     /// the folders of `access`, decided on its canonical path; a page outside them is refused.
-    public func page(at requested: String, access: FileReadAccess) -> Result<PageContent, FileReadRefusal> {
+    /// `keepingSource` keeps every page's bytes for the script engine (the app's user scripts
+    /// run on every page), not only those of pages with scripts.
+    public func page(at requested: String, access: FileReadAccess, keepingSource: Bool = false) -> Result<PageContent, FileReadRefusal> {
         let url = Self.removingFragment(requested)
         guard let parsed = URL(string: url), parsed.isFileURL else { return .success(cached(url) { load(url) }) }
         switch access.permit(parsed, reader: reader) {
         case .success(let file):
             // The same page under other folders may link to other style sheets it can read.
             let key = ([url] + access.folders).joined(separator: "\u{0}")
-            return .success(cached(key, stampURL: url) { load(file, access: access) })
+            var content = cached(key, stampURL: url) { load(file, access: access) }
+            if keepingSource, content.source == nil, !content.isErrorPage { content.source = try? reader.read(file.canonicalURL) }
+            return .success(content)
         case .failure(.notFound(_, let path)):
             return .success(PageContent(PageLoader.errorPage(parsed, message: PageReadError.notFound(path: path).message)))
         case .failure(let refusal):
@@ -77,7 +81,7 @@ public final class PageStore: @unchecked Sendable {
     /// A page loaded by `load` (over the network), shared by every app of the run when `load`
     /// says it may be: two threads asking at once wait for one load, and later requests get
     /// the same page until a `reload`.
-    func sharedPage(for url: String, reload: Bool, load: () -> (PageContent, reusable: Bool)) -> PageContent {
+    public func sharedPage(for url: String, reload: Bool, load: () -> (PageContent, reusable: Bool)) -> PageContent {
         let key = "remote " + url
         condition.lock()
         while loading.contains(key) { condition.wait() }
@@ -118,17 +122,17 @@ public final class PageStore: @unchecked Sendable {
 
     /// The bytes of a file a page's script asks for (`<script src>`, `fetch`, `XMLHttpRequest`),
     /// once the access rules permitted it, read at its canonical path.
-    func read(_ file: PermittedFile) throws -> Data {
+    public func read(_ file: PermittedFile) throws -> Data {
         try reader.read(file.canonicalURL)
     }
 
     /// Whether `url` may be read under `access`, through this store's reader.
-    func permit(_ url: URL, access: FileReadAccess) -> Result<PermittedFile, FileReadRefusal> {
+    public func permit(_ url: URL, access: FileReadAccess) -> Result<PermittedFile, FileReadRefusal> {
         access.permit(url, reader: reader)
     }
 
     /// Read access to a folder, as this store's reader resolves it.
-    func grant(folder: URL, to access: inout FileReadAccess) {
+    public func grant(folder: URL, to access: inout FileReadAccess) {
         access.grant(folder: folder, reader: reader)
     }
 
