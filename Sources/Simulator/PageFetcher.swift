@@ -35,6 +35,11 @@ final class PageFetcher {
     private let pagesBase: String
     /// Every screen's cookies and storage.
     let dataStores: WebsiteDataStores
+    /// How the web views parse pages: with scripting as the profile says, the engine taking
+    /// over where scripts (or, when the app has user scripts, `<html>` itself) begin.
+    var parseMode: ParseMode {
+        ParseMode(scriptingEnabled: profile.javaScriptEnabled, runsUserScripts: !profile.userScripts.isEmpty)
+    }
     /// The folders `file:` pages and their resources are read from.
     private var access = FileReadAccess()
 
@@ -92,8 +97,7 @@ final class PageFetcher {
         case "http"?, "https"?:
             return fetchRemote(url, for: screen, reload: reload, post: post, from: initiator)
         default:
-            // WebKit injects the app's user scripts into every page: keep its bytes for the engine.
-            switch store.page(at: url, access: access, keepingSource: !profile.userScripts.isEmpty && profile.javaScriptEnabled) {
+            switch store.page(at: url, access: access, mode: parseMode) {
             case .success(let content):
                 return FetchedPage(content: content, events: [])
             case .failure(let refusal):
@@ -124,8 +128,7 @@ final class PageFetcher {
             switch loaded {
             case .response(let response):
                 // The page's style sheets come through the same loader: its cookies, headers and ATS.
-                let content = PageContent.parse(Data(response.body), url: response.finalURL,
-                                                keepingSource: !profile.userScripts.isEmpty) { sheet in
+                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode) { sheet in
                     guard case .response(let css) = loader.load(LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))),
                           (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }
                     return Data(css.body)

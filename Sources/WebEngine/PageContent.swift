@@ -5,6 +5,25 @@ import Foundation
 #endif
 import Threading
 import PageKit
+import ScriptRuntime
+
+/// How a web view parses the pages it loads.
+public struct ParseMode: Hashable, Sendable {
+    /// JavaScript is on (the profile's `javaScriptEnabled`): `<noscript>` holds raw text, and
+    /// the parse stops at the first script for the engine to continue.
+    public var scriptingEnabled: Bool
+    /// The app's user scripts run on every page: the engine takes the parse over as soon as
+    /// `<html>` is made (scripting on only).
+    public var runsUserScripts: Bool
+
+    public init(scriptingEnabled: Bool, runsUserScripts: Bool = false) {
+        self.scriptingEnabled = scriptingEnabled
+        self.runsUserScripts = runsUserScripts && scriptingEnabled
+    }
+
+    /// Markup parsed as without a script engine (`dump`, tests).
+    public static let plain = ParseMode(scriptingEnabled: false)
+}
 
 /// A page as one web view holds it: its own document at a version, and that document's layouts.
 ///
@@ -40,17 +59,19 @@ public struct PageContent: Sendable {
     public let hasScripts: Bool
     /// Whether it has `javascript:` links: its scripts start when one is tapped.
     public let hasScriptURLs: Bool
-    /// The bytes the page was made from, kept for a page with scripts or script links (the
-    /// engine parses them again as the scripts run).
-    public internal(set) var source: Data?
+    /// The parse, stopped where the page's scripts (or the app's user scripts) must take
+    /// over: the engine continues it, so a page is parsed once. The document is the tree up to
+    /// there until then. Nil when the parse ran to its end.
+    public internal(set) var pausedParse: PausedParse?
     /// The method of the request that answered with this page: `POST` for a posted form (and
     /// its 307/308 redirects), else `GET`.
     public var method = "GET"
     private var layouts: LayoutCache
 
     /// A page freshly loaded.
+    /// `paused`: the parse stopped at a script, so the page has one.
     init(url: String, document: HTMLDocument, title: String?, isErrorPage: Bool = false, warnings: [String] = [],
-                styleSheets: LinkedStyleSheets = LinkedStyleSheets()) {
+                styleSheets: LinkedStyleSheets = LinkedStyleSheets(), paused: Bool = false) {
         self.url = url
         self.document = document
         self.title = title
@@ -59,7 +80,7 @@ public struct PageContent: Sendable {
         self.styleSheets = styleSheets
         version = 0
         layouts = LayoutCache()
-        (hasScripts, hasScriptURLs) = Self.scripts(in: document)
+        (hasScripts, hasScriptURLs) = paused ? (true, false) : Self.scripts(in: document)
     }
 
     /// A page loaded by PageKit's loader.
@@ -68,16 +89,45 @@ public struct PageContent: Sendable {
                   warnings: loaded.warnings, styleSheets: loaded.styleSheets)
     }
 
-    /// A page parsed from the bytes a load answered with; its style sheets are read through
+    /// A page parsed from the bytes a load answered with, as `mode` says: to its end, or to
+    /// where scripts take over (`pausedParse`). Its style sheets are read through
     /// `readStyleSheet` (nil when one cannot be read).
-    /// The bytes are kept for the script engine when the page has scripts or script links, or
-    /// `keepingSource` (the app's user scripts run on every page).
-    public static func parse(_ bytes: Data, url: String, keepingSource: Bool = false, readStyleSheet: (URL) -> Data?) -> PageContent {
-        let (document, warnings) = HTMLParser.parseWithWarnings(bytes)
+    public static func parsing(_ bytes: Data, url: String, mode: ParseMode, readStyleSheet: (URL) -> Data?) -> PageContent {
+        var parser = HTMLParser(bytes: bytes, options: HTMLParser.Options(scriptingEnabled: mode.scriptingEnabled))
+        var paused: PausedParse?
+        parsing: while true {
+            let pause = parser.resume()
+            switch pause {
+            case .documentElementCreated where mode.runsUserScripts, .script where mode.scriptingEnabled:
+                paused = PausedParse(parser: parser, pause: pause, bytes: bytes)
+                break parsing
+            case .documentElementCreated, .script:
+                continue
+            case .needsInput, .finished:
+                break parsing
+            }
+        }
+        let document = parser.document
         let styleSheets = LinkedStyleSheets(document: document, pageURL: url, read: readStyleSheet)
-        var content = PageContent(url: url, document: document, title: document.title, warnings: warnings, styleSheets: styleSheets)
-        if keepingSource || content.hasScripts || content.hasScriptURLs { content.source = bytes }
+        var content = PageContent(url: url, document: document, title: document.title, warnings: parser.warnings, styleSheets: styleSheets,
+                                  paused: paused != nil)
+        content.pausedParse = paused
         return content
+    }
+
+    /// The rest of a paused parse run without scripts (no engine could be made): the whole tree.
+    func finishingParseWithoutScripts() -> PageContent {
+        guard var parser = pausedParse?.parser else { return self }
+        while true {
+            switch parser.resume() {
+            case .needsInput, .finished:
+                var content = self
+                content.pausedParse = nil
+                content.replaceDocument(parser.document, title: parser.document.title, state: state, isScripted: false)
+                return content
+            default: continue
+            }
+        }
     }
 
     /// A page the web view makes itself (WebKit's page for a failed load), from its markup.
@@ -102,13 +152,21 @@ public struct PageContent: Sendable {
     }
 
     /// Replaces the document (a script changed it), making a new version.
-    mutating func replaceDocument(_ document: HTMLDocument, title: String?, state: DocumentState = DocumentState()) {
+    mutating func replaceDocument(_ document: HTMLDocument, title: String?, state: DocumentState = DocumentState(),
+                                  styleSheets: LinkedStyleSheets? = nil, isScripted: Bool = true) {
         self.document = document
         self.title = title
         self.state = state
-        isScripted = true
+        if let styleSheets { self.styleSheets = styleSheets }
+        self.isScripted = isScripted
         version += 1
         layouts = LayoutCache()
+    }
+
+    /// Whether an attribute can be an event handler content attribute: `on` and an event's
+    /// name in ASCII letters (`onclick`, `onload`; not `onclick-free`).
+    static func isEventHandlerName(_ name: String) -> Bool {
+        name.utf8.count > 2 && name.hasPrefix("on") && name.utf8.dropFirst(2).allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
     }
 
     /// Whether a link's `href` is a `javascript:` URL (leading whitespace and case as URLs allow).
@@ -122,7 +180,7 @@ public struct PageContent: Sendable {
         for raw in 0..<document.arenaCount where !onLoad {
             guard let node = document.node(rawValue: raw), document.kind(of: node) == .element else { continue }
             for attribute in document.attributes(of: node) {
-                if attribute.name.hasPrefix("on") && attribute.name.count > 2 { onLoad = true }
+                if isEventHandlerName(attribute.name) { onLoad = true }
                 if attribute.name == "href", isScriptURL(attribute.value) { inLinks = true }
             }
         }

@@ -127,24 +127,58 @@ public final class WebPages {
         pages[screen] != nil
     }
 
-    /// Runs the scripts of the page a screen just loaded: its source goes into a fresh script
-    /// page (the one it had is closed), which runs until idle.
+    /// Runs the scripts of the page a screen just loaded (the one it had is closed): the engine
+    /// continues its paused parse, or, for a page whose only scripts are `on…` attributes,
+    /// takes its tree over and fires `DOMContentLoaded` and `load`; then runs until idle.
     public func runScripts(in screen: ScreenID) -> [PageOutcome] {
         close(screen)
-        guard let content = host?.content(of: screen), let source = content.source, let host else { return [] }
+        guard let host, let content = host.content(of: screen), !content.isErrorPage else { return [] }
         guard let engine = makeEngine() else {
-            return [.events([AppEvent(.scriptError, "scripts not run: \(engineFailure ?? "no script engine")")])]
+            var outcomes: [PageOutcome] = []
+            if content.pausedParse != nil { outcomes.append(.changed(screen, content.finishingParseWithoutScripts())) }
+            return outcomes + [.events([AppEvent(.scriptError, "scripts not run: \(engineFailure ?? "no script engine")")])]
         }
-        let services = host.services(for: screen, pageURL: content.url)
         let url = host.webViewURL(of: screen) ?? content.url
-        let page = engine.loadPage(.bytes(source), url: url, resources: services.resources, userScripts: settings.userScripts,
+        let services = host.services(for: screen, pageURL: content.url)
+        let page: ScriptPage
+        if let paused = content.pausedParse {
+            page = engine.loadPage(.paused(paused), url: url, resources: services.resources, userScripts: settings.userScripts,
                                    historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+        } else {
+            page = engine.adoptPage(content.document, state: content.state, url: url, firingLoadEvents: true,
+                                    resources: services.resources, userScripts: settings.userScripts,
+                                    historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+        }
+        register(page, for: screen, at: url)
+        return settle(engine.runUntilIdle())
+    }
+
+    /// The script page of a screen, made over its tree as it is when it has none (the app
+    /// evaluates JavaScript in any page, as WKWebView lets it; a `javascript:` link runs).
+    private func scriptPage(for screen: ScreenID) -> ScriptPage? {
+        if let page = pages[screen] { return page }
+        guard let host, let content = host.content(of: screen), let engine = makeEngine() else { return nil }
+        let url = host.webViewURL(of: screen) ?? content.url
+        let services = host.services(for: screen, pageURL: content.url)
+        let page: ScriptPage
+        if let paused = content.pausedParse {
+            page = engine.loadPage(.paused(paused), url: url, resources: services.resources, userScripts: settings.userScripts,
+                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+        } else {
+            page = engine.adoptPage(content.document, state: content.state, url: url, firingLoadEvents: false,
+                                    resources: services.resources, historyLength: services.historyLength,
+                                    storage: services.storage, cookies: services.cookies)
+        }
+        register(page, for: screen, at: url)
+        return page
+    }
+
+    private func register(_ page: ScriptPage, for screen: ScreenID, at url: String) {
         pages[screen] = page
-        engine.topPage = page
+        engine?.topPage = page
         screensByPage[page.id] = screen
         publishedVersions[screen] = -1
         historyStates[screen] = [url: HistoryEntry(state: nil)]
-        return settle(engine.runUntilIdle())
     }
 
     /// Closes the script page of a screen that left the stack or loads another page.
@@ -293,29 +327,16 @@ public final class WebPages {
         return false
     }
 
-    /// A page whose only scripts are `javascript:` links starts them when one is tapped (a page
-    /// with nothing to run stays off JavaScriptCore until then). Returns the tapped node in the
-    /// live tree: the element of the same name, `href` and text, counting those before it (the
-    /// two parses differ around `<noscript>`, whose content is raw text with scripts on).
+    /// A page whose only scripts are `javascript:` links gets its script context when one is
+    /// tapped (a page with nothing to run stays off JavaScriptCore until then), over the same
+    /// tree: the node tapped is the node the scripts see.
     private func startScriptsForScriptURL(_ href: String?, tapped node: NodeID, in screen: ScreenID,
                                           outcomes: inout [PageOutcome]) -> NodeID {
         guard let href, PageContent.isScriptURL(href), pages[screen] == nil, settings.javaScriptEnabled,
-              let content = host?.content(of: screen), content.hasScriptURLs, !content.isErrorPage else { return node }
-        let plain = content.document
-        func key(_ node: NodeID, _ document: HTMLDocument) -> [String?] {
-            [document.name(of: node), document.attribute("href", of: node), document.textContent(of: node)]
-        }
-        let wanted = key(node, plain)
-        let name = plain.name(of: node) ?? ""
-        let index = plain.elements(named: name).prefix { $0 != node }.filter { key($0, plain) == wanted }.count
-        let started = runScripts(in: screen)
-        outcomes += started
-        // The host has not shown the live tree yet: find the node in it.
-        var live: HTMLDocument?
-        for case .changed(let changed, let changedContent) in started where changed == screen { live = changedContent.document }
-        guard let live else { return node }
-        let matches = live.elements(named: name).filter { key($0, live) == wanted }
-        return index < matches.count ? matches[index] : matches.last ?? node
+              let content = host?.content(of: screen), content.hasScriptURLs, !content.isErrorPage,
+              let engine = makeEngine(), scriptPage(for: screen) != nil else { return node }
+        outcomes += settle(engine.runUntilIdle())
+        return node
     }
 
     /// Runs an input on a screen's script page (a click, typing) and returns what it led to.
@@ -335,18 +356,22 @@ public final class WebPages {
         return settle(engine.runUntilIdle())
     }
 
-    /// `evaluateJavaScript` on the top screen's page, as the app would call it.
+    /// `evaluateJavaScript` on the top screen's page, as the app would call it: any page has a
+    /// context for it. With the profile's JavaScript off the page's own scripts stay off, so a
+    /// context made for the call is closed after it (each call gets a fresh one).
     public func evaluate(_ source: String, world: String) -> (ScriptEvaluation?, [PageOutcome]) {
-        guard let screen = host?.topScreen, let page = pages[screen], let engine else { return (nil, []) }
+        guard let screen = host?.topScreen, let page = scriptPage(for: screen), let engine else { return (nil, []) }
         engine.topPage = page
         let result = page.evaluate(source, world: world)
-        return (result, settle(engine.runUntilIdle()))
+        let outcomes = settle(engine.runUntilIdle())
+        if !settings.javaScriptEnabled { close(screen) }
+        return (result, outcomes)
     }
 
     /// `callAsyncJavaScript` on the top screen's page: the result once its Promise settled
     /// (nil while it waits for a timer or a reply).
     public func callAsync(_ body: String, arguments: [(String, ScriptResultValue)], world: String) -> (ScriptEvaluation?, [PageOutcome]) {
-        guard let screen = host?.topScreen, let page = pages[screen], let engine else { return (nil, []) }
+        guard let screen = host?.topScreen, let page = scriptPage(for: screen), let engine else { return (nil, []) }
         engine.topPage = page
         // The completion handler may run later (a timer, a reply): then its result is an event.
         final class Completion {
@@ -363,6 +388,7 @@ public final class WebPages {
         }
         let outcomes = settle(engine.runUntilIdle())
         completion.returned = true
+        if !settings.javaScriptEnabled, completion.result != nil { close(screen) }
         return (completion.result, outcomes)
     }
 
@@ -404,7 +430,7 @@ public final class WebPages {
             guard var content = host?.content(of: screen),
                   publishedVersions[screen] != page.version || !content.isScripted else { continue }
             publishedVersions[screen] = page.version
-            content.replaceDocument(page.document, title: page.title, state: page.documentState)
+            content.replaceDocument(page.document, title: page.title, state: page.documentState, styleSheets: page.linkedStyleSheets())
             outcomes.append(.changed(screen, content))
         }
         let all = held + records.map(Held.record)
