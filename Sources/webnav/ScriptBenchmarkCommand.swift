@@ -26,8 +26,11 @@ enum ScriptBenchmarkCommand {
         guard FileManager.default.fileExists(atPath: pages.appendingPathComponent("script-jquery.html").path) else {
             throw UserError("no script-jquery.html in \(pages.path)")
         }
+        // Before anything opens JavaScriptCore.
+        let plain = plainPage()
         // First, while the process has freed nothing that new screens could reuse.
         let memory = memoryPerScreen(pages: pages)
+        print(plain)
         for line in ScriptBenchmarks.run() { print(line) }
         print(flowStep(pages: pages))
         print(memory)
@@ -57,6 +60,32 @@ enum ScriptBenchmarkCommand {
         return "flow step on a scripted page (check/uncheck re-rendering a jQuery list, layout included): "
             + "\(FixedPoint.text(average, digits: 3)) ms mean of \(steps.count - 1)\(failed == 0 ? "" : ", \(failed) failed") "
             + "(goal ≤ 1 ms) \(verdict(average, 1))"
+    }
+
+    /// What a page without scripts costs a flow: a screen pushed with it, read, parsed and laid
+    /// out at 80 columns (a fresh page store each time), and whether JavaScriptCore was opened.
+    private static func plainPage() -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-plain-\(getpid())", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var html = "<!doctype html><title>Plain</title><h1>A page without scripts</h1>"
+        for index in 0..<200 { html += "<p>Paragraph \(index) with <a href=\"p\(index).html\">a link</a> and <b>bold</b> text.</p>" }
+        guard (try? Data(html.utf8).write(to: folder.appendingPathComponent("index.html"))) != nil else {
+            return "page without scripts: not measured (cannot write \(folder.path))"
+        }
+        let rounds = 50
+        let start = ContinuousClock.now
+        for _ in 0..<rounds {
+            let host = AppHost(profile: .builtIn, pagesBase: folder, store: PageStore(reader: FilePageReader()))
+            let snapshot = host.perform(.launch)
+            _ = snapshot.app.top.map { snapshot.app.layout(of: $0.id, width: 80) }
+        }
+        let average = milliseconds(ContinuousClock.now - start) / Double(rounds)
+        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        let opened = maps.contains("javascriptcoregtk")
+        return "page without scripts (an app launched on a \(html.utf8.count / 1024) KB page: read, parsed, laid out at 80 columns): "
+            + "\(FixedPoint.text(average, digits: 2)) ms mean of \(rounds); JavaScriptCore opened: \(opened ? "yes" : "no") "
+            + (opened ? "MISSED" : "ok")
     }
 
     /// Resident memory grown over 20 pushed screens showing the jQuery page, per screen.
