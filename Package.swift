@@ -86,6 +86,10 @@ let package = Package(
         .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading"],
                          exclude: ["hot-functions.txt"], swiftSettings: functionSections, linkerSettings: hotFunctionsFirst),
 
+        // `make fuzz`: seeded inputs for each surface webnav reads from outside, run one process
+        // at a time under Scripts/fuzz.py, which counts crashes, hangs and peak memory.
+        .executableTarget(name: "webnav-fuzz", dependencies: ["ScriptRuntime", "AppShell", "Flows", "WebEngine", "NavigatorCore", "PageKit"]),
+
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "NavigatorCore", "URLKit", "TestSupport"]),

@@ -212,6 +212,13 @@ final class PropertyListBombTests: XCTestCase {
         XCTAssertEqual(try PropertyListReader.read(small), .array([.array([.bool(false), .bool(false)]), .array([.bool(false), .bool(false)])]))
     }
 
+    /// Found by `make fuzz`: a UID of more than seven bytes beyond Int.max trapped.
+    func testWideUIDsKeepTheirLowEightBytes() throws {
+        XCTAssertEqual(try PropertyListReader.read(binaryList([[0x8F] + [UInt8](repeating: 0xFF, count: 16)])), .integer(-1))
+        XCTAssertEqual(try PropertyListReader.read(binaryList([[0x87] + [UInt8](repeating: 0xFF, count: 8)])), .integer(-1))
+        XCTAssertEqual(try PropertyListReader.read(binaryList([[0x81, 0x01, 0x02]])), .integer(258))
+    }
+
     func testALongChainStopsAtTheDepthBound() {
         // Object i is an array holding object i+1 (two-byte offsets reach 65,535 bytes).
         var objects: [[UInt8]] = []

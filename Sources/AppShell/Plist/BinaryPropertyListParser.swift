@@ -100,8 +100,10 @@ struct BinaryPropertyListParser {
             let units = (0..<count).map { UInt16(bytes[position + 2 * $0]) << 8 | UInt16(bytes[position + 2 * $0 + 1]) }
             return .string(String(decoding: units, as: UTF16.self))
         case 0x8:
+            // A UID of 1 to 16 bytes; beyond eight, as for integers, the low eight are kept.
             try require(position, low + 1, number)
-            return .integer(Int(unsigned(at: position, size: low + 1)))
+            let size = low + 1
+            return .integer(Int(truncatingIfNeeded: unsigned(at: position + max(0, size - 8), size: min(size, 8))))
         case 0xA, 0xC:
             let count = try length(low, &position, number)
             try require(position, count * objectReferenceSize, number)
