@@ -22,6 +22,8 @@ public final class ConformanceDriver {
     }
 
     public let limits: Limits
+    private let configuration: ScriptEngine.Configuration
+    /// The engine of the html5lib tests (their dumps depend on neither the clock nor `Math.random`).
     private let engine: ScriptEngine
 
     public init(limits: Limits = Limits()) throws(ScriptEngineError) {
@@ -29,6 +31,7 @@ public final class ConformanceDriver {
         var configuration = ScriptEngine.Configuration()
         configuration.timeLimitMs = limits.taskTimeLimitMs
         configuration.hasUIDelegate = false
+        self.configuration = configuration
         engine = try ScriptEngine(configuration: configuration)
     }
 
@@ -65,6 +68,9 @@ public final class ConformanceDriver {
     /// Loads a test page from the server and runs it until the harness completes: posted tasks,
     /// then the timers in time order (virtual time jumps to the next one), until the harness
     /// timeout plus the margin has passed or the real-time cap is reached.
+    ///
+    /// Each page gets an engine of its own, so that its clock starts at the same instant and its
+    /// `Math.random` from the same seed whichever tests ran before it in the worker.
     public func run(_ test: WPTTest, server: WPTServer) -> WPTFileResult {
         let url = server.url(of: test)
         func result(_ outcome: WPTOutcome, _ message: String, stack: String = "", _ subtests: [WPTSubtest] = [], errors: [String] = []) -> WPTFileResult {
@@ -73,6 +79,12 @@ public final class ConformanceDriver {
         }
         guard case .success(let response) = server.respond(to: url), response.status == 200 else {
             return result(.notFound, "the server has no page \(url)")
+        }
+        let engine: ScriptEngine
+        do {
+            engine = try ScriptEngine(configuration: configuration)
+        } catch {
+            return result(.crash, "the script engine did not start: \(error.message)")
         }
         let started = ContinuousClock.now
         let page = engine.loadPage(.bytes(response.body), url: url, resources: { server.respond(to: $0.url) })
