@@ -35,7 +35,7 @@ public struct ConformanceSummary: Equatable, Sendable {
     public var wholeFiles: Int
     public var passedSubtests: Int
     public var countedSubtests: Int
-    /// Harness errors (the file stops at setup or throws outside a test).
+    /// Harness errors (the file stops at setup or throws outside a test) of files that need no testdriver.
     public var stopsAtSetup: [WPTFileResult]
     /// Files that do not end (harness timeout, no completion, real-time cap, crash) and need no testdriver.
     public var unended: [WPTFileResult]
@@ -78,7 +78,7 @@ public struct ConformanceSummary: Equatable, Sendable {
         wholeFiles = results.wpt.filter(\.passesWhole).count
         passedSubtests = results.wpt.map(\.passedSubtests).reduce(0, +)
         countedSubtests = results.wpt.map(\.countedSubtests).reduce(0, +)
-        stopsAtSetup = results.wpt.filter { $0.outcome == .error }
+        stopsAtSetup = results.wpt.filter { $0.outcome == .error && !$0.needsTestdriver }
         unended = results.wpt.filter { !$0.needsTestdriver && [.timeout, .noCompletion, .realTimeCap, .crash].contains($0.outcome) }
         testdriver = results.wpt.filter(\.needsTestdriver)
         notRun = results.notRun
@@ -123,7 +123,7 @@ public struct ConformanceSummary: Equatable, Sendable {
         lines.append("  files where every subtest passes: \(wholeFiles) of \(files)")
         lines.append("  (a harness status other than OK counts as one more failed subtest of its file)")
         lines.append("")
-        lines.append("files that stop at setup (harness error): \(stopsAtSetup.count)   goal 0   \(Self.verdict(stopsAtSetup.isEmpty))")
+        lines.append("files that stop at setup (harness error, without testdriver): \(stopsAtSetup.count)   goal 0   \(Self.verdict(stopsAtSetup.isEmpty))")
         for file in stopsAtSetup {
             let frame = file.stack.split(separator: "\n").first.map { " (at \(Self.cause(String($0))))" } ?? ""
             lines.append("  \(file.id): \(Self.cause(file.message))" + frame)

@@ -67,7 +67,7 @@ final class ConformanceCommandTests: XCTestCase {
           files where every subtest passes: 1 of 2
           (a harness status other than OK counts as one more failed subtest of its file)
 
-        files that stop at setup (harness error): 0   goal 0   met
+        files that stop at setup (harness error, without testdriver): 0   goal 0   met
         files that do not end (without testdriver): 0   goal 0   met
         files that need testdriver (no automation here; not expected to end): 0
         not run: 1 files: 1 an XML document (webnav parses every page as HTML)
