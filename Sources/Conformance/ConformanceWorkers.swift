@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import NavigatorCore
 
 /// One test for a worker to run.
 public enum ConformanceJob: Codable, Equatable, Sendable {
@@ -112,7 +113,7 @@ public final class ConformanceWorkerPool {
         var next = 0
         var done = 0
         defer { stopAll() }
-        /// A slot is empty until it has a job to run, and again after its worker ended.
+        // A slot is empty until it has a job to run, and again after its worker ended.
         workers = Array(repeating: nil, count: min(count, jobs.count))
         func finish(job: Int, with result: ConformanceJobResult) {
             results[job] = result
@@ -157,18 +158,24 @@ public final class ConformanceWorkerPool {
                     kill(worker.pid, SIGKILL)
                     _ = reap(worker)
                     workers[index] = nil
-                    finish(job: job, with: .stopped(jobs[job], outcome: .realTimeCap, message: "killed after \(killAfter.components.seconds) s of real time"))
+                    finish(job: job, with: .stopped(jobs[job], outcome: .realTimeCap, message: "killed after \(Self.seconds(killAfter)) s of real time"))
                 }
             }
         }
         return results.map { $0! }
     }
 
+    /// A duration in seconds with one decimal.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return FixedPoint.text(Double(seconds) + Double(attoseconds) / 1e18, digits: 1)
+    }
+
     private func spawn() throws(ConformanceRunError) -> Worker {
         var toWorker: [Int32] = [0, 0]
         var fromWorker: [Int32] = [0, 0]
         guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else { throw ConformanceRunError("no pipe for a worker: \(String(cString: strerror(errno)))") }
-        let log = "/tmp/webnav-conformance-\(getpid())-\(nextLog).log"
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-conformance-\(getpid())-\(nextLog).log").path
         nextLog += 1
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -263,8 +263,8 @@ public struct ScriptMetadata: Equatable, Sendable {
                 var set = globals ?? []
                 for scope in value.split(separator: ",") {
                     let name = scope.trimmedOfSpaces
-                    // `worker` stands for every worker kind; `window` is the only scope the engine has.
-                    set.insert(name == "default" ? "window" : name)
+                    // `default` is WPT's name for window and dedicatedworker.
+                    if name == "default" { set.formUnion(["window", "dedicatedworker"]) } else { set.insert(name) }
                 }
                 globals = set
             case "script": scripts.append(value)

@@ -47,7 +47,10 @@ final class ConformanceWorkerPoolTests: XCTestCase {
         let hanging = ConformanceWorkerPool(executable: "/bin/sh", arguments: worker([third.line, "hang"]), count: 1, killAfter: .milliseconds(500))
         // This one answers c, then hangs on d and is killed.
         let started = Date()
-        XCTAssertEqual(try hanging.run([job("c"), job("d")]).map(\.outcome), [.ok, .realTimeCap])
+        let hangingResults = try hanging.run([job("c"), job("d")])
+        XCTAssertEqual(hangingResults.map(\.outcome), [.ok, .realTimeCap])
+        guard case .wpt(let killed) = hangingResults[1] else { return XCTFail("not a WPT result") }
+        XCTAssertEqual(killed.message, "killed after 0.5 s of real time")
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 

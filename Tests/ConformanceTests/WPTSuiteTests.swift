@@ -83,7 +83,7 @@ final class WPTSuiteTests: XCTestCase {
         XCTAssertEqual(meta.title, "T <&>")
         XCTAssertTrue(meta.isLong)
         XCTAssertEqual(ScriptMetadata("test()").globals, ["window", "dedicatedworker"])
-        XCTAssertEqual(ScriptMetadata("// META: global=default,worker").globals, ["window", "worker"])
+        XCTAssertEqual(ScriptMetadata("// META: global=default,worker").globals, ["window", "dedicatedworker", "worker"])
     }
 
     func testTheWrapperIsWptservesPage() {
