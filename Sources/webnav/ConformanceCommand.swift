@@ -14,7 +14,8 @@ import NavigatorCore
 /// (`__conformance-worker`), with the figures printed next to issue 22's goals.
 ///
 /// `--must-pass LIST` runs only the listed tests and exits 1 unless each passes whole;
-/// `--update-must-pass LIST` adds every test that passes whole to the list (never removing one).
+/// `--update-must-pass LIST` adds every test that passes whole to the list (never removing one),
+/// and exits 1 when a listed test that ran no longer passes whole.
 /// A missing folder is said plainly and is not a failure: "not measured", exit 0.
 enum ConformanceCommand {
     static let name = "__conformance"
@@ -67,10 +68,17 @@ enum ConformanceCommand {
         try StandardStream.output.raw(ConformanceSummary(conformance).text(source: root))
         if let path = options.updateMustPass {
             let old = FileManager.default.fileExists(atPath: path) ? try readList(path).ids : []
-            let added = Set(conformance.passingWhole).subtracting(old)
+            let passing = Set(conformance.passingWhole)
+            let ran = Set(jobs.map(\.id))
+            let added = passing.subtracting(old)
+            let regressed = old.filter { ran.contains($0) && !passing.contains($0) }
             let file = try ReportFile(path: path, inputs: [], kind: "must-pass list")
             try file.write(MustPassList.text(old + added))
             try StandardStream.output.line("must-pass list \(path): \(added.count) added, \(old.count + added.count) in all")
+            if !regressed.isEmpty {
+                try StandardStream.output.line("  \(regressed.count) listed no longer pass\(regressed.count == 1 ? "es" : "") whole (kept): " + regressed.joined(separator: ", "))
+                return 1
+            }
         }
         return 0
     }
