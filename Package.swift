@@ -75,7 +75,7 @@ let package = Package(
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "WebEngine", "Threading"], swiftSettings: functionSections),
         // Screens as values, widgets, and the terminals that show them.
-        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"], swiftSettings: functionSections),
+        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "Threading", "CNcursesw"], swiftSettings: functionSections),
         // Flow files: parser, runner and reports.
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
