@@ -5,6 +5,8 @@
 #               (Pages/app-flows with the demo server on a free port) and lints Pages/
 #   make bench  the benchmarks (release build, side by side with lynx)
 #   make fuzz   generated hostile input for every surface webnav reads, FUZZ_SECONDS long
+#   make conformance  the html5lib and WPT DOM suites of ../shared/conformance through the page
+#               engine, with the pass rates next to their goals (not measured without them)
 
 SWIFT ?= swift
 # The release binary links the Swift runtime and FoundationEssentials statically: about 3 MB less
@@ -15,7 +17,7 @@ DEBUG := .build/debug/webnav
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build run test flows bench fuzz install clean
+.PHONY: deps build run test flows bench fuzz conformance install clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "webnav: swift is not on the PATH" >&2; exit 2; }
@@ -61,6 +63,10 @@ bench: deps
 fuzz: deps
 	$(SWIFT) build --product webnav-fuzz
 	Scripts/fuzz.py --binary $(FUZZ) --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+
+conformance: deps
+	$(SWIFT) build --product webnav
+	Scripts/conformance.sh
 
 install: build
 	install -d $(PREFIX)/bin
