@@ -1438,6 +1438,8 @@ function elementClassForTag(tag) {
     return name === undefined ? undefined : elementClassNamed(name);
 }
 
+// @bindings: BindingsGenerator puts the interfaces of IDL/*.webidl here.
+
 elementClass("HTMLUnknownElement", [], () => {
     const HTMLUnknownElement = class extends HTMLElement {};
     return HTMLUnknownElement;
