@@ -143,7 +143,8 @@ struct JavaScriptBindings {
                 out += "    const G_\(attribute.name) = (self) => \(getter);\n"
             }
         }
-        out += "    const P = {\n        __proto__: Parent.prototype,\n"
+        // `constructor` first, as WebKit's prototype tables have it; finishInterface gives it its value.
+        out += "    const P = {\n        __proto__: Parent.prototype,\n        constructor: undefined,\n"
         out += body.joined(separator: "\n") + "\n"
         out += "    };\n"
         out += "    finishInterface(\(name), P, Parent, \(quoted(name)));\n"
