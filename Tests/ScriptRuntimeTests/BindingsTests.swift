@@ -130,6 +130,15 @@ final class BindingsTests: XCTestCase {
             + #"false,"7",true]"#)
     }
 
+    func testHugeSelectLengthIsBlockedAsInWebKit() throws {
+        let (page, records, engine) = try load("<p>page</p>")
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("var s = document.createElement('select'); s.length = 2147483648; s.length = 3; s.length"),
+                       .value(.number(3)))
+        XCTAssertEqual(describe(engine.takeRecords()), ["console.warn: Blocked attempt to expand the option list to 2147483648 items. "
+                                                        + "The maximum number of items allowed is 10000."])
+    }
+
     func testInterfaceLayoutIsWebIDLs() throws {
         let result = try run("""
         var proto = HTMLAnchorElement.prototype, d = Object.getOwnPropertyDescriptor(proto, 'href');

@@ -107,6 +107,7 @@ function isSubmitButton(element) {
 }
 
 const indeterminateInputs = new WeakMap();
+const maximumSelectItems = 10000;
 
 function inputType(self) {
     const value = asciiLowercase(N.attr(idOf(self), "type") || "");
@@ -180,6 +181,13 @@ implementation("HTMLSelectElement", () => ({
     length: (self) => N.options(idOf(self)).length,
     setLength(self, value) {
         const options = N.options(idOf(self));
+        // WebKit's bound (HTMLSelectElement::setLength, maxSelectItems): `select.length = 2 ** 31`
+        // would otherwise make two billion options.
+        if (value > options.length && value > maximumSelectItems) {
+            N.log("warn", "Blocked attempt to expand the option list to " + value + " items. The maximum number of items allowed is "
+                + maximumSelectItems + ".");
+            return;
+        }
         for (let i = options.length - 1; i >= value; i--) {
             const option = wrap(options[i]);
             const parent = wrap(N.parent(options[i]));
