@@ -121,7 +121,7 @@ public enum StepExecutor {
             return notificationTap(action, app: app).mapError { TapFailure(message: $0.message) }
         case .css(let selector):
             guard let content = app.webViews[top.id]?.content else { return failed("tap css \"\(selector)\": the page has not loaded") }
-            guard let node = (try? content.document.querySelector(selector, under: content.document.root, state: content.state)) ?? nil else {
+            guard let node = content.querySelector(selector) else {
                 return failed("tap css \"\(selector)\": no element matches")
             }
             return .success(.click(node))

@@ -35,6 +35,11 @@ final class PageFetcher {
     private let pagesBase: String
     /// Every screen's cookies and storage.
     let dataStores: WebsiteDataStores
+    /// How the web views parse pages: with scripting as the profile says, the engine taking
+    /// over where scripts (or, when the app has user scripts, `<html>` itself) begin.
+    var parseMode: ParseMode {
+        ParseMode(scriptingEnabled: profile.javaScriptEnabled, runsUserScripts: !profile.userScripts.isEmpty)
+    }
     /// The folders `file:` pages and their resources are read from.
     private var access = FileReadAccess()
 
@@ -84,11 +89,6 @@ final class PageFetcher {
         if post != nil, fetched.content.method != "POST", WebURL(url).normalizedScheme.map({ $0 != "http" && $0 != "https" }) ?? true {
             fetched.content.method = "POST"
         }
-        // WebKit injects the app's user scripts into every page: keep its bytes for the engine.
-        if !profile.userScripts.isEmpty, profile.javaScriptEnabled, fetched.content.source == nil, !fetched.content.isErrorPage,
-           let parsed = URL(string: fetched.content.url), parsed.isFileURL, case .success(let file) = store.permit(parsed, access: access) {
-            fetched.content.source = try? store.read(file)
-        }
         return fetched
     }
 
@@ -97,7 +97,7 @@ final class PageFetcher {
         case "http"?, "https"?:
             return fetchRemote(url, for: screen, reload: reload, post: post, from: initiator)
         default:
-            switch store.page(at: url, access: access) {
+            switch store.page(at: url, access: access, mode: parseMode) {
             case .success(let content):
                 return FetchedPage(content: content, events: [])
             case .failure(let refusal):
@@ -127,18 +127,14 @@ final class PageFetcher {
             result = loaded
             switch loaded {
             case .response(let response):
-                let (document, warnings) = HTMLParser.parseWithWarnings(Data(response.body))
                 // The page's style sheets come through the same loader: its cookies, headers and ATS.
-                let styleSheets = LinkedStyleSheets(document: document, pageURL: response.finalURL) { sheet in
+                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode) { sheet in
                     guard case .response(let css) = loader.load(LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))),
                           (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }
                     return Data(css.body)
                 }
                 let shareable = response.mayBeReused && response.requestHeaders["Cookie"] == nil
                     && response.headers.values("Set-Cookie").isEmpty && response.hops.isEmpty
-                var content = PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
-                                          styleSheets: styleSheets)
-                if content.hasScripts || content.hasScriptURLs || !profile.userScripts.isEmpty { content.source = Data(response.body) }
                 return (content, shareable)
             case .failure(let failure):
                 return (errorPage(for: failure), false)
@@ -260,8 +256,7 @@ final class PageFetcher {
 
     /// WebKit's page for a failed load.
     private func errorPage(for failure: LoadFailure) -> PageContent {
-        let document = HTMLParser.parse(LoadErrorPage.html(for: failure))
-        return PageContent(url: failure.url, document: document, title: document.title, isErrorPage: true)
+        PageContent.errorPage(html: LoadErrorPage.html(for: failure), url: failure.url)
     }
 
     private func display(_ url: String) -> String {

@@ -126,7 +126,7 @@ public struct SimulatedApp: Sendable {
             effects += perform(navigator.handle(.pageLoaded(id, url: shown, title: content.title)))
             // The app's user scripts run on every page (WebKit injects them whatever the page holds).
             if content.scriptsEnabled, content.hasScripts || !navigator.profile.userScripts.isEmpty, !content.isScripted,
-               !content.isErrorPage, content.source != nil {
+               !content.isErrorPage {
                 effects.append(.runScripts(id))
             }
             return effects
