@@ -71,6 +71,10 @@ enum Webnav {
             return try LayoutBenchmarkCommand.run(Array(arguments.dropFirst()))
         case ScriptBenchmarkCommand.name:
             return try ScriptBenchmarkCommand.run(Array(arguments.dropFirst()))
+        case ConformanceCommand.name:
+            return try ConformanceCommand.run(Array(arguments.dropFirst()))
+        case ConformanceCommand.workerName:
+            return try ConformanceCommand.worker(Array(arguments.dropFirst()))
         case ManPage.name:
             return try ManPage.run(Array(arguments.dropFirst()))
         case CompletionCommand.pagesName:
