@@ -57,6 +57,14 @@ def keep(arguments, surface, index, kind, detail):
     return str(stem.with_suffix(".input"))
 
 
+def kill(child):
+    """Kills a child without reaping it (Popen.kill polls first, which may reap it and lose its usage)."""
+    try:
+        os.kill(child.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run_surface(arguments, surface, deadline, runs):
     """Runs inputs from 0 until the deadline or the number of runs, restarting after failures."""
     index = 0
@@ -69,7 +77,7 @@ def run_surface(arguments, surface, deadline, runs):
         outcome = None
         while outcome is None:
             if runs is None and time.monotonic() >= deadline:
-                child.kill()
+                kill(child)
                 outcome = "stopped"
                 break
             ready, _, _ = select.select([child.stdout, child.stderr], [], [], 0.2)
@@ -92,7 +100,7 @@ def run_surface(arguments, surface, deadline, runs):
                         index = int(number) + 1
                         current = None
             if outcome is None and current is not None and time.monotonic() - started > arguments.timeout:
-                child.kill()
+                kill(child)
                 outcome = "hang"
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = status
