@@ -14,10 +14,14 @@ extension LintRun {
     /// needs a stack: found by running the flow on the engine, offline, to its end or first failure.
     mutating func lintFlows(_ paths: [String]) {
         guard !paths.isEmpty else { return }
-        let runner = FlowRunner(profile: profile, pagesBase: URL(fileURLWithPath: options.pagesFolder, isDirectory: true),
+        var runner = FlowRunner(profile: profile, pagesBase: URL(fileURLWithPath: options.pagesFolder, isDirectory: true),
                                 store: PageStore(reader: LintPageReader(files: files), loadsRemotePages: false))
         let files = self.files
-        let parser = FlowParser { url in try files.read(url.path) }
+        // The run's --env is not known here: any ${NAME} is taken as given.
+        var parser = FlowParser(environment: Set(profile.env.keys)) { url in try files.read(url.path) }
+        parser.checksVariables = false
+        runner.parser = parser
+        runner.variables = profile.env
         var commentsRead: Set<String> = []
         for path in paths {
             let flow: Flow
@@ -78,17 +82,17 @@ extension LintRun {
 
     /// Runs a flow on a fresh app and reports each `removeStack-noop` at the step that caused it.
     private mutating func run(_ flow: Flow, with runner: FlowRunner) {
-        let host = runner.launchedHost()
-        var context = FlowContext()
-        for step in flow.steps {
-            let outcome = StepExecutor.perform(step, host: host, context: &context)
-            if step.command.isAction {
+        let (host, launch) = runner.launchedHost()
+        var context = runner.launchContext(launch)
+        var execution = FlowExecution(flow: flow, parser: runner.parser)
+        while let run = execution.runNext(host: host, context: &context) {
+            if run.step.command.isAction || run.step.template != nil {
                 for event in context.eventsSinceAction {
                     guard let warning = event.warning, warning.code == .removeStackNoop else { continue }
-                    report(warning.code.rawValue, "\(warning.message) (\(step.source))", at: flowSite(step.location))
+                    report(warning.code.rawValue, "\(warning.message) (\(run.step.source))", at: flowSite(run.step.location))
                 }
             }
-            if case .failed = outcome { return }
+            if case .failed = run.outcome, !run.isRetried { return }
         }
     }
 }

@@ -43,6 +43,15 @@ public enum AppAction: Equatable, Sendable {
     case evaluate(String, world: String)
     /// The app calls `callAsyncJavaScript(body, arguments:, contentWorld:)` on the top page.
     case callAsync(String, arguments: [CallArgument], world: String)
+    /// The network the app's requests meet: a route added, offline or online again.
+    case network(NetworkAction)
+}
+
+/// A change to the network (`route`, `offline`, `online`).
+public enum NetworkAction: Equatable, Sendable {
+    /// From now on the route answers the requests its pattern matches (the last added wins).
+    case route(NetworkRoute)
+    case offline(Bool)
 }
 
 /// One named argument of `callAsyncJavaScript`.
@@ -80,9 +89,19 @@ public struct AppSnapshot: Sendable {
     /// What an `evaluate` or `callAsync` action returned, as WebKit hands it to the app; nil
     /// for other actions, when no page runs scripts, or while a `callAsync` Promise waits.
     public var evaluation: ScriptEvaluation?
+    /// The app's recent http(s) requests, and how many it had made when the action began.
+    public var requestLog = RequestLog()
+    public var requestsBefore = 0
+    /// The element of the top page that has focus (`document.activeElement` on a page with
+    /// scripts; the field last typed into on one without).
+    public var focusedNode: NodeID?
+    /// The routes in force and whether the device is offline.
+    public var network = NetworkConditions()
 
     /// The events the action caused.
     public var newEvents: ArraySlice<AppEvent> { app.eventLog.events(since: eventsBefore) }
+    /// The requests the action made.
+    public var newRequests: ArraySlice<RequestRecord> { requestLog.requests(since: requestsBefore) }
 }
 
 /// How the user answers a JavaScript dialog.
@@ -186,8 +205,8 @@ private final class HostWorker: @unchecked Sendable {
     private var loadedURLs: [String] = []
     private var loadedURLSet: Set<String> = []
     private var scripts: ScreenScripts!
-    /// The job whose caller waits for the app to settle, and the event count when it began.
-    private var current: (job: Job, eventsBefore: Int)?
+    /// The job whose caller waits for the app to settle, and the event and request counts when it began.
+    private var current: (job: Job, eventsBefore: Int, requestsBefore: Int)?
     /// The dialog a script waits on.
     private var dialog: OpenDialog?
     /// Why the current action was not performed.
@@ -251,7 +270,7 @@ private final class HostWorker: @unchecked Sendable {
 
     private func run() {
         while let job = nextJob() {
-            current = (job, app.eventLog.total)
+            current = (job, app.eventLog.total, fetcher.requests.total)
             if let action = job.action { execute(action) }
             finishCurrent()
         }
@@ -259,21 +278,30 @@ private final class HostWorker: @unchecked Sendable {
 
     /// Hands the waiting caller the app as it is now.
     private func finishCurrent() {
-        guard let (job, before) = current else { return }
+        guard let (job, before, requestsBefore) = current else { return }
         current = nil
-        reply(job, eventsBefore: before, refusal: refusal)
+        reply(job, eventsBefore: before, requestsBefore: requestsBefore, refusal: refusal)
         refusal = nil
     }
 
-    private func reply(_ job: Job, eventsBefore: Int, refusal: String? = nil) {
+    private func reply(_ job: Job, eventsBefore: Int, requestsBefore: Int? = nil, refusal: String? = nil) {
         // No copy is kept here: when the client lets go of its snapshot, the next change
         // finds the storage unshared and changes it in place (10,000 pushes stay linear).
         let scriptTimer = scripts.nextTimer(now: clock.now)
         let nextTimer = [clock.nextDue, scriptTimer].compactMap { $0 }.min()
         job.result = AppSnapshot(app: app, eventsBefore: eventsBefore, loadedURLs: loadedURLs, nextTimer: nextTimer,
-                                 time: clock.now, dialog: dialog, refusal: refusal, evaluation: evaluation)
+                                 time: clock.now, dialog: dialog, refusal: refusal, evaluation: evaluation,
+                                 requestLog: fetcher.requests, requestsBefore: requestsBefore ?? fetcher.requests.total,
+                                 focusedNode: focusedNode, network: fetcher.network)
         evaluation = nil
         job.done.signal()
+    }
+
+    /// The focused element of the top page.
+    private var focusedNode: NodeID? {
+        guard let screen = app.top?.id else { return nil }
+        if let page = scripts.page(for: screen) { return page.focusedElement }
+        return app.webViews[screen]?.content.state.focused
     }
 
     private func nextJob() -> Job? {
@@ -307,7 +335,7 @@ private final class HostWorker: @unchecked Sendable {
                 continue
             }
             dialog = nil
-            current = (job, app.eventLog.total)
+            current = (job, app.eventLog.total, fetcher.requests.total)
             switch answer {
             case .accept:
                 scripts.note(AppEvent(.dialog, "dialog: OK"))
@@ -368,7 +396,10 @@ private final class HostWorker: @unchecked Sendable {
                 apply(.observed([refusal]))
                 return
             }
-            edit(node) { page in page.fill(node, text: text) } plain: { state, _ in state.values[node] = text }
+            edit(node) { page in page.fill(node, text: text) } plain: { state, _ in
+                state.values[node] = text
+                state.focused = node
+            }
         case .select(let select, let option):
             if let refusal = app.userInputRefusal("select") {
                 apply(.observed([refusal]))
@@ -402,6 +433,11 @@ private final class HostWorker: @unchecked Sendable {
             let (result, inputs) = scripts.callAsync(body, arguments: arguments.map { ($0.name, $0.value) }, world: world, app: app)
             evaluation = result
             apply(inputs)
+        case .network(.route(let route)):
+            fetcher.network.routes.append(route)
+        case .network(.offline(let offline)):
+            fetcher.network.isOffline = offline
+            apply(.observed([AppEvent(.note, offline ? "network: offline" : "network: online")]))
         }
         runTimers(upTo: clock.now)
     }
@@ -600,6 +636,7 @@ private final class HostWorker: @unchecked Sendable {
         fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
         let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
         let fetched = fetcher.fetch(url, for: id, reload: reload, post: post, from: app.webViews[id]?.content.url)
+        waitOut(fetched.delay)
         if loadedURLSet.insert(fetched.content.url).inserted { loadedURLs.append(fetched.content.url) }
         if !fetched.events.isEmpty { inputs.append(.observed(fetched.events)) }
         if let target = fetched.handOff {
@@ -608,6 +645,14 @@ private final class HostWorker: @unchecked Sendable {
             inputs.append(.pageLoaded(id, url: url, content: fetched.content))
         }
         return inputs
+    }
+
+    /// A response that arrives late (a route's delay) moves the app's clock on; the timers that
+    /// fell due meanwhile run once the load is done, as the step's own `runTimers` does.
+    private func waitOut(_ delay: Duration) {
+        guard delay > .zero, clock.mode == .virtual else { return }
+        clock.advance(to: clock.now + delay)
+        date.moved(to: clock.date)
     }
 
     private func apply(_ inputs: [AppInput]) {
@@ -639,7 +684,8 @@ private final class HostWorker: @unchecked Sendable {
                 case .schedule(let event, let delay):
                     clock.schedule(event, after: delay)
                 case .checkAlive(let check):
-                    let (outcome, events) = fetcher.checkAlive(check)
+                    let (outcome, events, delay) = fetcher.checkAlive(check)
+                    waitOut(delay)
                     if !events.isEmpty { pending.append(.observed(events)) }
                     pending.append(.shell(.launchCheckAnswered(outcome)))
                 }
