@@ -420,17 +420,21 @@ public enum StepExecutor {
         let (_, area, viewport) = DeviceRenderer.frameAndWebView(of: app, columns: context.columns, rows: context.rows,
                                                                   viewport: context.viewport(of: app), dialog: snapshot.dialog)
         let lines = app.layout(of: top.id, width: contentWidth(context)).lines.map { collapsed($0.text) }
-        let wanted = collapsed(text)
+        // The page's text as `expect text` reads it (lines joined by spaces), and where each line starts in it.
+        var joined: [UInt8] = []
+        var starts: [(offset: Int, line: Int)] = []
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            if !joined.isEmpty { joined.append(UInt8(ascii: " ")) }
+            starts.append((joined.count, index))
+            joined += Array(line.utf8)
+        }
+        let wanted = Array(collapsed(text).utf8)
         var found: Int?
-        for index in lines.indices {
-            // A text may run on over the next lines, as `expect text` reads it.
-            var joined = lines[index]
-            var next = index + 1
-            while !joined.contains(wanted), joined.count < wanted.count + 200, next < lines.count {
-                joined += " " + lines[next]
-                next += 1
+        if !wanted.isEmpty, wanted.count <= joined.count {
+            for offset in 0...(joined.count - wanted.count) where joined[offset] == wanted[0] && joined[offset..<(offset + wanted.count)].elementsEqual(wanted) {
+                found = starts.last { $0.offset <= offset }?.line
+                break
             }
-            if joined.contains(wanted) { found = index; break }
         }
         guard let line = found else { return .failed("scroll to \"\(text)\": the page has no such text") }
         let height = max(1, area.height)
