@@ -61,19 +61,20 @@ public enum FlowHelp {
         ("expect no script errors", "no script error since the app started (run --strict fails a flow on any)"),
     ]
 
+    /// The rules above the table (the help and the manual page say them the same way).
+    public static let introduction = [
+        "Flow files: one step per line; # starts a comment (not inside a quoted string, a word such as page.html#top, or tap #3);",
+        "arguments are bare words or \"quoted strings\" with \\\" and \\\\. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.",
+        "A folder given to webnav run runs every *.flow under it, sorted, except _*.flow fragments (for include).",
+        "${NAME} in any argument is a variable: from --env NAME=VALUE, the profile's env, set or param ($${ writes ${);",
+        "one that nothing gives is an error at its line and column. A CONDITION (if, repeat while) is any expectation",
+        "without expect (text \"S\", visible \"S\", depth N, …), js \"EXPR\" (its value is truthy), dialog (one is open), or not CONDITION.",
+    ]
+
     /// The text of `webnav help flows`.
     public static var text: String {
         let width = steps.map(\.syntax.count).max() ?? 0
-        var lines = [
-            "Flow files: one step per line; # starts a comment (not inside a quoted string, a word such as page.html#top, or tap #3);",
-            "arguments are bare words or \"quoted strings\" with \\\" and \\\\. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.",
-            "A folder given to webnav run runs every *.flow under it, sorted, except _*.flow fragments (for include).",
-            "${NAME} in any argument is a variable: from --env NAME=VALUE, the profile's env, set or param ($${ writes ${);",
-            "one that nothing gives is an error at its line and column. A CONDITION (if, repeat while) is any expectation",
-            "without expect (text \"S\", visible \"S\", depth N, …), js \"EXPR\" (its value is truthy), dialog (one is open), or not CONDITION.",
-            "",
-            "steps:",
-        ]
+        var lines = introduction + ["", "steps:"]
         for step in steps {
             let padding = String(repeating: " ", count: max(0, width - step.syntax.count))
             lines.append("  \(step.syntax)\(padding)  \(step.meaning)")

@@ -152,13 +152,7 @@ public enum StepExecutor {
     private static func open(_ url: String, step: FlowStep, host: AppHost, context: inout FlowContext) -> StepOutcome {
         let before = host.snapshot.app
         let outcome = act(.navigator(.urlOpened(url, base: step.folder.absoluteString)), host: host, context: &context)
-        guard outcome.isSuccess else { return outcome }
-        let after = host.snapshot.app
-        guard let top = after.top, let webView = after.topWebView, webView.content.isErrorPage,
-              WebURL(webView.content.url).normalizedScheme == "file",
-              before.top?.id != top.id || before.topWebView?.loadNumber != webView.loadNumber else { return outcome }
-        let document = webView.content.document
-        let reason = document.elements(named: "p").first.map { document.textContent(of: $0) } ?? "cannot be read"
+        guard outcome.isSuccess, let reason = host.snapshot.app.localPageFailure(since: before) else { return outcome }
         return .failed("open \(url): the page cannot be opened: \(reason)")
     }
 

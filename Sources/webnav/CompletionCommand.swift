@@ -33,7 +33,7 @@ enum CompletionCommand {
         switch command {
         case "run": return .flows
         case "dump": return .pages
-        case "lint": return .paths
+        case "lint", "report": return .paths
         case "push": return .payloads
         case "record": return .flowFile
         case "completion": return .shells

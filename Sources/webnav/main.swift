@@ -21,6 +21,7 @@ enum Webnav {
         "record": (InteractiveCommand.recordSpec, InteractiveCommand.record),
         "lint": (LintCommand.spec, LintCommand.run),
         "push": (PushCommand.spec, PushCommand.run),
+        "report": (ReportCommand.spec, ReportCommand.run),
     ] }
 
     static let overview = """
@@ -33,8 +34,10 @@ enum Webnav {
                                       print one frame of the screen after the URLs, and exit
       webnav resolve URL... [--json]  classify and parse each URL: kind, action, configuration,
                                       resolved appearance, warnings
-      webnav run FLOW... [--json] [--junit FILE] [--jobs N] [--step]
+      webnav run FLOW... [--json] [--junit FILE] [--html DIR] [--trace] [--env NAME=VALUE] [--jobs N] [--step]
                                       run flow files
+      webnav report merge REPORT... [--json FILE] [--junit FILE] [--timings FILE]
+                                      merge the reports of a run's shards into one
       webnav dump PAGE [--width N]    render a page as text with numbered links and References
       webnav lint [PATH...] [--json] [--sarif FILE] [--max-warnings N]
                                       find deeplink and navigation problems in pages, scripts, flows,
