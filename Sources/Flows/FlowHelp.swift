@@ -71,6 +71,14 @@ public enum FlowHelp {
         "without expect (text \"S\", visible \"S\", depth N, …), js \"EXPR\" (its value is truthy), dialog (one is open), or not CONDITION.",
     ]
 
+    /// The table as the README has it (a test holds the two equal).
+    public static var markdownTable: String {
+        let rows = steps.map { step in
+            "| `\(step.syntax.replacing("|", with: "\\|"))` | \(step.meaning.replacing("|", with: "\\|")) |"
+        }
+        return (["| step | meaning |", "|---|---|"] + rows).joined(separator: "\n")
+    }
+
     /// The text of `webnav help flows`.
     public static var text: String {
         let width = steps.map(\.syntax.count).max() ?? 0

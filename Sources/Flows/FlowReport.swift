@@ -34,7 +34,11 @@ public enum FlowReport {
         guard let failure = result.failure else {
             return "PASS \(result.path) (\(result.stepsRun) step\(result.stepsRun == 1 ? "" : "s"))"
         }
-        if result.isMalformed { return "FAIL \(UserError(failure.message, at: failure.location).description)" }
+        if result.isMalformed {
+            // A file that cannot be read has no line: its path and the reason.
+            return failure.location.line == 0 ? "FAIL \(failure.location.path): \(failure.message)"
+                : "FAIL \(UserError(failure.message, at: failure.location).description)"
+        }
         let elsewhere = failure.location.path == result.path ? "" : " (in flow \(result.path))"
         return "FAIL \(failure.location.path):\(failure.location.line): \(failure.message)\(elsewhere)"
     }
@@ -171,7 +175,7 @@ public enum FlowReport {
         var xml = [open + ">"]
         if let failure = result.failure {
             if result.isMalformed {
-                let message = UserError(failure.message, at: failure.location).description
+                let message = String(headline(result).dropFirst(5))
                 xml.append("      <failure message=\"\(escaped(message))\" type=\"FlowParseError\">\(escaped(message))</failure>")
             } else {
                 let message = "\(failure.location.path):\(failure.location.line): \(failure.message)"

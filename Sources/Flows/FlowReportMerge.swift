@@ -73,7 +73,7 @@ public struct FlowReportMerge {
 
     /// The flows' durations, for `--timings`.
     public var timings: FlowTimings {
-        FlowTimings(seconds: Dictionary(flows.map { ($0.flow, $0.seconds) }, uniquingKeysWith: { $1 }))
+        FlowTimings(seconds: Dictionary(flows.filter { !$0.malformed }.map { ($0.flow, $0.seconds) }, uniquingKeysWith: { $1 }))
     }
 
     private static func sorted(_ entries: [Entry]) throws(UserError) -> [Entry] {

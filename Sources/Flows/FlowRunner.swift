@@ -48,7 +48,7 @@ public struct FlowResult: Sendable {
 
     /// A flow that did not parse: it fails at the error's line and column.
     public static func malformed(path: String, error: UserError) -> FlowResult {
-        let location = error.location ?? SourceLocation(path: path, line: 0)
+        let location = error.location ?? SourceLocation(path: error.path ?? path, line: 0)
         var result = FlowResult(path: path, stepsRun: 0, failure: FlowFailure(location: location, message: error.message, picture: [],
                                                                              stackDescription: []),
                                 snapshots: SnapshotSpool(), stack: [])

@@ -27,7 +27,7 @@ enum RunCommand {
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
             OptionSpec(name: "watch", valueName: nil, help: "run again whenever a flow, a page or the profile changes (only the flows that use it)"),
             OptionSpec(name: "shard", valueName: "I/N", help: "run only the I-th of N slices of the flows, for N CI machines (balanced by --timings)"),
-            OptionSpec(name: "timings", valueName: "FILE", help: "balance --shard by the durations in FILE, then write this run's durations to it"),
+            OptionSpec(name: "timings", valueName: "FILE", help: "balance --shard by the durations in FILE; without --shard, write this run's durations to it"),
         ],
         positionalName: "at least one flow file or folder", minimumPositionals: 1, maximumPositionals: nil,
         details: "Exit status: 0 all passed, 1 a flow failed, 2 a usage error or a malformed flow (PATH:LINE:COLUMN: error: …; the other flows still run)."
@@ -42,12 +42,14 @@ enum RunCommand {
         var paths = try flowPaths(arguments.positionals)
         let timingsFile = arguments.value("timings")
         let timings = try timingsFile.flatMap { path throws(UserError) in try FlowVariables.readTimings(path) }
-        if let shard = try arguments.value("shard").map({ text throws(UserError) in try FlowShard(parsing: text) }) {
-            paths = shard.slice(of: paths, timings: timings)
-        }
+        let shard = try arguments.value("shard").map { text throws(UserError) in try FlowShard(parsing: text) }
+        if let shard { paths = shard.slice(of: paths, timings: timings) }
         // A report that cannot be written is found out before any flow runs.
         let report = try arguments.value("junit").map { path throws(UserError) in try ReportFile(path: path, inputs: paths) }
-        let timingsReport = try timingsFile.map { path throws(UserError) in try ReportFile(path: path, inputs: paths, kind: "timings file") }
+        // A shard only reads the timings (every shard must see the same file); `report merge --timings` writes them.
+        let timingsReport = try timingsFile.flatMap { path throws(UserError) in
+            shard == nil ? try ReportFile(path: path, inputs: paths, kind: "timings file") : nil
+        }
         let html = try arguments.value("html").map { folder throws(UserError) in try HTMLReportFolder(path: folder, inputs: paths) }
         let parser = FlowParser.files.knowing(Set(variables.keys))
         let parsed = parser.parse(paths: paths, jobs: jobs)
