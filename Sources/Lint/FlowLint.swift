@@ -46,6 +46,13 @@ extension LintRun {
                 switch step.command {
                 case .open(let url):
                     check(url, use: .navigation(fromPage: nil, target: nil), base: step.folder.absoluteString, at: site)
+                case .templated("open"):
+                    // Read with the profile's env, and nothing for the rest: the page it opens still counts.
+                    let names = step.template?.variables.map(\.name) ?? []
+                    let values = Dictionary(names.map { ($0, profile.env[$0] ?? "") }, uniquingKeysWith: { first, _ in first })
+                    if case .open(let url)? = try? parser.resolve(step, variables: values) {
+                        check(url, use: .navigation(fromPage: nil, target: nil), base: step.folder.absoluteString, at: site)
+                    }
                 case .expect(.url(let url)):
                     check(url, use: .expectation, base: pagesBase, at: site)
                 default:
