@@ -40,6 +40,12 @@ public struct FlowScroll: Equatable, Sendable {
     public var screen: ScreenID
     public var loadNumber: Int
     public var offset: Int
+
+    public init(screen: ScreenID, loadNumber: Int, offset: Int) {
+        self.screen = screen
+        self.loadNumber = loadNumber
+        self.offset = offset
+    }
 }
 
 /// What came of one step.

@@ -92,6 +92,10 @@ extension TerminalAppState {
         }
         context.columns = geometry.device.width
         context.rows = size.rows
+        // `expect visible` and `scroll to` at the prompt see the web view as it is scrolled here.
+        if let top = app.top, let webView = app.topWebView, let viewport = viewports[top.id], viewport.loadNumber == webView.loadNumber {
+            context.scroll = FlowScroll(screen: top.id, loadNumber: webView.loadNumber, offset: viewport.scrollOffset)
+        }
         return steps.isEmpty ? [] : [.runSteps(steps)]
     }
 
@@ -124,6 +128,10 @@ extension TerminalAppState {
                                      now: ContinuousClock.Instant) -> [TerminalAppEffect] {
         self.app = app
         self.context = context
+        if let scroll = context.scroll, var viewport = viewports[scroll.screen], viewport.loadNumber == scroll.loadNumber {
+            viewport.scrollOffset = scroll.offset
+            viewports[scroll.screen] = viewport
+        }
         show(dialog)
         var recorded: [String] = []
         for report in reports {
