@@ -129,7 +129,8 @@ def bench_pages(pages, dump_seconds):
             continue
         size = os.path.getsize(path) / 1e6
         runs = 1 if size > 10 else RUNS
-        ours = [WEBNAV, "dump", path, "--width", "100"]
+        # lynx runs no scripts: neither does the dump it is compared with.
+        ours = [WEBNAV, "dump", path, "--width", "100", "--no-scripts"]
         theirs = ["lynx", "-dump", "-width=100", path]
         webnav_s, webnav_rss = median_run(ours, runs)
         dump_seconds[path] = webnav_s
