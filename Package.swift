@@ -69,8 +69,11 @@ let package = Package(
             exclude: ["Prelude", "NativePrelude", "SharedPrelude"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections
         ),
+        // The page engine: every web view's page (parsed documents, script pages), the only code
+        // that reads their node trees; clients see contents, layouts and queries.
+        .target(name: "WebEngine", dependencies: ["PageKit", "ScriptRuntime", "URLKit", "NavigatorCore", "Threading"], swiftSettings: functionSections),
         // The simulated app: the engine plus page loading, performing the engine's effects.
-        .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
+        .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "WebEngine", "Threading"], swiftSettings: functionSections),
         // Screens as values, widgets, and the terminals that show them.
         .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"], swiftSettings: functionSections),
         // Flow files: parser, runner and reports.
@@ -96,8 +99,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]  // @testable sees CJavaScriptCore
         ),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "WebEngine", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Simulator", "WebEngine", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "AppShell", "TestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "NavigatorCore", "PageKit", "TestSupport"]),

@@ -286,17 +286,6 @@ public enum TapTarget: Equatable, Sendable {
     case css(String)
 }
 
-/// Which form field a step means.
-public enum FieldTarget: Equatable, Sendable {
-    /// Its label's text, `placeholder`, `name` or `aria-label` (exact, else a unique
-    /// case-insensitive match).
-    case text(String)
-    /// The N-th field in document order, 1-based (inputs that show, text areas, selects).
-    case number(Int)
-    /// The first element the selector matches.
-    case css(String)
-}
-
 /// A check of what the user would see (flows.md's expectation table).
 public enum Expectation: Equatable, Sendable {
     public enum ColorSlot: String, Sendable, CaseIterable { case nav, tint, status }

@@ -27,15 +27,13 @@ extension StepExecutor {
             switch field(target, app: app, step: "select") {
             case .failure(let failure): return .failed(failure.message)
             case .success(let found):
-                guard found.name == "select", let document = app.topWebView?.content.document else {
+                guard found.name == "select", let content = app.topWebView?.content else {
                     return .failed("select \(describe(target)): the field is \(found.description), not a <select>")
                 }
-                let options = descendants(of: found.node, in: document).filter { document.name(of: $0) == "option" }
-                let labels = options.map { optionLabel($0, in: document) }
-                let chosen = zip(options, labels).first { $0.1 == option }?.0
-                    ?? options.first { document.attribute("value", of: $0) == option }
+                let options = content.options(of: found.node)
+                let chosen = options.first { $0.label == option }?.node ?? options.first { $0.value == option }?.node
                 guard let chosen else {
-                    return .failed("select \(describe(target)) \"\(option)\": no such option; options: \(labels.map { "\"\($0)\"" }.joined(separator: ", "))")
+                    return .failed("select \(describe(target)) \"\(option)\": no such option; options: \(options.map { "\"\($0.label)\"" }.joined(separator: ", "))")
                 }
                 return act(.select(found.node, option: chosen), host: host, context: &context)
             }
@@ -48,8 +46,7 @@ extension StepExecutor {
                 guard found.name == "input", ["checkbox", "radio"].contains(found.type), let content = app.topWebView?.content else {
                     return .failed("\(word) \(describe(target)): the field is \(found.description), not a checkbox or radio button")
                 }
-                let isChecked = content.state.checkedness[found.node] ?? (content.document.attribute("checked", of: found.node) != nil)
-                if isChecked == checked { return .done(note: "\(word): already \(checked ? "checked" : "unchecked")") }
+                if content.isChecked(found.node) == checked { return .done(note: "\(word): already \(checked ? "checked" : "unchecked")") }
                 if !checked, found.type == "radio" {
                     return .failed("uncheck \(describe(target)): a radio button is unchecked by checking another")
                 }
@@ -96,20 +93,6 @@ extension StepExecutor {
 
     // MARK: - Fields
 
-    struct FoundField {
-        var node: NodeID
-        var name: String
-        /// An input's type, lowercased (`text` when absent).
-        var type: String
-
-        var isTextField: Bool {
-            name == "textarea" || (name == "input" && !["checkbox", "radio", "submit", "button", "reset", "image", "file", "hidden",
-                                                          "range", "color"].contains(type))
-        }
-
-        var description: String { name == "input" ? "<input type=\(type)>" : "<\(name)>" }
-    }
-
     struct FieldFailure: Error {
         var message: String
     }
@@ -122,114 +105,29 @@ extension StepExecutor {
         }
     }
 
-    /// The field a target names on the top page.
+    /// The field a target names on the top page, or why there is none, worded for the step.
     static func field(_ target: FieldTarget, app: SimulatedApp, step: String) -> Result<FoundField, FieldFailure> {
         guard let content = app.topWebView?.content else { return .failure(FieldFailure(message: "\(step): the page has not loaded")) }
-        let document = content.document
-        func found(_ node: NodeID) -> FoundField {
-            let name = document.name(of: node) ?? ""
-            return FoundField(node: node, name: name, type: document.attribute("type", of: node)?.lowercased() ?? "text")
-        }
-        let fields = descendants(of: document.root, in: document).filter { node in
-            guard let name = document.name(of: node) else { return false }
-            if name == "textarea" || name == "select" { return true }
-            return name == "input" && document.attribute("type", of: node)?.lowercased() != "hidden"
-        }
-        switch target {
-        case .css(let selector):
-            guard let node = (try? document.querySelector(selector, under: document.root, state: content.state)) ?? nil else {
-                return .failure(FieldFailure(message: "\(step) css \"\(selector)\": no element matches"))
-            }
-            return .success(found(node))
-        case .number(let number):
-            guard number <= fields.count else {
-                return .failure(FieldFailure(message: "\(step) #\(number): the page has \(fields.count) field\(fields.count == 1 ? "" : "s")"))
-            }
-            return .success(found(fields[number - 1]))
-        case .text(let text):
-            var labels: [String: [String]] = [:]
-            for label in document.elements(named: "label") {
-                if let id = document.attribute("for", of: label) { labels[id, default: []].append(collapsed(document.textContent(of: label))) }
-            }
-            let names = fields.map { (node: $0, names: fieldNames($0, in: document, labels: labels)) }
-            let exact = names.filter { $0.names.contains(text) }
-            let lowered = text.lowercased()
-            let matches = exact.isEmpty ? names.filter { $0.names.contains { $0.lowercased().contains(lowered) } } : exact
-            if matches.count == 1 { return .success(found(matches[0].node)) }
-            let candidates = names.compactMap(\.names.first).map { "\"\($0)\"" }.joined(separator: ", ")
-            if matches.isEmpty {
-                return .failure(FieldFailure(message: "\(step) \"\(text)\": no field has this label, placeholder or name; fields: \(candidates.isEmpty ? "none" : candidates)"))
-            }
-            return .failure(FieldFailure(message: "\(step) \"\(text)\": ambiguous, \(matches.count) fields match"))
-        }
-    }
-
-    /// What a field is known by: its labels' text (`labels`: the texts of `label for=ID` by ID),
-    /// `placeholder`, `aria-label`, `name`.
-    static func fieldNames(_ node: NodeID, in document: HTMLDocument, labels: [String: [String]]) -> [String] {
-        var names: [String] = []
-        if let id = document.attribute("id", of: node) { names += labels[id] ?? [] }
-        var ancestor = document.parent(of: node)
-        while let current = ancestor {
-            if document.name(of: current) == "label" { names.append(collapsed(document.textContent(of: current))) }
-            ancestor = document.parent(of: current)
-        }
-        for attribute in ["placeholder", "aria-label", "name"] {
-            if let value = document.attribute(attribute, of: node), !value.isEmpty { names.append(value) }
-        }
-        return names.filter { !$0.isEmpty }
-    }
-
-    private static func optionLabel(_ option: NodeID, in document: HTMLDocument) -> String {
-        document.attribute("label", of: option) ?? collapsed(document.textContent(of: option))
-    }
-
-    /// The nodes under `root` in document order (an explicit stack: no recursion on deep trees).
-    static func descendants(of root: NodeID, in document: HTMLDocument) -> [NodeID] {
-        var result: [NodeID] = []
-        var stack: [NodeID] = []
-        var child = document.lastChild(of: root)
-        while let node = child {
-            stack.append(node)
-            child = document.previousSibling(of: node)
-        }
-        while let node = stack.popLast() {
-            result.append(node)
-            var child = document.lastChild(of: node)
-            while let next = child {
-                stack.append(next)
-                child = document.previousSibling(of: next)
+        return content.field(target).mapError { failure in
+            switch (failure, target) {
+            case (.noElementMatches, _):
+                return FieldFailure(message: "\(step) \(describe(target)): no element matches")
+            case (.outOfRange(let count), _):
+                return FieldFailure(message: "\(step) \(describe(target)): the page has \(count) field\(count == 1 ? "" : "s")")
+            case (.noField(let candidates), _):
+                let names = candidates.map { "\"\($0)\"" }.joined(separator: ", ")
+                return FieldFailure(message: "\(step) \(describe(target)): no field has this label, placeholder or name; fields: \(names.isEmpty ? "none" : names)")
+            case (.ambiguous(let count), _):
+                return FieldFailure(message: "\(step) \(describe(target)): ambiguous, \(count) fields match")
             }
         }
-        return result
     }
 }
 
 extension FieldTarget {
     /// How a step names a field of the top page so that `fill`, `select`, `check` find it
-    /// again: its first label, placeholder, `aria-label` or `name` that picks it alone, else
-    /// `css "#id"`, else its number among the page's fields. Nil when it is no field there.
+    /// again (`PageContent.fieldTarget(naming:)`). Nil when it is no field there.
     public static func naming(_ node: NodeID, in app: SimulatedApp) -> FieldTarget? {
-        guard let document = app.topWebView?.content.document else { return nil }
-        var labels: [String: [String]] = [:]
-        if let id = document.attribute("id", of: node) {
-            for label in document.elements(named: "label") where document.attribute("for", of: label) == id {
-                labels[id, default: []].append(StepExecutor.collapsed(document.textContent(of: label)))
-            }
-        }
-        var candidates = StepExecutor.fieldNames(node, in: document, labels: labels).map { FieldTarget.text($0) }
-        if let id = document.attribute("id", of: node), !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
-           !(id.first?.isNumber ?? true) {
-            candidates.append(.css("#" + id))
-        }
-        let fields = StepExecutor.descendants(of: document.root, in: document).filter { other in
-            guard let name = document.name(of: other) else { return false }
-            return name == "textarea" || name == "select" || (name == "input" && document.attribute("type", of: other)?.lowercased() != "hidden")
-        }
-        if let index = fields.firstIndex(of: node) { candidates.append(.number(index + 1)) }
-        for candidate in candidates {
-            if case .success(let found) = StepExecutor.field(candidate, app: app, step: "record"), found.node == node { return candidate }
-        }
-        return nil
+        app.topWebView?.content.fieldTarget(naming: node)
     }
 }

@@ -194,7 +194,7 @@ public enum StepExecutor {
             return notificationTap(action, app: app).mapError { TapFailure(message: $0.message) }
         case .css(let selector):
             guard let content = app.webViews[top.id]?.content else { return failed("tap css \"\(selector)\": the page has not loaded") }
-            guard let node = (try? content.document.querySelector(selector, under: content.document.root, state: content.state)) ?? nil else {
+            guard let node = content.querySelector(selector) else {
                 return failed("tap css \"\(selector)\": no element matches")
             }
             return .success(.click(node))
@@ -396,18 +396,12 @@ public enum StepExecutor {
 
     /// `expect focus "S"`: the focused element's label, placeholder, `aria-label`, name, or link text.
     static func checkFocus(_ name: String, snapshot: AppSnapshot) -> String? {
-        guard let node = snapshot.focusedNode, let document = snapshot.app.topWebView?.content.document else {
+        guard let node = snapshot.focusedNode, let content = snapshot.app.topWebView?.content else {
             return "expected focus \"\(name)\", got no focused element"
         }
-        var labels: [String: [String]] = [:]
-        for label in document.elements(named: "label") {
-            if let id = document.attribute("for", of: label) { labels[id, default: []].append(collapsed(document.textContent(of: label))) }
-        }
-        var names = fieldNames(node, in: document, labels: labels)
-        let text = collapsed(document.textContent(of: node))
-        if !text.isEmpty { names.append(text) }
-        if names.contains(name) || names.contains(where: { $0.lowercased() == name.lowercased() }) { return nil }
-        let element = document.name(of: node).map { "<\($0)>" } ?? "an element"
+        let (names, tag) = content.names(of: node)
+        if names.contains(where: { $0 == name || $0.lowercased() == name.lowercased() }) { return nil }
+        let element = tag.map { "<\($0)>" } ?? "an element"
         return "expected focus \"\(name)\", got \(element)\(names.first.map { " \"\($0)\"" } ?? "")"
     }
 

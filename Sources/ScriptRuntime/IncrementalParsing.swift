@@ -21,10 +21,17 @@ struct PageParser {
     /// looking for many of them must stay linear in the page's size.
     private var searchBudget: Int
 
+    /// The pause the parse was stopped at before the page took it over, returned first.
+    private var pendingPause: HTMLParserPause?
+
     init(source: PageSource) {
         let options = HTMLParser.Options(scriptingEnabled: true)
         let text: [UInt8]
         switch source {
+        case .paused(let paused):
+            parser = paused.parser
+            pendingPause = paused.pause
+            text = Array(paused.bytes)
         case .bytes(let data):
             parser = HTMLParser(bytes: data, options: options)
             text = Array(data)
@@ -43,7 +50,11 @@ struct PageParser {
     }
 
     mutating func resume() -> HTMLParserPause {
-        parser.resume()
+        if let pause = pendingPause {
+            pendingPause = nil
+            return pause
+        }
+        return parser.resume()
     }
 
     /// `document.write` from the script the parser paused at: parsed before the rest of the input.

@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import PageKit
 
 /// Runs the page scripts of one simulated app: one JavaScriptCore virtual machine, the event
 /// loop (tasks and timers of every page), the clock and the records pages produce.
@@ -141,6 +142,22 @@ public final class ScriptEngine {
         pages[id] = WeakPage(page: page)
         beginTask()
         page.load(source)
+        return page
+    }
+
+    /// A page that loaded without a script context, given one over its tree as it is
+    /// (`ScriptPage.adopt`): the app evaluates JavaScript in it, or it has only `on…` handlers.
+    public func adoptPage(_ document: HTMLDocument, state: DocumentState, url: String, firingLoadEvents: Bool,
+                          resources: @escaping ScriptResourceReader, userScripts: [UserScript] = [], historyLength: Int = 1,
+                          storage: WebStorage? = nil, cookies: CookieJar? = nil) -> ScriptPage {
+        let id = nextPageID
+        nextPageID += 1
+        let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
+                              historyLength: historyLength, seed: pageSeed(id), storage: storage ?? configuration.storage,
+                              cookies: cookies ?? configuration.cookies)
+        pages[id] = WeakPage(page: page)
+        beginTask()
+        page.adopt(document, state: state, firingLoadEvents: firingLoadEvents)
         return page
     }
 
@@ -323,6 +340,25 @@ public enum PageSource: Sendable {
     /// Bytes whose encoding is sniffed (BOM, `<meta charset>`, else UTF-8).
     case bytes(Data)
     case text(String)
+    /// A parse that ran without scripts up to its first pause for them (`pause`, which the page
+    /// handles first), and the bytes it parses: the page continues it, so it is parsed once.
+    case paused(PausedParse)
+}
+
+/// An HTML parse stopped at a pause a script host must handle (`<html>` made for the user
+/// scripts, or a `</script>`), before anything ran: a value, so every page that loads it
+/// continues its own copy.
+public struct PausedParse: @unchecked Sendable {
+    // @unchecked: HTMLParser holds only values (arrays, Data, strings, enums), like HTMLDocument.
+    public var parser: HTMLParser
+    public var pause: HTMLParserPause
+    public var bytes: Data
+
+    public init(parser: HTMLParser, pause: HTMLParserPause, bytes: Data) {
+        self.parser = parser
+        self.pause = pause
+        self.bytes = bytes
+    }
 }
 
 /// A script the app adds to every page (`WKUserScript`).

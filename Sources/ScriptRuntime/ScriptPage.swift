@@ -310,6 +310,36 @@ public final class ScriptPage {
             }
             if parser != nil { swap(&document, &parser!.document) }
         }
+        finishLoading()
+    }
+
+    /// Gives a page that loaded without a script context one now, over its tree as it is (the
+    /// app evaluates JavaScript in it, a `javascript:` link runs): no parse, no load events;
+    /// `state` carries what the user typed and checked. With `firingLoadEvents` the page has
+    /// just been parsed (its `on…` attributes are its only scripts): `DOMContentLoaded` and
+    /// `load` follow as if it had loaded with scripts.
+    func adopt(_ tree: HTMLDocument, state: DocumentState, firingLoadEvents: Bool) {
+        installPageWorld()
+        document = tree
+        version += 1
+        for (node, checked) in state.checkedness {
+            if document.name(of: node) == "option" { controls[Int32(node.rawValue), default: ControlState()].selected = checked }
+            else { controls[Int32(node.rawValue), default: ControlState()].checked = checked }
+        }
+        for (node, value) in state.values { controls[Int32(node.rawValue), default: ControlState()].value = value }
+        if let focused = state.focused { activeElement = focused }
+        if firingLoadEvents {
+            finishLoading()
+        } else {
+            readyState = .complete
+            lastTitle = document.title ?? ""
+            afterTask()
+        }
+    }
+
+    /// The end of loading, once the parser is done: `interactive`, deferred scripts,
+    /// `DOMContentLoaded`, document-end user scripts, async scripts, `complete`, `load`.
+    private func finishLoading() {
         readyState = .interactive
         task { pageWorld.callHost("readystatechange") }
         for script in deferredScripts { task { executeExternalScript(script) } }

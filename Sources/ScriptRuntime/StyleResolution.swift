@@ -79,7 +79,7 @@ extension ScriptPage {
 
     /// The style sheets the page links to, read through the host's reader when the set of
     /// `<link rel=stylesheet>` URLs changes (each URL read once per page).
-    func linkedStyleSheets() -> LinkedStyleSheets {
+    public func linkedStyleSheets() -> LinkedStyleSheets {
         let links = descendantElements(of: document.root) { node in
             document.name(of: node) == "link" && document.attribute("href", of: node) != nil
                 && (document.attribute("rel", of: node) ?? "").lowercased().split(separator: " ").contains("stylesheet")

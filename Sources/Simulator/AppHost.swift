@@ -204,7 +204,9 @@ private final class HostWorker: @unchecked Sendable {
     private let date: AppDate
     private var loadedURLs: [String] = []
     private var loadedURLSet: Set<String> = []
-    private var scripts: ScreenScripts!
+    /// Every screen's page: the only code that reads their trees.
+    private var pages: WebPages!
+    private var translation: PageOutcomeTranslation!
     /// The job whose caller waits for the app to settle, and the event and request counts when it began.
     private var current: (job: Job, eventsBefore: Int, requestsBefore: Int)?
     /// The dialog a script waits on.
@@ -231,13 +233,15 @@ private final class HostWorker: @unchecked Sendable {
         self.date = date
         let profile = app.navigator.profile
         let navigator = app.navigator
-        var settings = ScreenScripts.Settings(
-            clock: clock.mode, seed: scriptSeed, timeLimitMs: profile.scriptTimeLimitMs, hasUIDelegate: profile.uiDelegate,
+        var settings = WebPages.Settings(
+            isVirtualClock: clock.mode == .virtual, virtualStartMs: AppClock.virtualStart.timeIntervalSince1970 * 1000,
+            seed: scriptSeed, timeLimitMs: profile.scriptTimeLimitMs, hasUIDelegate: profile.uiDelegate,
             userAgent: fetcher.userAgent, presenter: { [weak self] dialog in self?.present(dialog) ?? .cancel })
         settings.bridge = AppBridge.bridge(for: profile, downloads: downloads)
         settings.userScripts = AppBridge.userScripts(for: profile)
-        settings.profile = profile
-        scripts = ScreenScripts(settings: settings, display: { navigator.displayURL($0) })
+        settings.javaScriptEnabled = profile.javaScriptEnabled
+        translation = PageOutcomeTranslation(profile: profile, timeLimitMs: profile.scriptTimeLimitMs, display: { navigator.displayURL($0) })
+        pages = WebPages(settings: settings, host: self)
     }
 
     func start() {
@@ -246,7 +250,7 @@ private final class HostWorker: @unchecked Sendable {
 
     /// Before `start`: the host's thread takes the engine over when a page first needs it.
     func makeScriptEngineAhead() {
-        scripts.makeEngineAhead()
+        pages.makeEngineAhead()
     }
 
     func stop() {
@@ -287,7 +291,7 @@ private final class HostWorker: @unchecked Sendable {
     private func reply(_ job: Job, eventsBefore: Int, requestsBefore: Int? = nil, refusal: String? = nil) {
         // No copy is kept here: when the client lets go of its snapshot, the next change
         // finds the storage unshared and changes it in place (10,000 pushes stay linear).
-        let scriptTimer = scripts.nextTimer(now: clock.now)
+        let scriptTimer = pages.nextTimer(now: clock.now)
         let nextTimer = [clock.nextDue, scriptTimer].compactMap { $0 }.min()
         job.result = AppSnapshot(app: app, eventsBefore: eventsBefore, loadedURLs: loadedURLs, nextTimer: nextTimer,
                                  time: clock.now, dialog: dialog, refusal: refusal, evaluation: evaluation,
@@ -300,8 +304,8 @@ private final class HostWorker: @unchecked Sendable {
     /// The focused element of the top page.
     private var focusedNode: NodeID? {
         guard let screen = app.top?.id else { return nil }
-        if let page = scripts.page(for: screen) { return page.focusedElement }
-        return app.webViews[screen]?.content.state.focused
+        if pages.runsScripts(screen) { return pages.focusedElement(on: screen) }
+        return app.webViews[screen]?.content.focusedNode
     }
 
     private func nextJob() -> Job? {
@@ -319,7 +323,7 @@ private final class HostWorker: @unchecked Sendable {
         let kind = OpenDialog.Kind(rawValue: script.kind.rawValue) ?? .alert
         let open = OpenDialog(kind: kind, message: script.message, defaultText: script.defaultText, pageURL: script.pageURL)
         dialog = open
-        scripts.note(AppEvent(.dialog, "dialog: \(open.description)"))
+        pages.note(AppEvent(.dialog, "dialog: \(open.description)"))
         finishCurrent()
         while let job = nextJob() {
             guard let action = job.action, action != .tick else {
@@ -338,13 +342,13 @@ private final class HostWorker: @unchecked Sendable {
             current = (job, app.eventLog.total, fetcher.requests.total)
             switch answer {
             case .accept:
-                scripts.note(AppEvent(.dialog, "dialog: OK"))
+                pages.note(AppEvent(.dialog, "dialog: OK"))
                 return .ok(text: kind == .prompt ? open.defaultText ?? "" : nil)
             case .dismiss:
-                scripts.note(AppEvent(.dialog, "dialog: Cancel"))
+                pages.note(AppEvent(.dialog, "dialog: Cancel"))
                 return .cancel
             case .answer(let text):
-                scripts.note(AppEvent(.dialog, "dialog: answered \"\(text)\""))
+                pages.note(AppEvent(.dialog, "dialog: answered \"\(text)\""))
                 return .ok(text: text)
             }
         }
@@ -366,50 +370,29 @@ private final class HostWorker: @unchecked Sendable {
                 apply(.observed([refusal]))
                 return
             }
-            if let screen = app.top?.id {
-                let node = startScriptsForScriptURL(item.href, tapped: item.node, in: screen)
-                if scripts.page(for: screen) != nil {
-                    var follow = false
-                    apply(scripts.input(on: screen, app: app) { follow = $0.click(node) })
-                    if follow, let url = item.url { followLink(url, target: item.target, from: screen) }
-                    return
-                }
-            }
-            if item.url == nil, resetsItsForm(item.node) { return }
-            guard let url = item.url else {
-                apply(.observed([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")]))
-                return
-            }
-            if let post = item.post {
-                apply(.navigator(.formPosted(nil, url: url, post: post, target: item.target)))
-            } else {
-                apply(.navigator(.linkActivated(url, target: item.target)))
-            }
+            guard let screen = app.top?.id else { return }
+            apply(outcomes: pages.activate(item, on: screen))
         case .click(let node):
             if let refusal = app.userInputRefusal("tap") {
                 apply(.observed([refusal]))
                 return
             }
-            click(node)
+            guard let screen = app.top?.id else { return }
+            apply(outcomes: pages.click(node, on: screen))
         case .fill(let node, let text):
             if let refusal = app.userInputRefusal("fill") {
                 apply(.observed([refusal]))
                 return
             }
-            edit(node) { page in page.fill(node, text: text) } plain: { state, _ in
-                state.values[node] = text
-                state.focused = node
-            }
+            guard let screen = app.top?.id else { return }
+            apply(outcomes: pages.fill(node, text: text, on: screen))
         case .select(let select, let option):
             if let refusal = app.userInputRefusal("select") {
                 apply(.observed([refusal]))
                 return
             }
-            edit(select) { page in page.select(option, in: select) } plain: { state, document in
-                for other in document.elements(named: "option") where Self.isInside(other, select, document) {
-                    state.checkedness[other] = other == option
-                }
-            }
+            guard let screen = app.top?.id else { return }
+            apply(outcomes: pages.select(select, option: option, on: screen))
         case .answerDialog:
             refusal = "no dialog is open"
         case .observe(let events):
@@ -419,20 +402,20 @@ private final class HostWorker: @unchecked Sendable {
             runTimers(upTo: target)
             clock.advance(to: target)
             date.moved(to: clock.date)
-            apply(scripts.advance(to: target, app: app))
+            apply(outcomes: pages.advance(to: target))
         case .tick:
             runTimers(upTo: clock.now)
         case .shell(let action):
             if action == .clearData { fetcher.dataStores.removeAll() }
             apply(action.input)
         case .evaluate(let source, let world):
-            let (result, inputs) = scripts.evaluate(source, world: world, app: app)
+            let (result, outcomes) = pages.evaluate(source, world: world)
             evaluation = result
-            apply(inputs)
+            apply(outcomes: outcomes)
         case .callAsync(let body, let arguments, let world):
-            let (result, inputs) = scripts.callAsync(body, arguments: arguments.map { ($0.name, $0.value) }, world: world, app: app)
+            let (result, outcomes) = pages.callAsync(body, arguments: arguments.map { ($0.name, $0.value) }, world: world)
             evaluation = result
-            apply(inputs)
+            apply(outcomes: outcomes)
         case .network(.route(let route)):
             fetcher.network.routes.append(route)
         case .network(.offline(let offline)):
@@ -440,92 +423,6 @@ private final class HostWorker: @unchecked Sendable {
             apply(.observed([AppEvent(.note, offline ? "network: offline" : "network: online")]))
         }
         runTimers(upTo: clock.now)
-    }
-
-    /// A tap on any element of the top page: `click` on a page with scripts (then the link, if
-    /// any and not cancelled); on a page without, the link or button the element is part of.
-    private func click(_ tapped: NodeID) {
-        guard let screen = app.top?.id, let plain = app.webViews[screen]?.content else { return }
-        let plainLink = Self.enclosingLink(of: tapped, in: plain.document)
-        let node = startScriptsForScriptURL(plainLink.flatMap { plain.document.attribute("href", of: $0) }, tapped: tapped, in: screen)
-        guard let content = app.webViews[screen]?.content else { return }
-        let document = content.document
-        let link = Self.enclosingLink(of: node, in: document)
-        if scripts.page(for: screen) != nil {
-            var follow = false
-            apply(scripts.input(on: screen, app: app) { follow = $0.click(node) })
-            if follow, let link, let href = document.attribute("href", of: link),
-               let url = WebURL(content.url).resolving(href) {
-                followLink(url, target: document.attribute("target", of: link), from: screen)
-            }
-            return
-        }
-        let items = content.layout(LayoutOptions(width: 80)).items
-        if let item = items.first(where: { $0.node == node || $0.node == link }) {
-            execute(.activate(item))
-            return
-        }
-        if document.name(of: node) == "input", let type = document.attribute("type", of: node)?.lowercased(),
-           type == "checkbox" || type == "radio" {
-            edit(node, scripted: { _ in }) { state, document in
-                let checked = state.checkedness[node] ?? (document.attribute("checked", of: node) != nil)
-                guard type == "radio" else {
-                    state.checkedness[node] = !checked
-                    return
-                }
-                // A radio button unchecks the others of its group (same name; forms are not told apart).
-                if let name = document.attribute("name", of: node), !name.isEmpty {
-                    for other in document.elements(named: "input") where document.attribute("name", of: other) == name
-                        && document.attribute("type", of: other)?.lowercased() == "radio" {
-                        state.checkedness[other] = false
-                    }
-                }
-                state.checkedness[node] = true
-            }
-            return
-        }
-        apply(.observed([AppEvent(.page, "tap: <\(document.name(of: node) ?? "node")> does nothing (no link, form or script)")]))
-    }
-
-    /// A tapped link followed: in the tapped screen's web view (`_blank`: as the app's rule says).
-    private func followLink(_ url: String, target: String?, from screen: ScreenID) {
-        if let target, !target.isEmpty, target.lowercased() != "_self", target.lowercased() != "_top",
-           target.lowercased() != "_parent" {
-            apply(.navigator(.linkActivated(url, target: target)))
-        } else {
-            apply(.navigator(.scriptNavigated(screen, url: url, replace: false)))
-        }
-    }
-
-    /// Changes a field of the top page: through its scripts when it runs them, else in the
-    /// page's own form state (what the layout shows).
-    private func edit(_ node: NodeID, scripted: @escaping (ScriptPage) -> Void, plain: (inout DocumentState, HTMLDocument) -> Void) {
-        guard let screen = app.top?.id, var content = app.webViews[screen]?.content else { return }
-        if scripts.page(for: screen) != nil {
-            apply(scripts.input(on: screen, app: app, scripted))
-            return
-        }
-        var state = content.state
-        plain(&state, content.document)
-        content.replaceDocument(content.document, title: content.title, state: state)
-        apply(.pageChanged(screen, content: content))
-    }
-
-    /// A reset button on a page without scripts: its form's fields go back to their markup's
-    /// values and checks (HTML's reset algorithm); false for any other node.
-    private func resetsItsForm(_ button: NodeID) -> Bool {
-        guard let screen = app.top?.id, let content = app.webViews[screen]?.content else { return false }
-        let document = content.document
-        guard let name = document.name(of: button), name == "input" || name == "button",
-              document.attribute("type", of: button)?.lowercased() == "reset" else { return false }
-        var form = document.parent(of: button)
-        while let candidate = form, document.name(of: candidate) != "form" { form = document.parent(of: candidate) }
-        guard let form else { return false }
-        edit(button, scripted: { _ in }) { state, document in
-            state.values = state.values.filter { !Self.isInside($0.key, form, document) }
-            state.checkedness = state.checkedness.filter { !Self.isInside($0.key, form, document) }
-        }
-        return true
     }
 
     /// The URL and screen of a navigation inside a web view (a link, a script), which the
@@ -538,26 +435,6 @@ private final class HostWorker: @unchecked Sendable {
         }
     }
 
-    private static func enclosingLink(of node: NodeID, in document: HTMLDocument) -> NodeID? {
-        var current: NodeID? = node
-        while let candidate = current {
-            if let name = document.name(of: candidate), name == "a" || name == "area", document.attribute("href", of: candidate) != nil {
-                return candidate
-            }
-            current = document.parent(of: candidate)
-        }
-        return nil
-    }
-
-    private static func isInside(_ node: NodeID, _ ancestor: NodeID, _ document: HTMLDocument) -> Bool {
-        var current = document.parent(of: node)
-        while let candidate = current {
-            if candidate == ancestor { return true }
-            current = document.parent(of: candidate)
-        }
-        return false
-    }
-
     /// Runs the timers due by `limit`, the app's and the scripts', in order, each settling before
     /// the next. Script timers that the task bound left due wait for the next call.
     private func runTimers(upTo limit: Duration) {
@@ -565,7 +442,7 @@ private final class HostWorker: @unchecked Sendable {
         while true {
             let appDue = clock.nextDue.flatMap { $0 <= limit ? $0 : nil }
             // Real time: what the engine finds due by its own clock counts as due at `limit`.
-            var scriptDue = scripts.nextTimer(now: clock.mode == .virtual ? clock.now : limit).flatMap { $0 <= limit ? $0 : nil }
+            var scriptDue = pages.nextTimer(now: clock.mode == .virtual ? clock.now : limit).flatMap { $0 <= limit ? $0 : nil }
             if let due = scriptDue, let ran = scriptsRanTo, due <= ran { scriptDue = nil }
             if let appDue, scriptDue.map({ appDue <= $0 }) ?? true, let event = clock.takeDue(upTo: limit) {
                 _ = appDue
@@ -576,44 +453,11 @@ private final class HostWorker: @unchecked Sendable {
                 clock.advance(to: time)
                 date.moved(to: clock.date)
                 scriptsRanTo = clock.mode == .virtual ? time : clock.now
-                apply(scripts.advance(to: time, app: app))
+                apply(outcomes: pages.advance(to: time))
             } else {
                 return
             }
         }
-    }
-
-    /// Loads a screen's page into its script page and runs it (the inputs that follow).
-    private func startScripts(in id: ScreenID) -> [AppInput] {
-        guard let webView = app.webViews[id] else { return [] }
-        let pageURL = webView.content.url
-        let data = fetcher.dataStores.data(for: id)
-        let isFile = WebURL(pageURL).normalizedScheme == "file"
-        let storage = ScreenStorage(local: data.localStorage, session: fetcher.dataStores.sessionStorage(for: id))
-        let cookies = ScreenCookies(isFile ? CookieStore() : data.cookies)
-        let fetcher = self.fetcher
-        return scripts.run(webView.content, url: webView.url, in: id, resources: { fetcher.scriptResource($0, for: id, pageURL: pageURL) },
-                           storage: storage, cookies: cookies, app: app)
-    }
-
-    /// A page whose only scripts are `javascript:` links starts them when one is tapped (a page
-    /// with nothing to run stays off JavaScriptCore until then). Returns the tapped node in the
-    /// live tree: the element of the same name, `href` and text, counting those before it (the
-    /// two parses differ around `<noscript>`, whose content is raw text with scripts on).
-    private func startScriptsForScriptURL(_ href: String?, tapped node: NodeID, in screen: ScreenID) -> NodeID {
-        guard let href, PageContent.isScriptURL(href), scripts.page(for: screen) == nil, app.navigator.profile.javaScriptEnabled,
-              let content = app.webViews[screen]?.content, content.hasScriptURLs, !content.isErrorPage else { return node }
-        let plain = content.document
-        func key(_ node: NodeID, _ document: HTMLDocument) -> [String?] {
-            [document.name(of: node), document.attribute("href", of: node), document.textContent(of: node)]
-        }
-        let wanted = key(node, plain)
-        let name = plain.name(of: node) ?? ""
-        let index = plain.elements(named: name).prefix { $0 != node }.filter { key($0, plain) == wanted }.count
-        apply(startScripts(in: screen))
-        guard let live = app.webViews[screen]?.content.document else { return node }
-        let matches = live.elements(named: name).filter { key($0, live) == wanted }
-        return index < matches.count ? matches[index] : matches.last ?? node
     }
 
     /// Loads a URL into a screen's web view (with a form's body when it was posted) and says
@@ -626,13 +470,13 @@ private final class HostWorker: @unchecked Sendable {
             inputs.append(.pageLoaded(id, url: url, content: current.content))
             return inputs
         }
-        if post == nil, let current = app.webViews[id], current.url != url, let entry = scripts.historyEntry(for: url, in: id) {
+        if post == nil, let current = app.webViews[id], current.url != url, let entry = pages.historyEntry(for: url, in: id) {
             // An entry of the live page (`pushState`): the document stays, `popstate` tells it.
-            inputs += scripts.input(on: id, app: app) { $0.restoreHistoryEntry(url: url, state: entry.state) }
+            inputs += translation.inputs(for: pages.restoreHistoryEntry(url: url, state: entry.state, on: id))
             inputs.append(.pageLoaded(id, url: url, content: app.webViews[id]?.content ?? current.content))
             return inputs
         }
-        scripts.close(id)
+        pages.close(id)
         fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
         let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
         let fetched = fetcher.fetch(url, for: id, reload: reload, post: post, from: app.webViews[id]?.content.url)
@@ -659,6 +503,10 @@ private final class HostWorker: @unchecked Sendable {
         for input in inputs { apply(input) }
     }
 
+    private func apply(outcomes: [PageOutcome]) {
+        apply(translation.inputs(for: outcomes))
+    }
+
     /// Feeds an input to the state machine and performs the effects, and theirs, until none is left.
     private func apply(_ input: AppInput) {
         var pending = [input]
@@ -666,8 +514,8 @@ private final class HostWorker: @unchecked Sendable {
             let next = pending.removeFirst()
             // The app's decidePolicyFor cancels a web view navigation to an intercept's URL.
             if case .navigator(let event) = next, let (url, screen) = Self.webViewNavigation(event, top: app.top?.id),
-               let inputs = scripts.intercept(url, from: screen, app: app) {
-                pending += inputs
+               let outcomes = pages.intercept(url, from: screen) {
+                pending += translation.inputs(for: outcomes)
                 continue
             }
             for effect in app.handle(next) {
@@ -677,9 +525,9 @@ private final class HostWorker: @unchecked Sendable {
                 case .postPage(let id, let url, let post):
                     pending += load(url, into: id, post: post)
                 case .runScripts(let id):
-                    pending += startScripts(in: id)
+                    pending += translation.inputs(for: pages.runScripts(in: id))
                 case .discardScreens(let ids):
-                    for id in ids { scripts.close(id) }
+                    for id in ids { pages.close(id) }
                     fetcher.screensLeft(ids)
                 case .schedule(let event, let delay):
                     clock.schedule(event, after: delay)
@@ -691,5 +539,30 @@ private final class HostWorker: @unchecked Sendable {
                 }
             }
         }
+    }
+}
+
+extension HostWorker: WebPagesHost {
+    func content(of screen: ScreenID) -> PageContent? {
+        app.webViews[screen]?.content
+    }
+
+    var topScreen: ScreenID? { app.top?.id }
+
+    func webViewURL(of screen: ScreenID) -> String? {
+        app.webViews[screen]?.url
+    }
+
+    /// A screen's page reaches resources through the fetcher's rules, its data store's storage,
+    /// and its cookie store (none for a `file:` page).
+    func services(for screen: ScreenID, pageURL: String) -> PageServices {
+        let data = fetcher.dataStores.data(for: screen)
+        let isFile = WebURL(pageURL).normalizedScheme == "file"
+        let storage = ScreenStorage(local: data.localStorage, session: fetcher.dataStores.sessionStorage(for: screen))
+        let cookies = ScreenCookies(isFile ? CookieStore() : data.cookies)
+        let fetcher = self.fetcher
+        let history = app.navigator.screens.first { $0.id == screen }?.history.count ?? 1
+        return PageServices(resources: { fetcher.scriptResource($0, for: screen, pageURL: pageURL) }, storage: storage,
+                            cookies: cookies, historyLength: history)
     }
 }

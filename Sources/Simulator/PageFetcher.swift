@@ -37,6 +37,11 @@ final class PageFetcher {
     private let pagesBase: String
     /// Every screen's cookies and storage.
     let dataStores: WebsiteDataStores
+    /// How the web views parse pages: with scripting as the profile says, the engine taking
+    /// over where scripts (or, when the app has user scripts, `<html>` itself) begin.
+    var parseMode: ParseMode {
+        ParseMode(scriptingEnabled: profile.javaScriptEnabled, runsUserScripts: !profile.userScripts.isEmpty)
+    }
     /// The folders `file:` pages and their resources are read from.
     private var access = FileReadAccess()
     /// Every http(s) request made so far (the recent ones).
@@ -95,11 +100,6 @@ final class PageFetcher {
         if post != nil, fetched.content.method != "POST", WebURL(url).normalizedScheme.map({ $0 != "http" && $0 != "https" }) ?? true {
             fetched.content.method = "POST"
         }
-        // WebKit injects the app's user scripts into every page: keep its bytes for the engine.
-        if !profile.userScripts.isEmpty, profile.javaScriptEnabled, fetched.content.source == nil, !fetched.content.isErrorPage,
-           let parsed = URL(string: fetched.content.url), parsed.isFileURL, case .success(let file) = store.permit(parsed, access: access) {
-            fetched.content.source = try? store.read(file)
-        }
         return fetched
     }
 
@@ -108,11 +108,11 @@ final class PageFetcher {
         case "http"?, "https"?:
             return fetchRemote(url, for: screen, reload: reload, post: post, from: initiator)
         default:
-            switch store.page(at: url, access: access) {
+            switch store.page(at: url, access: access, mode: parseMode) {
             case .success(let content):
                 if content.isErrorPage, WebURL(url).normalizedScheme == "file" {
                     // A local page that cannot be read fails where it is loaded, in the log too.
-                    let reason = content.document.elements(named: "p").first.map { content.document.textContent(of: $0) } ?? "cannot be read"
+                    let reason = content.errorReason ?? "cannot be read"
                     return FetchedPage(content: content, events: [AppEvent(.loadFailed, "load failed: \(display(url)) (\(reason))")])
                 }
                 return FetchedPage(content: content, events: [])
@@ -146,9 +146,8 @@ final class PageFetcher {
             result = loaded
             switch loaded {
             case .response(let response):
-                let (document, warnings) = HTMLParser.parseWithWarnings(Data(response.body))
                 // The page's style sheets come through the same loader: its cookies, headers and ATS.
-                let styleSheets = LinkedStyleSheets(document: document, pageURL: response.finalURL) { sheet in
+                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode) { sheet in
                     let sheetRequest = LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))
                     let sheetResult = loader.load(sheetRequest)
                     if WebURL(sheetRequest.url).normalizedScheme?.hasPrefix("http") ?? false {
@@ -160,9 +159,6 @@ final class PageFetcher {
                 }
                 let shareable = response.mayBeReused && response.requestHeaders["Cookie"] == nil
                     && response.headers.values("Set-Cookie").isEmpty && response.hops.isEmpty
-                var content = PageContent(url: response.finalURL, document: document, title: document.title, warnings: warnings,
-                                          styleSheets: styleSheets)
-                if content.hasScripts || content.hasScriptURLs || !profile.userScripts.isEmpty { content.source = Data(response.body) }
                 return (content, shareable)
             case .failure(let failure):
                 return (errorPage(for: failure), false)
@@ -304,8 +300,7 @@ final class PageFetcher {
 
     /// WebKit's page for a failed load.
     private func errorPage(for failure: LoadFailure) -> PageContent {
-        let document = HTMLParser.parse(LoadErrorPage.html(for: failure))
-        return PageContent(url: failure.url, document: document, title: document.title, isErrorPage: true)
+        PageContent.errorPage(html: LoadErrorPage.html(for: failure), url: failure.url)
     }
 
     private func display(_ url: String) -> String {

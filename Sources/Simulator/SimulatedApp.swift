@@ -126,7 +126,7 @@ public struct SimulatedApp: Sendable {
             effects += perform(navigator.handle(.pageLoaded(id, url: shown, title: content.title)))
             // The app's user scripts run on every page (WebKit injects them whatever the page holds).
             if content.scriptsEnabled, content.hasScripts || !navigator.profile.userScripts.isEmpty, !content.isScripted,
-               !content.isErrorPage, content.source != nil {
+               !content.isErrorPage {
                 effects.append(.runScripts(id))
             }
             return effects
@@ -258,7 +258,6 @@ extension SimulatedApp {
     public func localPageFailure(since before: SimulatedApp) -> String? {
         guard let top, let webView = topWebView, webView.content.isErrorPage, WebURL(webView.content.url).normalizedScheme == "file",
               before.top?.id != top.id || before.topWebView?.loadNumber != webView.loadNumber else { return nil }
-        let document = webView.content.document
-        return document.elements(named: "p").first.map { document.textContent(of: $0) } ?? "the page cannot be read"
+        return webView.content.errorReason ?? "the page cannot be read"
     }
 }

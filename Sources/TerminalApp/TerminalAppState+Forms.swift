@@ -262,9 +262,7 @@ extension TerminalAppState {
 
     /// A selector for an element: `#id` when it has one.
     private static func cssPath(_ node: NodeID, in app: SimulatedApp) -> String {
-        guard let document = app.topWebView?.content.document else { return "*" }
-        if let id = document.attribute("id", of: node), !id.isEmpty { return "#" + id }
-        return document.name(of: node) ?? "*"
+        app.topWebView?.content.simpleSelector(for: node) ?? "*"
     }
 }
 

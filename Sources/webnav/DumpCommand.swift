@@ -42,7 +42,7 @@ enum DumpCommand {
     private static func layOut(_ url: URL, width: Int, argument: String, environment: AppEnvironment?) throws(UserError) -> PageLayout {
         let reader = LocalAndRemotePageReader()
         let document = try parse(url, reader: reader, argument: argument)
-        if let environment, PageContent(url: url.absoluteString, document: document, title: nil).hasScripts {
+        if let environment, PageContent.hasScripts(document) {
             return try scriptedLayout(url, width: width, argument: argument, environment: environment)
         }
         let styleSheets = LinkedStyleSheets(document: document, pageURL: url.absoluteString) { sheet in

@@ -26,8 +26,11 @@ enum ScriptBenchmarkCommand {
         guard FileManager.default.fileExists(atPath: pages.appendingPathComponent("script-jquery.html").path) else {
             throw UserError("no script-jquery.html in \(pages.path)")
         }
+        // Before anything opens JavaScriptCore.
+        let plain = plainPage()
         // First, while the process has freed nothing that new screens could reuse.
         let memory = memoryPerScreen(pages: pages)
+        print(plain)
         for line in ScriptBenchmarks.run() { print(line) }
         print(flowStep(pages: pages))
         print(memory)
@@ -59,6 +62,32 @@ enum ScriptBenchmarkCommand {
             + "(goal ≤ 1 ms) \(verdict(average, 1))"
     }
 
+    /// What a page without scripts costs a flow: a screen pushed with it, read, parsed and laid
+    /// out at 80 columns (a fresh page store each time), and whether JavaScriptCore was opened.
+    private static func plainPage() -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-plain-\(getpid())", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var html = "<!doctype html><title>Plain</title><h1>A page without scripts</h1>"
+        for index in 0..<200 { html += "<p>Paragraph \(index) with <a href=\"p\(index).html\">a link</a> and <b>bold</b> text.</p>" }
+        guard (try? Data(html.utf8).write(to: folder.appendingPathComponent("index.html"))) != nil else {
+            return "page without scripts: not measured (cannot write \(folder.path))"
+        }
+        let rounds = 50
+        let start = ContinuousClock.now
+        for _ in 0..<rounds {
+            let host = AppHost(profile: .builtIn, pagesBase: folder, store: PageStore(reader: FilePageReader()))
+            let snapshot = host.perform(.launch)
+            _ = snapshot.app.top.map { snapshot.app.layout(of: $0.id, width: 80) }
+        }
+        let average = milliseconds(ContinuousClock.now - start) / Double(rounds)
+        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        let opened = maps.contains("javascriptcoregtk")
+        return "page without scripts (an app launched on a \(html.utf8.count / 1024) KB page: read, parsed, laid out at 80 columns): "
+            + "\(FixedPoint.text(average, digits: 2)) ms mean of \(rounds); JavaScriptCore opened: \(opened ? "yes" : "no") "
+            + (opened ? "MISSED" : "ok")
+    }
+
     /// Resident memory grown over 20 pushed screens showing the jQuery page, per screen.
     private static func memoryPerScreen(pages: URL) -> String {
         let host = AppHost(profile: .builtIn, pagesBase: pages, store: PageStore(reader: FilePageReader()))
@@ -78,27 +107,12 @@ enum ScriptBenchmarkCommand {
     private static func relayout(book path: String) throws(UserError) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         guard let bytes = FileManager.default.contents(atPath: url.path) else { throw UserError("cannot read page", path: path) }
-        let engine: ScriptEngine
+        let times: [Double]
         do {
-            engine = try ScriptEngine()
+            times = try EngineBenchmarks.relayoutTimes(bytes: bytes, url: url.absoluteString, width: 78, rounds: 21)
         } catch {
             throw UserError("script engine: \(error.message)")
         }
-        let page = engine.loadPage(.bytes(bytes), url: url.absoluteString, resources: { _ in .failure(ScriptResourceError("none")) })
-        _ = engine.runUntilIdle()
-        var content = PageContent(url: url.absoluteString, document: page.document, title: page.title)
-        content.scriptsEnabled = true
-        let options = LayoutOptions(width: 78)
-        _ = content.layout(options)
-        var times: [Double] = []
-        for round in 0..<21 {
-            _ = page.evaluate("var p = document.getElementsByTagName('p'); p[p.length >> 1].textContent = 'changed \(round)'")
-            let start = ContinuousClock.now
-            content.replaceDocument(page.document, title: page.title, state: page.documentState)
-            _ = content.layout(options)
-            times.append(milliseconds(ContinuousClock.now - start))
-        }
-        page.close()
         let median = times.sorted()[times.count / 2]
         return "re-layout after a script changed one node of the \(FixedPoint.text(Double(bytes.count) / 1_048_576, digits: 1)) MB page "
             + "(document handed over + layout at 78 columns): \(FixedPoint.text(median, digits: 1)) ms median of 21 (goal ≤ 20 ms) "

@@ -4,6 +4,7 @@ import NavigatorCore
 import PageKit
 import ScriptRuntime
 @testable import Simulator
+@testable import WebEngine
 import TestSupport
 import XCTest
 

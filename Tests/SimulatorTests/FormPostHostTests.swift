@@ -3,6 +3,7 @@ import Foundation
 import NavigatorCore
 import PageKit
 @testable import Simulator
+@testable import WebEngine
 import TestSupport
 import URLKit
 import XCTest

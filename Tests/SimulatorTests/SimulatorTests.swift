@@ -2,6 +2,7 @@ import Foundation
 import NavigatorCore
 import PageKit
 @testable import Simulator
+@testable import WebEngine
 import TestSupport
 import XCTest
 

@@ -44,7 +44,7 @@ final class CommandLineTests: XCTestCase {
     func testEvalAndCallShowTheirResults() {
         var state = Fixture.state(columns: 60)
         state.command("eval document.title")
-        XCTAssertEqual(state.frame().lines[11], " eval: the page shown runs no scripts")
+        XCTAssertEqual(state.frame().lines[11], " eval: \"Home\"", "a page without scripts has a context for the app's calls")
         state.press(.enter)
         state.command("scripted.html")
         state.command("eval document.title + ' ' + answer")

@@ -38,14 +38,16 @@ public final class PageStore: @unchecked Sendable {
     /// The page at `url` (absolute, a fragment is ignored), loading it on first use; a failure
     /// is an error page. A `file:` page, and every style sheet it links to, is read only inside
     /// the folders of `access`, decided on its canonical path; a page outside them is refused.
-    public func page(at requested: String, access: FileReadAccess) -> Result<PageContent, FileReadRefusal> {
+    /// `mode` says how it is parsed (scripting, and where the script engine takes over).
+    public func page(at requested: String, access: FileReadAccess, mode: ParseMode = .plain) -> Result<PageContent, FileReadRefusal> {
         let url = Self.removingFragment(requested)
-        guard let parsed = URL(string: url), parsed.isFileURL else { return .success(cached(url) { load(url) }) }
+        let modeKey = "\u{0}\(mode.scriptingEnabled ? 1 : 0)\(mode.runsUserScripts ? 1 : 0)"
+        guard let parsed = URL(string: url), parsed.isFileURL else { return .success(cached(url + modeKey) { load(url, mode: mode) }) }
         switch access.permit(parsed, reader: reader) {
         case .success(let file):
             // The same page under other folders may link to other style sheets it can read.
-            let key = ([url] + access.folders).joined(separator: "\u{0}")
-            return .success(cached(key, stampURL: url) { load(file, access: access) })
+            let key = ([url] + access.folders).joined(separator: "\u{0}") + modeKey
+            return .success(cached(key, stampURL: url) { load(file, access: access, mode: mode) })
         case .failure(.notFound(_, let path)):
             return .success(PageContent(PageLoader.errorPage(parsed, message: PageReadError.notFound(path: path).message)))
         case .failure(let refusal):
@@ -77,7 +79,7 @@ public final class PageStore: @unchecked Sendable {
     /// A page loaded by `load` (over the network), shared by every app of the run when `load`
     /// says it may be: two threads asking at once wait for one load, and later requests get
     /// the same page until a `reload`.
-    func sharedPage(for url: String, reload: Bool, load: () -> (PageContent, reusable: Bool)) -> PageContent {
+    public func sharedPage(for url: String, reload: Bool, load: () -> (PageContent, reusable: Bool)) -> PageContent {
         let key = "remote " + url
         condition.lock()
         while loading.contains(key) { condition.wait() }
@@ -96,39 +98,51 @@ public final class PageStore: @unchecked Sendable {
         return content
     }
 
-    private func load(_ url: String) -> PageContent {
+    private func load(_ url: String, mode: ParseMode) -> PageContent {
         if url == "about:blank" { return .blank() }
         guard let parsed = URL(string: url) else {
-            return PageContent(PageLoader.load(URL(string: "about:invalid")!, reader: reader))
+            return PageContent(PageLoader.errorPage(URL(string: "about:invalid")!, message: PageReadError.unsupportedScheme(url: url).message))
         }
-        var content = PageContent(PageLoader.load(parsed, reader: reader))
-        if content.hasScripts || content.hasScriptURLs, !content.isErrorPage { content.source = try? reader.read(parsed) }
-        return content
+        return read(parsed, readingFrom: parsed, mode: mode) { _ in nil }
     }
 
-    private func load(_ file: PermittedFile, access: FileReadAccess) -> PageContent {
-        let page = PageLoader.load(file.url, readingFrom: file.canonicalURL, reader: reader) { sheet in
+    private func load(_ file: PermittedFile, access: FileReadAccess, mode: ParseMode) -> PageContent {
+        read(file.url, readingFrom: file.canonicalURL, mode: mode) { sheet in
             guard case .success(let permitted) = access.permit(sheet, reader: self.reader) else { return nil }
             return PageLoader.localStyleSheet(permitted.canonicalURL, reader: self.reader)
         }
-        var content = PageContent(page)
-        if content.hasScripts || content.hasScriptURLs, !content.isErrorPage { content.source = try? reader.read(file.canonicalURL) }
-        return content
+    }
+
+    /// A page read through the reader and parsed; what cannot be read becomes an error page.
+    private func read(_ url: URL, readingFrom file: URL, mode: ParseMode, readStyleSheet: (URL) -> Data?) -> PageContent {
+        let data: Data
+        do {
+            data = try reader.read(file)
+        } catch let error as PageReadError {
+            return PageContent(PageLoader.errorPage(url, message: error.message))
+        } catch {
+            return PageContent(PageLoader.errorPage(url, message: "\(error)"))
+        }
+        guard data.count <= PageLoader.sizeLimit else {
+            let location = url.isFileURL ? url.path : url.absoluteString
+            return PageContent(PageLoader.errorPage(url, message: PageReadError.tooLarge(path: location, size: data.count, limit: PageLoader.sizeLimit).message))
+        }
+        return PageContent.parsing(data, url: url.absoluteString, mode: mode, readStyleSheet: readStyleSheet)
     }
 
     /// The bytes of a file a page's script asks for (`<script src>`, `fetch`, `XMLHttpRequest`),
     /// once the access rules permitted it, read at its canonical path.
-    func read(_ file: PermittedFile) throws -> Data {
+    public func read(_ file: PermittedFile) throws -> Data {
         try reader.read(file.canonicalURL)
     }
 
     /// Whether `url` may be read under `access`, through this store's reader.
-    func permit(_ url: URL, access: FileReadAccess) -> Result<PermittedFile, FileReadRefusal> {
+    public func permit(_ url: URL, access: FileReadAccess) -> Result<PermittedFile, FileReadRefusal> {
         access.permit(url, reader: reader)
     }
 
     /// Read access to a folder, as this store's reader resolves it.
-    func grant(folder: URL, to access: inout FileReadAccess) {
+    public func grant(folder: URL, to access: inout FileReadAccess) {
         access.grant(folder: folder, reader: reader)
     }
 
