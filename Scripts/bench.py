@@ -601,5 +601,7 @@ if __name__ == "__main__":
         bench_scripts()
     elif len(sys.argv) == 2 and sys.argv[1] == "--bridge":
         bench_bridge()
+    elif len(sys.argv) == 2 and sys.argv[1] == "--flows":
+        bench_flows()
     else:
         main()

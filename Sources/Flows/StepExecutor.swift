@@ -145,7 +145,11 @@ public enum StepExecutor {
 
     /// Performs an action and records the events and requests it caused.
     static func act(_ action: AppAction, host: AppHost, context: inout FlowContext) -> StepOutcome {
-        let snapshot = host.perform(action)
+        record(host.perform(action), context: &context)
+    }
+
+    /// What an action did, as a step's outcome: its events and requests recorded.
+    private static func record(_ snapshot: AppSnapshot, context: inout FlowContext) -> StepOutcome {
         if let refusal = snapshot.refusal { return .failed(refusal) }
         let logged = Array(snapshot.newEvents)
         context.eventsSinceAction += logged
@@ -156,9 +160,12 @@ public enum StepExecutor {
 
     /// `open URL`; a local page that does not exist (or cannot be read) fails the step where it is loaded.
     private static func open(_ url: String, step: FlowStep, host: AppHost, context: inout FlowContext) -> StepOutcome {
-        let before = host.snapshot.app
-        let outcome = act(.navigator(.urlOpened(url, base: step.folder.absoluteString)), host: host, context: &context)
-        guard outcome.isSuccess, let reason = host.snapshot.app.localPageFailure(since: before) else { return outcome }
+        let snapshot = host.perform(.navigator(.urlOpened(url, base: step.folder.absoluteString)))
+        let outcome = record(snapshot, context: &context)
+        // The fetcher notes a local page it could not read; the top screen shows its error page.
+        guard outcome.isSuccess, snapshot.newEvents.contains(where: { $0.kind == .loadFailed }),
+              let content = snapshot.app.topWebView?.content, WebURL(content.url).normalizedScheme == "file",
+              let reason = content.errorReason else { return outcome }
         return .failed("open \(url): the page cannot be opened: \(reason)")
     }
 

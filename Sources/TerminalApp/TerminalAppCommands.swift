@@ -96,6 +96,7 @@ extension TerminalAppState {
         if let top = app.top, let webView = app.topWebView, let viewport = viewports[top.id], viewport.loadNumber == webView.loadNumber {
             context.scroll = FlowScroll(screen: top.id, loadNumber: webView.loadNumber, offset: viewport.scrollOffset)
         }
+        promptSteps = steps
         return steps.isEmpty ? [] : [.runSteps(steps)]
     }
 
@@ -134,13 +135,24 @@ extension TerminalAppState {
         }
         show(dialog)
         var recorded: [String] = []
+        let written = promptSteps ?? []
+        promptSteps = nil
+        let hasBlocks = written.contains { if case .block = $0.command { return true } else { return false } }
         for report in reports {
             show(report, now: now)
             if case .failed = report.outcome { continue }
-            if stepper == nil, var recorder {
+            if stepper == nil, !hasBlocks, var recorder {
                 recorded.append(recorder.step(for: report.step))
                 self.recorder = recorder
             }
+        }
+        // A line with if, repeat or retry is recorded as written (else and end too), once it ran through.
+        let failed = reports.contains { report in
+            if case .failed = report.outcome { return !report.isRetried } else { return false }
+        }
+        if stepper == nil, hasBlocks, !failed, var recorder {
+            for step in written where !step.source.isEmpty { recorded.append(recorder.step(for: step)) }
+            self.recorder = recorder
         }
         settle()
         return recorded.isEmpty ? [] : [.record(recorded)]

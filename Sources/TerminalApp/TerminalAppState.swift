@@ -101,6 +101,8 @@ public struct TerminalAppState {
     var notificationSelection: NotificationSelection?
     /// The recording in progress (`webnav record`, `R`).
     var recorder: FlowRecorder?
+    /// The steps of the line last run from the `:` prompt (a recording writes a block as typed).
+    var promptSteps: [FlowStep]?
     /// Whether the prompt is a `/` search rather than the `:` command line.
     var promptIsSearch = false
     /// The text last searched for with `/`, for `n` and `N`.
