@@ -117,12 +117,12 @@ public enum FlowCommand: Equatable, Sendable {
     case end(start: Int)
     /// Before an included fragment that takes parameters: the values the `include` passes,
     /// and the fragment's parameters with their defaults.
-    case enterInclude(FlowInclude)
+    indirect case enterInclude(FlowInclude)
     /// After such a fragment: the variables it bound go back to what they were.
-    case leaveInclude(FlowInclude)
+    indirect case leaveInclude(FlowInclude)
     /// `route "PATTERN" file "PATH" […]` / `route "PATTERN" abort`: requests the pattern
     /// matches are answered here, not by the network.
-    case route(NetworkRoute)
+    indirect case route(NetworkRoute)
     /// `offline` / `online`: every http(s) request fails as with no network, or goes out again.
     case offline(Bool)
     /// `scroll to "S"`: the web view scrolls until the text shows.
@@ -337,5 +337,5 @@ public enum Expectation: Equatable, Sendable {
     case focus(String)
     /// `expect request "PATTERN" [method M] [body ~ "S"]`: since the last action, the app
     /// requested a URL the pattern matches (with that method, with a body containing S).
-    case request(RoutePattern, method: String?, bodyContains: String?)
+    indirect case request(RoutePattern, method: String?, bodyContains: String?)
 }

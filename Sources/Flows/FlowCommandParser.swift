@@ -46,37 +46,6 @@ struct FlowCommandParser {
             throw error("NAME=\"value\" arguments are include's (for a fragment's parameters); \(word.text) takes none", at: keyed)
         }
         switch word.text {
-        case "set":
-            return try setCommand()
-        case "param":
-            let usage = "param NAME [\"DEFAULT\"]"
-            guard tokens.count == 2 || tokens.count == 3 else {
-                throw error("\(usage): expected a name and at most a default, got \(tokens.count - 1) arguments", at: tokens.count > 3 ? tokens[3] : word)
-            }
-            return .param(name: try variableName(tokens[1], usage: usage), defaultValue: tokens.count == 3 ? tokens[2].text : nil)
-        case "if":
-            return .block(FlowBlock(kind: .ifCondition(try condition(Array(tokens.dropFirst()), usage: "if CONDITION", after: word))))
-        case "else", "end":
-            _ = try expectArguments(0, usage: word.text)
-            return word.text == "else" ? .elseBranch(end: -1) : .end(start: -1)
-        case "repeat":
-            return .block(FlowBlock(kind: try repeatKind()))
-        case "retry":
-            let argument = try expectArguments(1, usage: "retry N")[0]
-            guard let count = Int(argument.text), (1...FlowBlock.maximumRetries).contains(count) else {
-                throw error("retry takes how many times to try again, 1 to \(FlowBlock.maximumRetries), got \"\(argument.text)\"", at: argument)
-            }
-            return .block(FlowBlock(kind: .retry(count)))
-        case "route":
-            return .route(try route())
-        case "offline", "online":
-            _ = try expectArguments(0, usage: word.text)
-            return .offline(word.text == "offline")
-        case "scroll":
-            guard tokens.count >= 2, tokens[1].text == "to", !tokens[1].isQuoted else {
-                throw error("scroll takes to: scroll to \"TEXT\"", at: tokens.count >= 2 ? tokens[1] : word)
-            }
-            return .scrollTo(try expectArguments(1, after: 2, usage: "scroll to \"TEXT\"")[0].text)
         case "open":
             return .open(try expectArguments(1, usage: "open URL")[0].text)
         case "tap":
@@ -175,6 +144,37 @@ struct FlowCommandParser {
             return .callAsync(body.text, arguments: arguments, world: world)
         case "expect":
             return .expect(try expectation())
+        case "set":
+            return try setCommand()
+        case "param":
+            let usage = "param NAME [\"DEFAULT\"]"
+            guard tokens.count == 2 || tokens.count == 3 else {
+                throw error("\(usage): expected a name and at most a default, got \(tokens.count - 1) arguments", at: tokens.count > 3 ? tokens[3] : word)
+            }
+            return .param(name: try variableName(tokens[1], usage: usage), defaultValue: tokens.count == 3 ? tokens[2].text : nil)
+        case "if":
+            return .block(FlowBlock(kind: .ifCondition(try condition(Array(tokens.dropFirst()), usage: "if CONDITION", after: word))))
+        case "else", "end":
+            _ = try expectArguments(0, usage: word.text)
+            return word.text == "else" ? .elseBranch(end: -1) : .end(start: -1)
+        case "repeat":
+            return .block(FlowBlock(kind: try repeatKind()))
+        case "retry":
+            let argument = try expectArguments(1, usage: "retry N")[0]
+            guard let count = Int(argument.text), (1...FlowBlock.maximumRetries).contains(count) else {
+                throw error("retry takes how many times to try again, 1 to \(FlowBlock.maximumRetries), got \"\(argument.text)\"", at: argument)
+            }
+            return .block(FlowBlock(kind: .retry(count)))
+        case "route":
+            return .route(try route())
+        case "offline", "online":
+            _ = try expectArguments(0, usage: word.text)
+            return .offline(word.text == "offline")
+        case "scroll":
+            guard tokens.count >= 2, tokens[1].text == "to", !tokens[1].isQuoted else {
+                throw error("scroll takes to: scroll to \"TEXT\"", at: tokens.count >= 2 ? tokens[1] : word)
+            }
+            return .scrollTo(try expectArguments(1, after: 2, usage: "scroll to \"TEXT\"")[0].text)
         default:
             let hint = Self.suggestion(for: word.text, among: Self.commandWords)
             throw error("unknown command \"\(word.text)\"\(hint); webnav help flows lists the steps", at: word)
@@ -477,12 +477,6 @@ struct FlowCommandParser {
                 bytes = count
             }
             return .download(tokens[2].text, bytes: bytes)
-        case "visible":
-            return .visible(try expectArguments(1, after: 2, usage: "expect visible \"TEXT\"")[0].text)
-        case "focus":
-            return .focus(try expectArguments(1, after: 2, usage: "expect focus \"NAME\"")[0].text)
-        case "request":
-            return try requestExpectation()
         case "stack":
             guard tokens.count >= 3 else { throw error("expect stack needs the labels, bottom to top", at: what) }
             return .stack(tokens.dropFirst(2).map(\.text))
@@ -524,6 +518,12 @@ struct FlowCommandParser {
                 throw error("unknown warning code \"\(argument.text)\"\(Self.suggestion(for: argument.text, among: codes))", at: argument)
             }
             return .warning(code)
+        case "visible":
+            return .visible(try expectArguments(1, after: 2, usage: "expect visible \"TEXT\"")[0].text)
+        case "focus":
+            return .focus(try expectArguments(1, after: 2, usage: "expect focus \"NAME\"")[0].text)
+        case "request":
+            return try requestExpectation()
         default:
             let hint = Self.suggestion(for: what.text, among: Self.expectationWords)
             throw error("unknown expectation \"\(what.text)\"\(hint); webnav help flows lists them", at: what)

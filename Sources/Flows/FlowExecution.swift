@@ -117,23 +117,30 @@ public struct FlowExecution: Equatable, Sendable {
                                failureLocation: step.location)
             }
             stepsRun += 1
-            let command: FlowCommand
+            var command = step.command
             var resolvedSource: String?
-            do {
-                command = try parser.resolve(step, variables: context.variables)
-                if step.template != nil { resolvedSource = parser.resolvedSource(of: step, variables: context.variables) }
-            } catch {
-                let location = error.location ?? step.location
-                return fail(step, at: index, error.message + (location.column.map { " (column \($0))" } ?? ""), location: location,
-                            context: &context)
+            if step.template != nil {
+                do {
+                    command = try parser.resolve(step, variables: context.variables)
+                    resolvedSource = parser.resolvedSource(of: step, variables: context.variables)
+                } catch {
+                    let location = error.location ?? step.location
+                    return fail(step, at: index, error.message + (location.column.map { " (column \($0))" } ?? ""), location: location,
+                                context: &context)
+                }
             }
             var run: StepRun
             if case .block(let block) = command {
                 run = enter(block, step: step, at: index, host: host, context: &context)
             } else {
-                var resolved = step
-                resolved.command = command
-                let outcome = StepExecutor.perform(resolved, host: host, context: &context)
+                let outcome: StepOutcome
+                if step.template == nil {
+                    outcome = StepExecutor.perform(step, host: host, context: &context)
+                } else {
+                    var resolved = step
+                    resolved.command = command
+                    outcome = StepExecutor.perform(resolved, host: host, context: &context)
+                }
                 run = StepRun(step: step, index: index, outcome: outcome, failureLocation: step.location)
                 if outcome.isSuccess { position += 1 }
             }

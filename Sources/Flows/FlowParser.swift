@@ -177,9 +177,9 @@ public struct FlowParser: Sendable {
             stack[index].next += 1
             switch line {
             case .step(var step):
-                let visible = declared.union(stack.flatMap(\.parameters))
                 if checksVariables, let template = step.template {
-                    for variable in template.variables where !visible.contains(variable.name) {
+                    for variable in template.variables where !declared.contains(variable.name)
+                        && !stack.contains(where: { $0.parameters.contains(variable.name) }) {
                         throw UserError("undefined variable \"\(variable.name)\" (give it with --env, the profile's env, set or param)",
                                         at: SourceLocation(path: step.location.path, line: step.location.line, column: variable.column))
                     }
@@ -226,10 +226,10 @@ public struct FlowParser: Sendable {
                     parsed[key] = try lines(of: data, path: includedPath, folder: target.deletingLastPathComponent())
                 }
                 let fragment = parsed[key] ?? ParsedFile(lines: [], parameters: [])
-                let visible = declared.union(stack.flatMap(\.parameters))
                 let names = fragment.parameters.map(\.name)
                 for argument in arguments {
-                    for variable in argument.value.variables where checksVariables && !visible.contains(variable.name) {
+                    for variable in argument.value.variables where checksVariables && !declared.contains(variable.name)
+                        && !stack.contains(where: { $0.parameters.contains(variable.name) }) {
                         throw UserError("undefined variable \"\(variable.name)\"",
                                         at: SourceLocation(path: location.path, line: location.line, column: variable.column))
                     }
@@ -562,32 +562,27 @@ enum FlowTokenizer {
         /// The text and variables of a token being read.
         struct Pieces {
             var literal: [UInt8] = []
-            var written: [UInt8] = []
             var parts: [TemplatePart] = []
             var hasVariable = false
 
-            mutating func append(_ byte: UInt8, written raw: [UInt8]? = nil) {
-                literal.append(byte)
-                written += raw ?? [byte]
-            }
-
-            func token(column: Int, isQuoted: Bool, key: String?) -> FlowToken {
+            /// The token; `written` is its text as in the line (what messages show of a token with variables).
+            func token(column: Int, isQuoted: Bool, key: String?, written: Substring) -> FlowToken {
                 guard hasVariable else {
                     return FlowToken(text: String(decoding: literal, as: UTF8.self), column: column, isQuoted: isQuoted, key: key)
                 }
                 var parts = self.parts
                 if !literal.isEmpty { parts.append(.text(String(decoding: literal, as: UTF8.self))) }
-                return FlowToken(text: String(decoding: written, as: UTF8.self), column: column, isQuoted: isQuoted, parts: parts, key: key)
+                return FlowToken(text: String(written), column: column, isQuoted: isQuoted, parts: parts, key: key)
             }
         }
         /// Reads `${NAME}` (or `$${`, a literal `${`) at a `$`; false when the `$` is a plain character.
-        func readVariable(_ pieces: inout Pieces) throws(UserError) -> Bool {
+        func readVariable(_ pieces: inout Pieces, at index: inout Substring.UTF8View.Index) throws(UserError) -> Bool {
             let next = utf8.index(after: index)
             if next < utf8.endIndex, utf8[next] == dollar {
                 let after = utf8.index(after: next)
                 guard after < utf8.endIndex, utf8[after] == openBrace else { return false }
-                pieces.append(dollar, written: [dollar, dollar])
-                pieces.append(openBrace)
+                pieces.literal.append(dollar)
+                pieces.literal.append(openBrace)
                 index = utf8.index(after: after)
                 return true
             }
@@ -604,19 +599,19 @@ enum FlowTokenizer {
             if !pieces.literal.isEmpty { pieces.parts.append(.text(String(decoding: pieces.literal, as: UTF8.self))) }
             pieces.literal = []
             pieces.parts.append(.variable(name, column: column(start)))
-            pieces.written += Array("${\(name)}".utf8)
             pieces.hasVariable = true
             index = utf8.index(after: end)
             return true
         }
-        /// Reads a quoted string from its opening quote at `index`.
-        func readQuoted(_ pieces: inout Pieces) throws(UserError) {
+        /// Reads a quoted string from its opening quote at `index`; returns its text as written.
+        func readQuoted(_ pieces: inout Pieces, at index: inout Substring.UTF8View.Index) throws(UserError) -> Substring {
             let start = index
             utf8.formIndex(after: &index)
+            let contentStart = index
             var closed = false
             while index < utf8.endIndex {
                 let next = utf8[index]
-                if next == quote { closed = true; utf8.formIndex(after: &index); break }
+                if next == quote { closed = true; break }
                 if next == backslash {
                     let escapedIndex = utf8.index(after: index)
                     guard escapedIndex < utf8.endIndex else { break }
@@ -624,18 +619,21 @@ enum FlowTokenizer {
                     guard escaped == quote || escaped == backslash else {
                         throw UserError("unknown escape \\\(line[escapedIndex]) in a string (only \\\" and \\\\)", at: location(index))
                     }
-                    pieces.append(escaped, written: [backslash, escaped])
+                    pieces.literal.append(escaped)
                     index = utf8.index(after: escapedIndex)
                     continue
                 }
-                if next == dollar, try readVariable(&pieces) { continue }
-                pieces.append(next)
+                if next == dollar, try readVariable(&pieces, at: &index) { continue }
+                pieces.literal.append(next)
                 utf8.formIndex(after: &index)
             }
             guard closed else { throw UserError("unterminated string", at: location(start)) }
+            let written = line[contentStart..<index]
+            utf8.formIndex(after: &index)
             if index < utf8.endIndex, utf8[index] != space, utf8[index] != tab {
                 throw UserError("expected a space after the closing quote", at: location(index))
             }
+            return written
         }
         while index < utf8.endIndex {
             let byte = utf8[index]
@@ -648,29 +646,41 @@ enum FlowTokenizer {
             let startColumn = column(start)
             var pieces = Pieces()
             if byte == quote {
-                try readQuoted(&pieces)
-                tokens.append(pieces.token(column: startColumn, isQuoted: true, key: nil))
+                let written = try readQuoted(&pieces, at: &index)
+                tokens.append(pieces.token(column: startColumn, isQuoted: true, key: nil, written: written))
+                continue
+            }
+            // A bare word: most hold neither a variable nor NAME="…", and are taken whole.
+            var end = index
+            var plain = true
+            while end < utf8.endIndex, utf8[end] != space, utf8[end] != tab {
+                if utf8[end] == dollar || utf8[end] == equals { plain = false }
+                utf8.formIndex(after: &end)
+            }
+            if plain {
+                tokens.append(FlowToken(text: String(line[start..<end]), column: startColumn, isQuoted: false))
+                index = end
                 continue
             }
             var key: String?
+            var written = line[start..<end]
             while index < utf8.endIndex, utf8[index] != space, utf8[index] != tab {
                 let next = utf8[index]
-                if next == equals, key == nil, !pieces.hasVariable, pieces.literal.first != quote,
-                   VariableName.isValid(String(decoding: pieces.literal, as: UTF8.self)) {
+                if next == equals, key == nil, !pieces.hasVariable, VariableName.isValid(String(decoding: pieces.literal, as: UTF8.self)) {
                     let after = utf8.index(after: index)
                     if after < utf8.endIndex, utf8[after] == quote {
                         key = String(decoding: pieces.literal, as: UTF8.self)
                         index = after
                         pieces = Pieces()
-                        try readQuoted(&pieces)
+                        written = try readQuoted(&pieces, at: &index)
                         break
                     }
                 }
-                if next == dollar, try readVariable(&pieces) { continue }
-                pieces.append(next)
+                if next == dollar, try readVariable(&pieces, at: &index) { continue }
+                pieces.literal.append(next)
                 utf8.formIndex(after: &index)
             }
-            tokens.append(pieces.token(column: startColumn, isQuoted: key != nil, key: key))
+            tokens.append(pieces.token(column: startColumn, isQuoted: key != nil, key: key, written: written))
         }
         return (tokens, comment)
     }

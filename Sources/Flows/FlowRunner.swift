@@ -173,8 +173,7 @@ public struct FlowRunner: Sendable {
         // Strict: the first step fails for errors since launch, every later one for its own.
         var eventsBefore = 0
         var failure: (run: FlowExecution.StepRun, message: String)?
-        while let stepRun = execution.runNext(host: host, context: &context) {
-            var run = stepRun
+        while var run = execution.runNext(host: host, context: &context) {
             if isStrict, !run.isRetried {
                 let log = host.snapshot.app.eventLog
                 if run.outcome.isSuccess, let error = log.events(since: eventsBefore).first(where: { $0.kind == .scriptError }) {
@@ -233,16 +232,12 @@ public struct FlowRunner: Sendable {
         var seen: Set<String> = [flow.path]
         for step in flow.steps where seen.insert(step.location.path).inserted { files.append(step.location.path) }
         for step in flow.steps {
+            let file: String
             switch step.command {
-            case .push(let file), .notify(let file, _):
-                let path = URL(fileURLWithPath: file.path, relativeTo: step.folder).standardizedFileURL.path
-                if seen.insert(path).inserted { files.append(path) }
-            default:
-                continue
+            case .push(let payload), .notify(let payload, _): file = payload.path
+            case .route(let route): guard let source = route.source else { continue }; file = source
+            default: continue
             }
-        }
-        for step in flow.steps {
-            guard case .route(let route) = step.command, let file = route.source else { continue }
             let path = URL(fileURLWithPath: file, relativeTo: step.folder).standardizedFileURL.path
             if seen.insert(path).inserted { files.append(path) }
         }

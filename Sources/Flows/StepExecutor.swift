@@ -125,7 +125,7 @@ public enum StepExecutor {
             if let failure = checkVisible(text, snapshot: snapshot, context: context) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")
         case .expect(.focus(let name)):
-            let snapshot = host.snapshot
+            let snapshot = host.snapshotWithFocus
             if let failure = checkFocus(name, snapshot: snapshot) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")
         case .expect(let expectation):

@@ -93,10 +93,8 @@ public struct AppSnapshot: Sendable {
     public var requestLog = RequestLog()
     public var requestsBefore = 0
     /// The element of the top page that has focus (`document.activeElement` on a page with
-    /// scripts; the field last typed into on one without).
+    /// scripts; the field last typed into on one without); only in `AppHost.snapshotWithFocus`.
     public var focusedNode: NodeID?
-    /// The routes in force and whether the device is offline.
-    public var network = NetworkConditions()
 
     /// The events the action caused.
     public var newEvents: ArraySlice<AppEvent> { app.eventLog.events(since: eventsBefore) }
@@ -188,6 +186,10 @@ public final class AppHost: @unchecked Sendable {
 
     /// The app as it is now, once the action in progress (if any) has settled.
     public var snapshot: AppSnapshot { worker.perform(nil) }
+
+    /// The app as it is now, with the top page's focused element (`AppSnapshot.focusedNode`),
+    /// which other snapshots leave out: finding it costs a look into the page.
+    public var snapshotWithFocus: AppSnapshot { worker.perform(nil, includingFocus: true) }
 }
 
 /// The host's thread and everything only it touches.
@@ -220,6 +222,7 @@ private final class HostWorker: @unchecked Sendable {
     /// waits for the result.
     private final class Job: @unchecked Sendable {
         let action: AppAction?
+        var includesFocus = false
         let done = DispatchSemaphore(value: 0)
         var result: AppSnapshot?
 
@@ -260,8 +263,9 @@ private final class HostWorker: @unchecked Sendable {
         condition.unlock()
     }
 
-    func perform(_ action: AppAction?) -> AppSnapshot {
+    func perform(_ action: AppAction?, includingFocus: Bool = false) -> AppSnapshot {
         let job = Job(action)
+        job.includesFocus = includingFocus
         condition.lock()
         queue.append(job)
         condition.signal()
@@ -296,7 +300,7 @@ private final class HostWorker: @unchecked Sendable {
         job.result = AppSnapshot(app: app, eventsBefore: eventsBefore, loadedURLs: loadedURLs, nextTimer: nextTimer,
                                  time: clock.now, dialog: dialog, refusal: refusal, evaluation: evaluation,
                                  requestLog: fetcher.requests, requestsBefore: requestsBefore ?? fetcher.requests.total,
-                                 focusedNode: focusedNode, network: fetcher.network)
+                                 focusedNode: job.includesFocus ? focusedNode : nil)
         evaluation = nil
         job.done.signal()
     }
