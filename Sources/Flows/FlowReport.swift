@@ -151,17 +151,24 @@ public enum FlowReport {
 
     /// JUnit XML: one `testcase` per flow, in the order of `results`, each with its real `time`:
     /// a `failure` with `path:line: message` and the picture (type `FlowParseError` for a flow
-    /// that does not parse), and in `system-out` the trace and the pictures it left.
-    public static func junit(_ results: [FlowResult]) -> String {
+    /// that does not parse), and in `system-out` the trace and the pictures it left. `skipped`
+    /// are the flows that did not run to the end (Ctrl-C), listed after them.
+    public static func junit(_ results: [FlowResult], skipped: [String] = [], skippedMessage: String = "not run: interrupted") -> String {
         let failures = results.filter { !$0.passed }.count
+        let tests = results.count + skipped.count
         let time = seconds(results.reduce(0) { $0 + $1.seconds })
         var xml = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"webnav\" tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(time)\">",
-            "  <testsuite name=\"webnav flows\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">",
+            "<testsuites name=\"webnav\" tests=\"\(tests)\" failures=\"\(failures)\" time=\"\(time)\">",
+            "  <testsuite name=\"webnav flows\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped.count)\" time=\"\(time)\">",
         ]
         for result in results {
             xml += testcase(result)
+        }
+        for path in skipped {
+            xml.append("    <testcase classname=\"webnav.flows\" name=\"\(escaped(path))\" file=\"\(escaped(path))\">")
+            xml.append("      <skipped message=\"\(escaped(skippedMessage))\"/>")
+            xml.append("    </testcase>")
         }
         xml += ["  </testsuite>", "</testsuites>", ""]
         return xml.joined(separator: "\n")

@@ -87,7 +87,8 @@ extension LintRun {
         }
     }
 
-    /// Runs a flow on a fresh app and reports each `removeStack-noop` at the step that caused it.
+    /// Runs a flow on a fresh app, reports each `removeStack-noop` at the step that caused it,
+    /// and counts every page the app showed as reached.
     private mutating func run(_ flow: Flow, with runner: FlowRunner) {
         let (host, launch) = runner.launchedHost()
         var context = runner.launchContext(launch)
@@ -99,8 +100,9 @@ extension LintRun {
                     report(warning.code.rawValue, "\(warning.message) (\(run.step.source))", at: flowSite(run.step.location))
                 }
             }
-            if case .failed = run.outcome, !run.isRetried { return }
+            if case .failed = run.outcome, !run.isRetried { break }
         }
+        for url in host.snapshot.loadedURLs { noteShownByFlow(url) }
     }
 }
 

@@ -10,14 +10,15 @@ import Simulator
 /// `webnav dump PAGE [--width N]`: the page as text with numbered links and References, like `lynx -dump`.
 enum DumpCommand {
     static let spec = CommandSpec(
-        name: "dump", synopsis: "dump PAGE [--width N] [--no-scripts]",
+        name: "dump", operands: "PAGE", brief: "the page as text, its scripts run, links numbered [3]Products, then References",
         summary: "Render a page as text, links numbered inline ([3]Products), then a References list of their URLs.",
         options: [
             OptionSpec(name: "width", valueName: "N", help: "line width in terminal cells (default 80)"),
             OptionSpec(name: "no-scripts", valueName: nil, help: "do not run the page's scripts (they run by default, as in preview and the terminal UI)"),
         ],
         positionalName: "a PAGE (a file path or URL)", minimumPositionals: 1, maximumPositionals: 1,
-        details: "A page with scripts is shown as they leave it once it has loaded (the profile's user scripts and handlers too); their errors go to stderr."
+        details: "A page with scripts is shown as they leave it once it has loaded (the profile's user scripts and handlers too); their errors go to stderr.",
+        operandValues: .pageFiles
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {

@@ -11,20 +11,22 @@ import PageKit
 /// of a run's shards as one, with the exit status of a single run.
 enum ReportCommand {
     static let spec = CommandSpec(
-        name: "report", synopsis: "report merge REPORT... [--json FILE] [--junit FILE] [--timings FILE]",
+        name: "report", operands: "merge REPORT...", brief: "the reports of a run's shards (run --shard) merged into one run's",
         summary: "Merge the --json and --junit reports of the shards of a run (run --shard I/N) into the reports one run of every flow writes.",
         options: [
-            OptionSpec(name: "json", valueName: "FILE", help: "write the merged JSON lines to FILE (- for standard output)"),
-            OptionSpec(name: "junit", valueName: "FILE", help: "write the merged JUnit XML to FILE"),
-            OptionSpec(name: "timings", valueName: "FILE", help: "write the flows' durations to FILE, for the next run's --shard --timings"),
+            OptionSpec(name: "json", valueName: "FILE", help: "write the merged JSON lines to FILE (- for standard output)", values: .files(["json"])),
+            OptionSpec(name: "junit", valueName: "FILE", help: "write the merged JUnit XML to FILE", values: .files(["xml"])),
+            OptionSpec(name: "timings", valueName: "FILE", help: "write the flows' durations to FILE, for the next run's --shard --timings",
+                       values: .files(["json"])),
         ],
         positionalName: "merge and at least one report (JSON lines or JUnit XML)", minimumPositionals: 2, maximumPositionals: nil,
-        details: "Flows come out sorted by path. The summary line goes to stderr. Exit status: as one run of the flows: 0 all passed, 1 a flow failed, 2 a flow did not parse (or a report cannot be read)."
+        details: "Flows come out sorted by path. The summary line goes to stderr. Exit status: as one run of the flows: 0 all passed, 1 a flow failed, 2 a flow did not parse (or a report cannot be read).",
+        operandValues: .anyPaths
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         guard arguments.positionals[0] == "merge" else {
-            throw UserError("'webnav report' takes merge, got \"\(VisibleText.escaping(arguments.positionals[0]))\" (usage: webnav \(spec.synopsis))")
+            throw UserError("'webnav report' takes merge, got \"\(VisibleText.escaping(arguments.positionals[0]))\" (usage: \(spec.usage))")
         }
         let inputs = Array(arguments.positionals.dropFirst())
         let json = arguments.value("json")

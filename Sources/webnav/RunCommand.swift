@@ -11,26 +11,32 @@ import PageKit
 /// `webnav run FLOW...`: run flow files headless (or step by step with `--step`).
 enum RunCommand {
     static let spec = CommandSpec(
-        name: "run", synopsis: "run FLOW_OR_FOLDER... [--json] [--junit FILE] [--html DIR] [--trace] [--env NAME=VALUE]... [--jobs N] [--strict] [--seed N] [--downloads DIR] [--step] [--watch] [--shard I/N] [--timings FILE] [--artifacts DIR]",
+        name: "run", operands: "FLOW_OR_FOLDER...", brief: "run flows (a folder: every *.flow in it), each on a fresh app",
         summary: "Run flow files (a folder means every *.flow under it, sorted, except _*.flow fragments), each from a fresh app.",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per flow on stdout, with every step (the summary goes to stderr)"),
-            OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE (times, the trace and the pictures in system-out)"),
-            OptionSpec(name: "html", valueName: "DIR", help: "also write DIR/index.html: every flow and step, the trace and the screens as SVG, in one page"),
+            OptionSpec(name: "junit", valueName: "FILE", help: "also write JUnit XML to FILE (times, the trace and the pictures in system-out)",
+                       values: .files(["xml"])),
+            OptionSpec(name: "html", valueName: "DIR", help: "also write DIR/index.html: every flow and step, the trace and the screens as SVG, in one page",
+                       values: .folders),
             OptionSpec(name: "trace", valueName: nil, help: "print under each flow what every step did (deeplinks, screens, requests, console, dialogs, results)"),
             OptionSpec(name: "env", valueName: "NAME=VALUE", help: "a value for ${NAME} in the flows (again for more; wins over the profile's env)", repeats: true),
-            OptionSpec(name: "artifacts", valueName: "DIR", help: "where snapshot \"name\" and failing flows put their .txt and .svg pictures (default webnav-artifacts; emptied first)"),
+            OptionSpec(name: "artifacts", valueName: "DIR", help: "where snapshot \"name\" and failing flows put their .txt and .svg pictures (default webnav-artifacts; emptied first)",
+                       values: .folders),
             OptionSpec(name: "jobs", valueName: "N", help: "run N flows at once (default 1)"),
             OptionSpec(name: "strict", valueName: nil, help: "fail a flow at the step where a page script throws (an uncaught exception or unhandled rejection)"),
             OptionSpec(name: "seed", valueName: "N", help: "seed the pages' Math.random (default 0): a flow gives the same result every run"),
-            OptionSpec(name: "downloads", valueName: "DIR", help: "save the app's downloads in DIR (default: a temporary folder per flow, removed after it)"),
+            OptionSpec(name: "downloads", valueName: "DIR", help: "save the app's downloads in DIR (default: a temporary folder per flow, removed after it)",
+                       values: .folders),
             OptionSpec(name: "step", valueName: nil, help: "step through one flow in the terminal UI (n or Space runs the next step)"),
             OptionSpec(name: "watch", valueName: nil, help: "run again whenever a flow, a page or the profile changes (only the flows that use it)"),
             OptionSpec(name: "shard", valueName: "I/N", help: "run only the I-th of N slices of the flows, for N CI machines (balanced by --timings)"),
-            OptionSpec(name: "timings", valueName: "FILE", help: "balance --shard by the durations in FILE; without --shard, write this run's durations to it"),
+            OptionSpec(name: "timings", valueName: "FILE", help: "balance --shard by the durations in FILE; without --shard, write this run's durations to it",
+                       values: .files(["json"])),
         ],
         positionalName: "at least one flow file or folder", minimumPositionals: 1, maximumPositionals: nil,
-        details: "Exit status: 0 all passed, 1 a flow failed, 2 a usage error or a malformed flow (PATH:LINE:COLUMN: error: …; the other flows still run)."
+        details: "Exit status: 0 all passed, 1 a flow failed, 2 a usage error or a malformed flow (PATH:LINE:COLUMN: error: …; the other flows still run), 130 Ctrl-C (the flows that finished are reported).",
+        operandValues: .flows
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
@@ -75,25 +81,31 @@ enum RunCommand {
         let trace = arguments.has("trace")
         runner.keepsTrace = trace || json || report != nil || html != nil
         runner.keepsPictures = html != nil
-        var results: [FlowResult] = []
         var sections: [String] = []
+        // Ctrl-C: the flows that finished are summed up and the JUnit report written, the rest skipped.
+        let interruption = RunInterruption { [paths] finished in
+            try? (json ? StandardStream.error : StandardStream.output).line(FlowReport.summary(finished))
+            try? StandardStream.error.line("webnav: interrupted: \(paths.count - finished.count) of \(paths.count) flows did not run to the end")
+            try? report?.write(FlowReport.junit(finished, skipped: Array(paths.dropFirst(finished.count)), skippedMessage: "not run: interrupted"))
+        }
         var writeFailure: UserError?
         func deliver(_ result: FlowResult) {
             // Snapshots were spooled to disk; the report goes out one snapshot at a time and is
             // then let go of, keeping only what the summary and the reports need.
-            if html != nil { sections.append(FlowHTMLReport.section(result, index: results.count)) }
-            results.append(result.withoutSnapshots)
-            guard writeFailure == nil else { return }
-            do throws(UserError) {
-                let output = StandardStream.output
-                if json {
-                    try FlowReport.json(result) { piece throws(UserError) in try output.raw(piece) }
-                } else {
-                    try FlowReport.text(result, trace: trace) { piece throws(UserError) in try output.raw(VisibleText.escaping(piece, keepingLines: true)) }
+            interruption.deliver(result.withoutSnapshots) {
+                if html != nil { sections.append(FlowHTMLReport.section(result, index: sections.count)) }
+                guard writeFailure == nil else { return }
+                do throws(UserError) {
+                    let output = StandardStream.output
+                    if json {
+                        try FlowReport.json(result) { piece throws(UserError) in try output.raw(piece) }
+                    } else {
+                        try FlowReport.text(result, trace: trace) { piece throws(UserError) in try output.raw(VisibleText.escaping(piece, keepingLines: true)) }
+                    }
+                    try output.raw("\n")
+                } catch {
+                    writeFailure = error
                 }
-                try output.raw("\n")
-            } catch {
-                writeFailure = error
             }
         }
         // Each flow is reported in the order given: one that does not parse where it stands.
@@ -110,6 +122,7 @@ enum RunCommand {
             deliver(result)
             deliverMalformed()
         }
+        let results = interruption.end()
         if let writeFailure { throw writeFailure }
         try (json ? StandardStream.error : StandardStream.output).line(FlowReport.summary(results))
         try report?.write(FlowReport.junit(results))
