@@ -311,7 +311,8 @@ public struct FlowParser: Sendable {
                 result.append(.step(FlowStep(command: command, location: location, folder: folder, source: source, template: defaultValue)))
                 continue
             }
-            if tokens.contains(where: { $0.parts != nil }) {
+            // `else` and `end` take no arguments: one holding a variable is the parser's error below.
+            if first.text != "else", first.text != "end", tokens.contains(where: { $0.parts != nil }) {
                 let word = first.text
                 guard FlowCommandParser.commandWords.contains(word) else {
                     _ = try FlowCommandParser(tokens: tokens, path: path, line: lineNumber).command()

@@ -99,6 +99,7 @@ final class FlowLanguageTests: XCTestCase {
         XCTAssertEqual(error("if txt \"a\"\nend"),
                        "t.flow:1:4: error: unknown condition \"txt\" (did you mean \"text\"?); a condition is an expectation without expect, js \"EXPR\", dialog or not …")
         XCTAssertEqual(error("if depth x\nend"), "t.flow:1:10: error: expect depth takes a number of screens, got \"x\"")
+        XCTAssertEqual(error("if depth 1\nend ${WHO}"), "t.flow:2:5: error: end: expected 0 arguments, got 1")
     }
 
     func testBlocksKnowWhereTheyEnd() throws {
