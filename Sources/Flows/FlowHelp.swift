@@ -79,13 +79,16 @@ public enum FlowHelp {
         return (["| step | meaning |", "|---|---|"] + rows).joined(separator: "\n")
     }
 
-    /// The text of `webnav help flows`.
+    /// The text of `webnav help flows`: a step longer than the column has its meaning on the next line.
     public static var text: String {
-        let width = steps.map(\.syntax.count).max() ?? 0
+        let column = 50
         var lines = introduction + ["", "steps:"]
         for step in steps {
-            let padding = String(repeating: " ", count: max(0, width - step.syntax.count))
-            lines.append("  \(step.syntax)\(padding)  \(step.meaning)")
+            if step.syntax.count < column {
+                lines.append("  \(step.syntax)\(String(repeating: " ", count: column - step.syntax.count))  \(step.meaning)")
+            } else {
+                lines += ["  \(step.syntax)", "  " + String(repeating: " ", count: column) + "  \(step.meaning)"]
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -18,7 +18,8 @@ final class FlowHelpDocsTests: XCTestCase {
         XCTAssertEqual(rows.count, FlowHelp.steps.count)
         for (row, step) in zip(rows, FlowHelp.steps) {
             XCTAssertTrue(row.hasSuffix(" \(step.meaning.replacing("|", with: "\\|")) |"), String(row))
-            XCTAssertTrue(FlowHelp.text.contains("  \(step.syntax)  "), step.syntax)
+            XCTAssertTrue(FlowHelp.text.contains("  \(step.syntax)  ") || FlowHelp.text.contains("  \(step.syntax)\n"), step.syntax)
+            XCTAssertTrue(FlowHelp.text.contains("  \(step.meaning)\n") || FlowHelp.text.hasSuffix("  \(step.meaning)"), step.meaning)
         }
     }
 }
