@@ -67,6 +67,9 @@ public struct FlowExecution: Equatable, Sendable {
         public var note: String?
     }
 
+    /// The most steps this flow runs (tests make it small to reach it quickly).
+    var stepLimit = FlowExecution.maximumStepsRun
+
     public init(flow: Flow, parser: FlowParser) {
         self.flow = flow
         self.parser = parser
@@ -111,9 +114,9 @@ public struct FlowExecution: Equatable, Sendable {
                 }
                 continue
             }
-            guard stepsRun < Self.maximumStepsRun else {
+            guard stepsRun < stepLimit else {
                 position = flow.steps.count
-                return StepRun(step: step, index: index, outcome: .failed("the flow ran \(Self.maximumStepsRun) steps, the most one flow runs (a loop that never ends?)"),
+                return StepRun(step: step, index: index, outcome: .failed("the flow ran \(stepLimit) steps, the most one flow runs (a loop that never ends?)"),
                                failureLocation: step.location)
             }
             stepsRun += 1

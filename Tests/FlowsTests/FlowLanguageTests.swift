@@ -222,11 +222,18 @@ final class FlowLanguageTests: XCTestCase {
 
     func testALoopThatNeverEndsStopsAtTheStepLimit() throws {
         let steps = try parser.parse(text: "repeat 10000\nrepeat 10000\nexpect depth 1\nend\nend", path: "t.flow", folder: folder)
-        var runner = FlowRunner(profile: .builtIn, pagesBase: folder, store: PageStore(reader: InMemoryPages(files: Self.pages)))
-        runner.parser = parser
-        let result = runner.run(Flow(path: "t.flow", steps: steps))
-        XCTAssertEqual(result.failure?.message, "the flow ran 1000000 steps, the most one flow runs (a loop that never ends?)")
-        XCTAssertEqual(result.stepsRun, FlowExecution.maximumStepsRun)
+        let host = AppHost(profile: .builtIn, pagesBase: folder, store: PageStore(reader: InMemoryPages(files: Self.pages)))
+        host.perform(.launch)
+        var context = FlowContext()
+        var execution = FlowExecution(flow: Flow(path: "t.flow", steps: steps), parser: parser)
+        // The limit of 1,000,000 steps is reached the same way, a thousand times later.
+        execution.stepLimit = 1_000
+        var last: FlowExecution.StepRun?
+        while let run = execution.runNext(host: host, context: &context) { last = run }
+        XCTAssertEqual(last.map { "\($0.outcome)" }, "\(StepOutcome.failed("the flow ran 1000 steps, the most one flow runs (a loop that never ends?)"))")
+        XCTAssertEqual(execution.stepsRun, 1_000)
+        XCTAssertTrue(execution.isFinished)
+        XCTAssertEqual(FlowExecution.maximumStepsRun, 1_000_000)
     }
 
     func testRetryRunsItsStepsAgainUntilTheyPass() throws {
