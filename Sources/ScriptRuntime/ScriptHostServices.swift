@@ -40,6 +40,9 @@ public struct ScriptResourceResponse: Sendable {
     public var url: String
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// How much later the response arrives, in clock milliseconds (a route's `delay`): `fetch`
+    /// and `XMLHttpRequest` settle in a task that late.
+    public var delayMilliseconds: Double = 0
 
     public init(status: Int = 200, statusText: String = "OK", url: String,
                 headers: [(name: String, value: String)] = [], body: Data) {

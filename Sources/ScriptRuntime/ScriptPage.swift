@@ -85,6 +85,9 @@ public final class ScriptPage {
     var nextTimerID = 1
     var nextToken = 1
     var pendingLoads: [Int: ScriptResourceRequest] = [:]
+    /// Responses that arrive late (a route's delay), by their load's token; each is handed to
+    /// the page by a timer of the negated token.
+    var delayedResponses: [Int: ScriptResourceResponse] = [:]
     var keptBytes: [(token: Int, bytes: Data)] = []
     /// `callAsyncJavaScript` calls waiting for their Promise, by token.
     var asyncCalls: [Int: (ScriptEvaluation) -> Void] = [:]
@@ -501,6 +504,10 @@ public final class ScriptPage {
     func runTimer(world: Int, id timer: Int, repeating: Bool) {
         guard !isClosed, world < worlds.count else { return }
         taskNumber += 1
+        if timer < 0, let response = delayedResponses.removeValue(forKey: -timer) {
+            worlds[world].callHost("load", .int(-timer), responseValue(response), .null)
+            return
+        }
         worlds[world].callHost("timer", .int(timer))
     }
 
@@ -513,6 +520,9 @@ public final class ScriptPage {
         case .load(let token):
             guard let request = pendingLoads.removeValue(forKey: token) else { return }
             switch resources(request) {
+            case .success(let response) where response.delayMilliseconds > 0:
+                delayedResponses[token] = response
+                engine.setTimer(page: id.rawValue, world: world, id: -token, delay: response.delayMilliseconds, repeating: false)
             case .success(let response):
                 worlds[world].callHost("load", .int(token), responseValue(response), .null)
             case .failure:

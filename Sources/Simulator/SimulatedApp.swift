@@ -251,3 +251,13 @@ public struct EventLog: Sendable {
         dropped += excess
     }
 }
+
+extension SimulatedApp {
+    /// Why the top screen shows an error page for a local file it loaded after `before` (no
+    /// such file, not readable); nil when it shows the page, or loaded nothing new.
+    public func localPageFailure(since before: SimulatedApp) -> String? {
+        guard let top, let webView = topWebView, webView.content.isErrorPage, WebURL(webView.content.url).normalizedScheme == "file",
+              before.top?.id != top.id || before.topWebView?.loadNumber != webView.loadNumber else { return nil }
+        return webView.content.errorReason ?? "the page cannot be read"
+    }
+}

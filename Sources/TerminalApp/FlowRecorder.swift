@@ -38,7 +38,7 @@ struct FlowRecorder: Equatable {
     mutating func step(for action: AppAction, items: [PageItem]) -> String? {
         let line: String?
         switch action {
-        case .launch, .observe, .tick:
+        case .launch, .observe, .tick, .network:
             line = nil
         case .answerDialog(.accept): line = "accept"
         case .answerDialog(.dismiss): line = "dismiss"
@@ -135,6 +135,8 @@ enum FlowText {
             switch character {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
+            // `${` would be read back as a variable: `$${` is a literal one.
+            case "{" where output.hasSuffix("$"): output += "${"
             case _ where character.unicodeScalars.contains(where: VisibleText.isUnsafe): output += " "
             default: output.append(character)
             }

@@ -174,6 +174,12 @@ public struct PageContent: Sendable {
         href.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).lowercased().hasPrefix("javascript:")
     }
 
+    /// Whether a parsed document has scripts to run as it loads (`webnav dump` asks before it
+    /// opens an app on the page).
+    public static func hasScripts(_ document: HTMLDocument) -> Bool {
+        scripts(in: document).onLoad
+    }
+
     private static func scripts(in document: HTMLDocument) -> (onLoad: Bool, inLinks: Bool) {
         var onLoad = !document.elements(named: "script").isEmpty
         var inLinks = false

@@ -179,3 +179,27 @@ extension PageContent {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{A0}" }).joined(separator: " ")
     }
 }
+
+extension PageContent {
+    /// The element that has focus on a page without scripts: the field last typed into.
+    public var focusedNode: NodeID? { state.focused }
+
+    /// What an element is known by, as `expect focus` names it: a field's labels, placeholder,
+    /// `aria-label` and `name`, then its text; and its tag name, for messages.
+    public func names(of node: NodeID) -> (names: [String], tag: String?) {
+        var labels: [String: [String]] = [:]
+        for label in document.elements(named: "label") {
+            if let id = document.attribute("for", of: label) { labels[id, default: []].append(Self.collapsed(document.textContent(of: label))) }
+        }
+        var names = fieldNames(node, labels: labels)
+        let text = Self.collapsed(document.textContent(of: node))
+        if !text.isEmpty { names.append(text) }
+        return (names, document.name(of: node))
+    }
+
+    /// Why an error page is shown, as its text says (`No such file: PATH`); nil for other pages.
+    public var errorReason: String? {
+        guard isErrorPage else { return nil }
+        return document.elements(named: "p").first.map { Self.collapsed(document.textContent(of: $0)) }
+    }
+}

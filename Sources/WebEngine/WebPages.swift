@@ -264,7 +264,16 @@ public final class WebPages {
     public func fill(_ node: NodeID, text: String, on screen: ScreenID) -> [PageOutcome] {
         if pages[screen] != nil { return input(on: screen) { $0.fill(node, text: text) } }
         guard let content = host?.content(of: screen) else { return [] }
-        return editPlain(content, on: screen) { state, _ in state.values[node] = text }
+        return editPlain(content, on: screen) { state, _ in
+            state.values[node] = text
+            state.focused = node
+        }
+    }
+
+    /// The element of a screen's page that has focus (`document.activeElement`); nil on a page
+    /// without scripts, whose focus is its form state's.
+    public func focusedElement(on screen: ScreenID) -> NodeID? {
+        pages[screen]?.focusedElement
     }
 
     /// Chooses an option of a `<select>` of the top page (`input`, `change` on a page with scripts).

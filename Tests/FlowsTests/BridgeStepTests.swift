@@ -86,7 +86,7 @@ final class BridgeStepTests: XCTestCase {
     private func outcomes(_ text: String, downloads: String) throws -> [String] {
         var runner = FlowRunner(profile: profile(), pagesBase: folder, store: PageStore(reader: InMemoryPages(files: Self.pages)))
         runner.downloadsPath = downloads
-        let host = runner.launchedHost()
+        let host = runner.launchedHost().host
         var context = FlowContext()
         return try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder).map { step in
             switch StepExecutor.perform(step, host: host, context: &context) {

@@ -22,7 +22,7 @@ final class ArtifactTests: XCTestCase {
         XCTAssertEqual(output.status, 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("art").path).sorted()
         XCTAssertEqual(files, [
-            "detail.svg", "detail.txt", "flows-detail-shared.svg", "flows-detail-shared.txt", "flows-other-shared.svg",
+            ".webnav-artifacts", "detail.svg", "detail.txt", "flows-detail-shared.svg", "flows-detail-shared.txt", "flows-other-shared.svg",
             "flows-other-shared.txt", "flows-other.failure.svg", "flows-other.failure.txt",
         ], "a name two flows use is prefixed with each flow's name")
         let text = try String(contentsOf: folder.appendingPathComponent("art/detail.txt"), encoding: .utf8)
@@ -37,7 +37,8 @@ final class ArtifactTests: XCTestCase {
         let failure = try String(contentsOf: folder.appendingPathComponent("art/flows-other.failure.txt"), encoding: .utf8)
         XCTAssertTrue(failure.hasSuffix("stack (bottom to top):\n  1. Home  index.html  no bar (status #FFFFFF)\n"), failure)
         let junit = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
-        XCTAssertTrue(junit.contains("<system-out>[[ATTACHMENT|art/detail.txt]]\n[[ATTACHMENT|art/detail.svg]]\n[[ATTACHMENT|art/flows-detail-shared.txt]]\n[[ATTACHMENT|art/flows-detail-shared.svg]]</system-out>"), junit)
+        XCTAssertTrue(junit.contains("<system-out>  ▸ launch  [0s]\n"), "the trace comes first")
+        XCTAssertTrue(junit.contains("\n[[ATTACHMENT|art/detail.txt]]\n[[ATTACHMENT|art/detail.svg]]\n[[ATTACHMENT|art/flows-detail-shared.txt]]\n[[ATTACHMENT|art/flows-detail-shared.svg]]</system-out>"), junit)
         XCTAssertTrue(junit.contains("[[ATTACHMENT|art/flows-other.failure.svg]]"), junit)
         XCTAssertTrue(output.stdout.contains("  pictures: art/flows-other-shared.txt, art/flows-other-shared.svg, art/flows-other.failure.txt, art/flows-other.failure.svg\n"), output.stdout)
     }
@@ -76,6 +77,7 @@ final class ArtifactTests: XCTestCase {
         let folder = try WebnavProcess.folder(["Pages/index.html": "", "a.flow": "snapshot \"../escape\"\n"])
         let output = try WebnavProcess.run(["run", "a.flow"], in: folder)
         XCTAssertEqual(output.status, 2)
-        XCTAssertEqual(output.stderr, "a.flow:1:10: error: snapshot \"../escape\": a snapshot name cannot start with a dot\n")
+        XCTAssertEqual(output.stderr, "")
+        XCTAssertEqual(output.stdout, "FAIL a.flow:1:10: error: snapshot \"../escape\": a snapshot name cannot start with a dot\n0 passed, 1 failed\n")
     }
 }
