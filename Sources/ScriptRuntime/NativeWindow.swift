@@ -17,8 +17,10 @@ enum NativeWindow {
         let worldIndex = world.index
 
         // MARK: Time
-        define("now") { _ in .number(engine.now.rounded(.down)) }
-        define("perfNow") { _ in .number(max(0, engine.now - page.timeOrigin)) }
+        define("now") { _ in .number(engine.readClock().rounded(.down)) }
+        // WebKit reduces `performance.now()` to 1 ms (Performance.cpp: `timePrecision { 1_ms }`,
+        // 20 µs only in cross-origin isolated pages).
+        define("perfNow") { _ in .number(max(0, engine.readClock() - page.timeOrigin).rounded(.down)) }
         define("timeOrigin") { _ in .number(page.timeOrigin) }
         define("overBudget") { _ in .bool(engine.taskIsOverBudget) }
         define("taskNumber") { _ in .int(page.taskNumber) }

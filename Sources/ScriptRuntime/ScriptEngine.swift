@@ -58,6 +58,10 @@ public final class ScriptEngine {
     private var tasksRun = 0
     /// The CPU time when the current task began (for the microtask bound).
     private(set) var taskStartCPU: Double = 0
+    /// Virtual clock: how many times the running task has read the clock, and its latest reading
+    /// (`readClock`).
+    private var taskClockReads = 0
+    private var taskClockLatest: Double?
     /// The timer nesting level of the running timer callback (0 outside one).
     var timerNestingLevel = 0
     /// The DOM prelude, converted once for every global object of this engine.
@@ -250,6 +254,35 @@ public final class ScriptEngine {
 
     func beginTask() {
         taskStartCPU = cpuMilliseconds()
+        if let latest = taskClockLatest { virtualNow = max(virtualNow, latest) }
+        taskClockReads = 0
+        taskClockLatest = nil
+    }
+
+    /// How far the virtual clock moves at each read of it within a task, in milliseconds (1 µs).
+    static let clockReadStep = 0.001
+
+    /// The time a page's script reads (`Date.now()`, `new Date()`, `performance.now()`), in
+    /// milliseconds since 1970.
+    ///
+    /// On the virtual clock time moves within a task as the task reads it: the first read gives
+    /// the task's virtual time, and each later read in the same task 1 µs more, so a script
+    /// that waits for the clock (`while (Date.now() - t0 < 50) {}`) ends after the time it asks
+    /// for, about as long in real time, and every run reads the same times. The next task
+    /// starts no earlier than the last reading: time never goes back.
+    func readClock() -> Double {
+        guard isVirtual else { return now }
+        let reading = virtualNow + Double(taskClockReads) * Self.clockReadStep
+        taskClockReads += 1
+        taskClockLatest = reading
+        return reading
+    }
+
+    /// The time a timer set now counts from: the task's clock as its script last read it (a
+    /// timer set after a busy-wait is due after it), else the virtual time.
+    private var timerBase: Double {
+        guard isVirtual, let latest = taskClockLatest else { return now }
+        return latest
     }
 
     /// Whether the running task has used more CPU time than the time limit.
@@ -281,7 +314,7 @@ public final class ScriptEngine {
     func setTimer(page: Int, world: Int, id: Int, delay: Double, repeating: Bool) {
         let nesting = timerNestingLevel
         let interval = EventLoop.clampedInterval(delay, repeating: repeating, nestingLevel: nesting)
-        loop.addTimer(EventLoop.Timer(page: page, world: world, id: id, due: now + interval,
+        loop.addTimer(EventLoop.Timer(page: page, world: world, id: id, due: timerBase + interval,
                                       interval: repeating ? interval : nil, requestedInterval: delay,
                                       nestingLevel: nesting, sequence: 0))
     }
