@@ -27,6 +27,7 @@ extension StepExecutor {
         let snapshot = host.perform(action)
         if let refusal = snapshot.refusal { return .failed(refusal) }
         context.eventsSinceAction += Array(snapshot.newEvents)
+        if let hang = hangFailure(in: Array(snapshot.newEvents)) { return hang }
         guard let evaluation = snapshot.evaluation else { return .done(note: "\(word): pending (its Promise has not settled)") }
         return .done(note: "\(word): \(evaluation.resultText)")
     }

@@ -85,8 +85,17 @@ public enum StepExecutor {
         if let refusal = snapshot.refusal { return .failed(refusal) }
         let logged = Array(snapshot.newEvents)
         context.eventsSinceAction += logged
+        if let hang = hangFailure(in: logged) { return hang }
         if let dialog = snapshot.dialog { return .done(note: "dialog: \(dialog.description)") }
         return .done(note: logged.last?.text ?? "nothing happened")
+    }
+
+    /// The failure of a step during which a script never ended: webnav stopped it after the
+    /// time limit, but on a device the web view hangs and nothing after the script runs, so
+    /// the step fails (the flow would not pass on a device).
+    static func hangFailure(in events: [AppEvent]) -> StepOutcome? {
+        guard let timeout = events.first(where: { $0.kind == .scriptTimeout }) else { return nil }
+        return .failed("a script never ended (\(timeout.text)), so nothing after it would run")
     }
 
     // MARK: - Tap
