@@ -3072,9 +3072,13 @@ function followHyperlink(anchor, trusted) {
         runJavaScriptURL(resolved);
         return "done";
     }
+    const target = N.attr(idOf(anchor), "target") || "";
+    if (resolved !== null && (target === "" || /^(_self|_top|_parent)$/i.test(target)) && isSameDocumentFragment(resolved)) {
+        fragmentNavigation(resolved, false);
+        return "done";
+    }
     if (trusted) return "followLink";
     if (resolved === null) return "done";
-    const target = N.attr(idOf(anchor), "target") || "";
     if (target !== "" && !/^(_self|_top|_parent)$/i.test(target)) N.windowOpen(resolved, target);
     else N.navigate(resolved, false, "link");
     return "done";
@@ -4116,11 +4120,14 @@ function resolveOrThrow(url) {
     return resolved;
 }
 
-function navigateTo(url, replace) {
-    const current = N.url();
+/// Whether a URL is this document's own with a fragment (a navigation that loads nothing).
+function isSameDocumentFragment(url) {
     const hashIndex = url.indexOf("#");
-    const currentWithout = current.replace(/#.*$/, "");
-    if (hashIndex >= 0 && url.slice(0, hashIndex) === currentWithout && !/^javascript:/i.test(url)) {
+    return hashIndex >= 0 && url.slice(0, hashIndex) === N.url().replace(/#.*$/, "") && !/^javascript:/i.test(url);
+}
+
+function navigateTo(url, replace) {
+    if (isSameDocumentFragment(url)) {
         fragmentNavigation(url, replace);
         return;
     }
@@ -4128,13 +4135,16 @@ function navigateTo(url, replace) {
     N.navigate(url, replace, navigationInitiator);
 }
 
-/// A navigation to a fragment of this document: no load, a history entry and `hashchange`.
+/// A navigation to a fragment of this document: no load, a history entry, the URL changed,
+/// `popstate` at once and `hashchange` in a task, as WebKit does (the terminal scrolls to the
+/// target, and `:target` matches it).
 function fragmentNavigation(url, replace) {
     const oldURL = N.url();
     if (oldURL === url) return;
     const stateID = replace ? currentStateID : 0;
     N.history(replace ? "replace" : "push", url, stateID);
     if (!replace) currentStateID = 0;
+    dispatch(G, makeEvent("PopStateEvent", "popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
     postTask(() => dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL, newURL: url }), true));
 }
 

@@ -146,6 +146,8 @@ public struct PageContent: Sendable {
         layouts.layout(options) {
             var options = options
             options.scriptsEnabled = scriptsEnabled
+            var state = self.state
+            if let fragment = options.targetFragment { state.fragment = fragment }
             return PageLayoutEngine.layout(document, baseURL: URL(string: url) ?? URL(string: "about:blank")!, options: options,
                                            styleSheets: styleSheets, state: state)
         }

@@ -1243,9 +1243,13 @@ function followHyperlink(anchor, trusted) {
         runJavaScriptURL(resolved);
         return "done";
     }
+    const target = N.attr(idOf(anchor), "target") || "";
+    if (resolved !== null && (target === "" || /^(_self|_top|_parent)$/i.test(target)) && isSameDocumentFragment(resolved)) {
+        fragmentNavigation(resolved, false);
+        return "done";
+    }
     if (trusted) return "followLink";
     if (resolved === null) return "done";
-    const target = N.attr(idOf(anchor), "target") || "";
     if (target !== "" && !/^(_self|_top|_parent)$/i.test(target)) N.windowOpen(resolved, target);
     else N.navigate(resolved, false, "link");
     return "done";
