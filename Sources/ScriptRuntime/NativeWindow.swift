@@ -204,11 +204,29 @@ extension ScriptPage {
     /// has loaded) it opens a new document that replaces this one when the task ends.
     func documentWrite(_ text: String) {
         if parser != nil {
-            // The parser parses the text at once, into the tree the page holds while a script runs.
+            // WebKit's Document::write stops recursing past 21 levels (cMaxWriteRecursionDepth).
+            guard writeDepth < 21 else { return }
+            writeDepth += 1
+            defer { writeDepth -= 1 }
+            // The parser parses the text at once, into the tree the page holds while a script runs;
+            // an inline script it writes runs inside this call, as the standard's "prepare the
+            // script element" executes it (WebKit: "written" logs before the writer goes on).
             swap(&document, &parser!.document)
             parser!.write(text)
             swap(&document, &parser!.document)
             version += 1
+            while let script = parser?.writtenScript, scriptKind(script) == .classic, document.attribute("src", of: script) == nil {
+                _ = parser!.takeWrittenScript()
+                if !startedScripts.contains(Int32(script.rawValue)), !scriptText(script).isEmpty {
+                    startedScripts.insert(Int32(script.rawValue))
+                    executeInline(script, source: scriptText(script), position: nil)
+                }
+                guard parser != nil else { return }
+                swap(&document, &parser!.document)
+                parser!.endWrittenScript()
+                swap(&document, &parser!.document)
+                version += 1
+            }
         } else if openedDocument != nil {
             openedDocument! += text
         } else if !runningAsyncScript {

@@ -64,6 +64,8 @@ public final class ScriptPage {
     var currentScripts: [NodeID] = []
     var runningAsyncScript = false
     var openedDocument: String?
+    /// How deep `document.write` calls are nested (a written script writing).
+    var writeDepth = 0
 
     // State the tree does not hold
     var controls: [Int32: ControlState] = [:]

@@ -315,7 +315,9 @@ function callAsync(fn, argumentsJSON, token) {
         (reason) => { let text; try { text = String(reason); } catch (e) { text = "Error"; } N.asyncSettled(token, false, text); });
 }
 
-N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
+// WebKit's RejectedPromiseTracker reports in a task it queues, not in the microtask checkpoint:
+// the next parser-inserted script runs first, and a timer set in the same task after.
+N.setRejectionHandler(markNative(function (promise, reason) { postTask(() => reportRejection(promise, reason)); }, "rejection"));
 installingNatives = false;
 
 return function host(op, a, b, c, d, e, f, g) {
