@@ -128,7 +128,9 @@ enum NativeWindow {
         define("loadSync") { call in
             switch page.resources(request(call, kind: .xhr, methodIndex: 0)) {
             case .success(let response): return page.responseValue(response)
-            case .failure(let error): return .string(error.message)
+            case .failure(let error):
+                page.recordConsole(of: error)
+                return .string(error.message)
             }
         }
         define("bytes") { call in
@@ -177,6 +179,10 @@ enum NativeWindow {
         // MARK: URLs
         define("url") { _ in .string(page.url) }
         define("origin") { _ in .string(page.origin) }
+        // WebKitGTK: a file page's `self.origin` is "null" unless file access from file URLs is on.
+        define("selfOrigin") { _ in
+            .string(WebURL(page.url).normalizedScheme == "file" && !engine.configuration.allowFileAccessFromFileURLs ? "null" : page.origin)
+        }
         define("originOf") { call in .string(WebURL(call.string(0)).origin) }
         define("resolve") { call in page.resolve(call.string(0)).map(ScriptValue.string) ?? .null }
         define("parseURL") { call in
@@ -194,8 +200,10 @@ enum NativeWindow {
             index += 2
         }
         let body = call.optionalString(methodIndex + 3).map { Data($0.utf16.map { UInt8(truncatingIfNeeded: $0) }) }
+        let mode = call.optionalString(methodIndex + 4).flatMap(ScriptResourceRequest.Mode.init(rawValue:))
+        let credentials = call.optionalString(methodIndex + 5).flatMap(ScriptResourceRequest.Credentials.init(rawValue:)) ?? .sameOrigin
         return ScriptResourceRequest(kind: kind, url: call.string(methodIndex + 1), method: call.string(methodIndex),
-                                     headers: headers, body: body)
+                                     headers: headers, body: body, mode: mode, credentials: credentials)
     }
 }
 

@@ -31,6 +31,9 @@ public final class ScriptEngine {
         /// False simulates an app without a WKUIDelegate: `alert` returns at once, `confirm`
         /// gives false, `prompt` null, each with a `dialogSkipped` record.
         public var hasUIDelegate: Bool = true
+        /// WKWebView's `allowFileAccessFromFileURLs`: without it a `file:` page's origin is
+        /// opaque (`self.origin` is `"null"`).
+        public var allowFileAccessFromFileURLs = false
         /// Shows a dialog and blocks until the user answers (on the engine's thread; the host
         /// answers from another). Without one, every dialog is answered at once with OK.
         public var dialogPresenter: ((ScriptDialog) -> ScriptDialogAnswer)?

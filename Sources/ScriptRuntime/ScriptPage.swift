@@ -464,6 +464,7 @@ public final class ScriptPage {
             engine.record(.scriptLoadFailed(url: scriptURL, reason: "status \(response.status)"), page: self)
             pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
         case .failure(let error):
+            recordConsole(of: error)
             engine.record(.scriptLoadFailed(url: scriptURL, reason: error.message), page: self)
             pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
         }
@@ -517,7 +518,8 @@ public final class ScriptPage {
             switch resources(request) {
             case .success(let response):
                 worlds[world].callHost("load", .int(token), responseValue(response), .null)
-            case .failure:
+            case .failure(let error):
+                recordConsole(of: error)
                 worlds[world].callHost("load", .int(token), .null, .string("Load failed"))
             }
         case .script(let raw):
@@ -532,7 +534,12 @@ public final class ScriptPage {
         let token = keep(response.body)
         let headers = response.headers.flatMap { [ScriptValue.string($0.name), .string($0.value)] }
         return .array([.int(response.status), .string(response.statusText), .string(response.url), .array(headers),
-                       .string(Self.decodeScript(response.body)), .int(token)])
+                       .string(Self.decodeScript(response.body)), .int(token), .string(response.kind.rawValue)])
+    }
+
+    /// What WebKit's console says about a failed load, before the page's script hears of it.
+    func recordConsole(of error: ScriptResourceError) {
+        for message in error.console { engine.record(.console(level: .error, text: message), page: self) }
     }
 
     /// Keeps a response's bytes for `arrayBuffer()`/`blob()` (the last 16 responses).

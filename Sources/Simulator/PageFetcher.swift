@@ -173,53 +173,37 @@ final class PageFetcher {
         }
     }
 
-    /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`, `XMLHttpRequest`)
-    /// through the same rules as pages: `file:` inside the folders with read access (no other
-    /// scheme but `data:` and http(s)), http(s) through the loader with the screen's cookies.
+    /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`,
+    /// `XMLHttpRequest`), through the web's rules (`subresource`, PageFetcher+Subresources).
     func scriptResource(_ request: ScriptResourceRequest, for screen: ScreenID, pageURL: String)
         -> Result<ScriptResourceResponse, ScriptResourceError> {
-        let url = WebURL(request.url).withoutFragment
-        switch WebURL(url).normalizedScheme {
-        case "file"?:
-            let file: PermittedFile
-            switch URL(string: url).map({ store.permit($0, access: access) }) {
-            case .success(let permitted)?:
-                file = permitted
-            case .failure(.notFound(_, let path))?:
-                return .failure(ScriptResourceError(PageReadError.notFound(path: path).message))
-            default:
-                return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
-            }
-            do {
-                return .success(ScriptResourceResponse(url: url, body: try store.read(file)))
-            } catch let error as PageReadError {
-                return .failure(ScriptResourceError(error.message))
-            } catch {
-                return .failure(ScriptResourceError("cannot read \(display(url))"))
-            }
-        case "http"?, "https"?, "data"?:
-            if WebURL(url).normalizedScheme != "data", !store.loadsRemotePages {
-                return .failure(ScriptResourceError("not loaded: this run does not reach the network"))
-            }
-            var loader = self.loader
-            loader.cookies = cookies(for: screen)
-            let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field($0.name, $0.value) })
-            let load = LoadRequest(url: url, method: request.method, headers: headers, body: request.body.map { Array($0) },
-                                   purpose: .subresource(document: pageURL))
-            switch loader.load(load) {
-            case .response(let response):
-                let status = response.status ?? 200
-                return .success(ScriptResourceResponse(
-                    status: status, statusText: status == 200 ? "OK" : "",
-                    url: response.finalURL, headers: response.headers.fields.map { ($0.name, $0.value) },
-                    body: Data(response.body)))
-            case .failure(let failure):
-                return .failure(ScriptResourceError(failure.description))
-            case .handOff(let target, _):
-                return .failure(ScriptResourceError("redirected out of http to \(target)"))
-            }
+        subresource(request, for: screen, pageURL: pageURL)
+    }
+
+    /// The profile's `allowFileAccessFromFileURLs`.
+    var allowsFileAccessFromFileURLs: Bool { profile.allowFileAccessFromFileURLs }
+    /// Whether http(s) resources are fetched at all in this run.
+    var loadsRemotePages: Bool { store.loadsRemotePages }
+    /// The loader with the app's identity, headers, timeout and ATS (no cookies set).
+    var scriptLoader: ResourceLoader { loader }
+
+    /// A `file:` resource inside the folders with read access, read at its canonical path.
+    func localFile(_ url: String) -> Result<ScriptResourceResponse, ScriptResourceError> {
+        let file: PermittedFile
+        switch URL(string: url).map({ store.permit($0, access: access) }) {
+        case .success(let permitted)?:
+            file = permitted
+        case .failure(.notFound(_, let path))?:
+            return .failure(ScriptResourceError(PageReadError.notFound(path: path).message))
         default:
-            return .failure(ScriptResourceError("unsupported URL: \(url)"))
+            return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
+        }
+        do {
+            return .success(ScriptResourceResponse(url: url, body: try store.read(file)))
+        } catch let error as PageReadError {
+            return .failure(ScriptResourceError(error.message))
+        } catch {
+            return .failure(ScriptResourceError("cannot read \(display(url))"))
         }
     }
 

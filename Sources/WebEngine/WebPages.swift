@@ -75,6 +75,8 @@ public final class WebPages {
         public var userScripts: [UserScript] = []
         /// The profile's `javaScriptEnabled`.
         public var javaScriptEnabled = true
+        /// The profile's `allowFileAccessFromFileURLs`.
+        public var allowFileAccessFromFileURLs = false
         /// Shows a dialog and waits for the answer (the host serves its queue meanwhile).
         public var presenter: (ScriptDialog) -> ScriptDialogAnswer
 
@@ -489,6 +491,7 @@ public final class WebPages {
         configuration.seed = settings.seed
         configuration.timeLimitMs = settings.timeLimitMs
         configuration.hasUIDelegate = settings.hasUIDelegate
+        configuration.allowFileAccessFromFileURLs = settings.allowFileAccessFromFileURLs
         configuration.userAgent = settings.userAgent
         configuration.dialogPresenter = settings.presenter
         configuration.bridge = settings.bridge

@@ -1313,7 +1313,7 @@ function makeNetworkInterfaces() {
 
     /// Starts a load: blob: and data: URLs are answered here, others by the host; `done` gets
     /// [status, statusText, url, headers (flat), text, token] or an error message, in a later task.
-    function startLoad(kind, method, url, headers, body, done) {
+    function startLoad(kind, method, url, headers, body, done, mode = null, credentials = null) {
         if (url.startsWith("blob:")) {
             const blob = blobURLs.get(url);
             postTask(() => {
@@ -1338,7 +1338,7 @@ function makeNetworkInterfaces() {
             });
             return;
         }
-        const token = N.load(kind, method, url, headers, body === null ? null : body);
+        const token = N.load(kind, method, url, headers, body === null ? null : body, mode, credentials);
         pendingLoads.set(token, done);
     }
 
@@ -1394,12 +1394,16 @@ function makeNetworkInterfaces() {
         get bodyUsed() { return this.#used; }
     }
 
+    const requestModes = ["cors", "no-cors", "same-origin", "navigate"];
+    const credentialsModes = ["omit", "same-origin", "include"];
+
     class Request extends Body {
-        #url; #method; #headers; #body; #signal;
+        #url; #method; #headers; #body; #signal; #mode = "cors"; #credentials = "same-origin";
         constructor(input, init = {}) {
             super();
             if (input instanceof Request) {
                 this.#url = input.url; this.#method = input.method; this.#headers = new Headers(input.headers); this.#body = input.#body;
+                this.#mode = input.#mode; this.#credentials = input.#credentials;
             } else {
                 const resolved = N.resolve(String(input));
                 if (resolved === null) throw typeError("Type error");
@@ -1408,6 +1412,17 @@ function makeNetworkInterfaces() {
             init = init || {};
             if (init.method !== undefined) this.#method = String(init.method).toUpperCase();
             if (init.headers !== undefined) this.#headers = new Headers(init.headers);
+            if (init.mode !== undefined) {
+                const mode = String(init.mode);
+                if (!requestModes.includes(mode)) throw typeError("Type error");
+                if (mode === "navigate") throw typeError("Cannot construct a Request with a RequestInit whose mode member is set as 'navigate'.");
+                this.#mode = mode;
+            }
+            if (init.credentials !== undefined) {
+                const credentials = String(init.credentials);
+                if (!credentialsModes.includes(credentials)) throw typeError("Type error");
+                this.#credentials = credentials;
+            }
             if (init.body !== undefined && init.body !== null) {
                 if (this.#method === "GET" || this.#method === "HEAD") throw typeError("Request has method 'GET' and cannot have a body");
                 this.#body = init.body;
@@ -1419,15 +1434,15 @@ function makeNetworkInterfaces() {
         get headers() { return this.#headers; }
         get signal() { return this.#signal; }
         get bodyValue() { return this.#body; }
-        get credentials() { return "same-origin"; }
-        get mode() { return "cors"; }
+        get credentials() { return this.#credentials; }
+        get mode() { return this.#mode; }
         get cache() { return "default"; }
         get redirect() { return "follow"; }
         clone() { return new Request(this); }
     }
 
     class Response extends Body {
-        #status; #statusText; #url; #headers; #text; #token;
+        #status; #statusText; #url; #headers; #text; #token; #type = "default";
         constructor(body = null, init = {}) {
             super();
             init = init || {};
@@ -1449,10 +1464,11 @@ function makeNetworkInterfaces() {
             response.#headers = headers;
             response.#text = parts[4];
             response.#token = parts[5];
+            response.#type = parts[6] || "basic";
             response.bytesValue = null;
             return response;
         }
-        static error() { const response = new Response(); response.#status = 0; return response; }
+        static error() { const response = new Response(); response.#status = 0; response.#type = "error"; return response; }
         static json(data, init) { return new Response(JSON.stringify(data), init); }
         get status() { return this.#status; }
         get statusText() { return this.#statusText; }
@@ -1460,7 +1476,7 @@ function makeNetworkInterfaces() {
         get url() { return this.#url; }
         get headers() { return this.#headers; }
         get redirected() { return false; }
-        get type() { return "basic"; }
+        get type() { return this.#type; }
         get body() { return null; }
         #bytes() {
             if (this.bytesValue === null) this.bytesValue = binaryToBytes(N.bytes(this.#token));
@@ -1472,7 +1488,7 @@ function makeNetworkInterfaces() {
         blob() { return this.consume() ?? OriginalPromise.resolve(new Blob([this.#bytes()], { type: this.#headers.get("content-type") || "" })); }
         formData() { return this.consume() ?? OriginalPromise.reject(typeError("Type error")); }
         clone() {
-            const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token]);
+            const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token, this.#type]);
             copy.bytesValue = this.bytesValue;
             return copy;
         }
@@ -1521,7 +1537,7 @@ function makeNetworkInterfaces() {
                 settled = true;
                 if (parts === null) reject(typeError(error || "Load failed"));
                 else resolve(Response.fromLoad(parts));
-            });
+            }, request.mode, request.credentials);
         });
     }
 
@@ -1609,7 +1625,7 @@ function makeNetworkInterfaces() {
             if (type !== null && !headers.some((h, i) => i % 2 === 0 && h.toLowerCase() === "content-type")) headers.push("Content-Type", type);
             const generation = this.#generation;
             if (!this.#async) {
-                const parts = N.loadSync(this.#method, this.#url, headers, payload);
+                const parts = N.loadSync(this.#method, this.#url, headers, payload, "cors", this.#withCredentials ? "include" : "same-origin");
                 if (typeof parts === "string") {
                     this.#state = 4;
                     dispatch(this, new Event("readystatechange"), false);
@@ -1630,7 +1646,7 @@ function makeNetworkInterfaces() {
                     return;
                 }
                 this.#finish(parts);
-            });
+            }, "cors", this.#withCredentials ? "include" : "same-origin");
         }
         #finish(parts) {
             [this.#status, this.#statusText, this.#responseURL, this.#responseHeaders, this.#text, this.#token] = parts;

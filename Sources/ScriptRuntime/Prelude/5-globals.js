@@ -41,7 +41,7 @@ for (const [name, value] of [["self", G], ["parent", G], ["frames", G], ["opener
 }
 for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable: false, enumerable: true, configurable: false });
 ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
-for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.origin()],
+for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.selfOrigin()],
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
     ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
 }

@@ -1,0 +1,231 @@
+import AppShell
+import Foundation
+import NavigatorCore
+import PageKit
+@testable import Simulator
+import TestSupport
+import XCTest
+
+/// The web's security rules against a real loopback server: a page on `127.0.0.1:PORT`
+/// fetching `localhost:PORT` is cross-origin. Every expected console line is what WebKitGTK
+/// printed for the same request (DECISIONS.md, "The web's security rules").
+final class WebSecurityHostTests: XCTestCase {
+    nonisolated(unsafe) static var server: DemoServer?
+    nonisolated(unsafe) static var folder: URL?
+
+    override class func setUp() {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-cors-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        Self.folder = folder
+        server = try? DemoServer(pages: folder.path)
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private var server: DemoServer {
+        get throws {
+            guard let server = Self.server else { throw DemoServer.Failure(description: "the demo server did not start") }
+            return server
+        }
+    }
+
+    /// A profile whose web views may reach 127.0.0.1 and localhost over http.
+    private func profile(_ change: (inout AppProfile) -> Void = { _ in }) -> AppProfile {
+        var profile = AppProfile.builtIn
+        profile.ats = AppProfile.AppTransportSecurity(
+            dictionary: .object([(key: Located(value: "NSAllowsLocalNetworking", line: 1, column: 1), value: Located(value: .bool(true), line: 1, column: 1))]),
+            location: SourceLocation(path: "test.json", line: 1))
+        change(&profile)
+        return profile
+    }
+
+    /// The console lines of a page that runs `script` (its `log(…)` calls), served from the server.
+    private func console(_ script: String, name: String = UUID().uuidString) throws -> [String] {
+        let server = try server
+        let page = """
+            <script>
+            const other = "http://localhost:\(server.port)/cors";
+            const same = "http://127.0.0.1:\(server.port)/cors";
+            function log(...parts) { console.log(parts.join(" ")); }
+            function show(label, promise) {
+              return promise.then(r => r.text().then(t => log(label, "ok", r.status, r.type, t, r.headers.get("x-secret"), r.headers.get("content-type"))),
+                                  e => log(label, "error", e.name, e.message));
+            }
+            (async () => { \(script) })();
+            </script>
+            """
+        try Data(page.utf8).write(to: Self.folder!.appendingPathComponent(name + ".html"))
+        let host = AppHost(profile: profile(), pagesBase: Self.folder!, store: PageStore(reader: FilePageReader()))
+        host.perform(.launch)
+        host.perform(.navigator(.urlOpened("mkwebview://webview?url=" + server.url("/pages/\(name).html"), base: nil)))
+        return host.snapshot.app.eventLog.events.filter { $0.kind == .console }.map(\.text)
+    }
+
+    /// What the server logged of its /cors requests since the last call (read through the loader).
+    private func serverLog() throws -> [String] {
+        let loader = ResourceLoader(configuration: LoaderConfiguration(
+            identity: WebViewIdentity(profileUserAgent: nil, applicationNameForUserAgent: nil, platformVersion: "17.0"),
+            readAccessFolder: nil, ats: ATSPolicy(settings: ATSSettings(allowsArbitraryLoads: true))), cookies: nil)
+        guard case .response(let response) = loader.load(LoadRequest(url: try server.url("/cors/log"))) else {
+            throw DemoServer.Failure(description: "no /cors/log")
+        }
+        return String(decoding: response.body, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func testACrossOriginFetchNeedsTheServersPermission() throws {
+        let origin = "http://127.0.0.1:\(try server.port)"
+        _ = try serverLog()
+        XCTAssertEqual(try console("""
+            await show("plain", fetch(other));
+            await show("star", fetch(other + "?allow=*"));
+            await show("exposed", fetch(other + "?allow=\(origin)&expose=X-Secret"));
+            await show("same", fetch(same));
+            """), [
+            "console.error: Origin \(origin) is not allowed by Access-Control-Allow-Origin. Status code: 200",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors due to access control checks.",
+            "console.log: plain error TypeError Load failed",
+            "console.log: star ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": null}  application/json",
+            "console.log: exposed ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": null} s3 application/json",
+            "console.log: same ok 200 basic {\"method\": \"GET\", \"origin\": null, \"cookie\": null} s3 application/json",
+        ])
+    }
+
+    func testCredentialsModes() throws {
+        let origin = "http://127.0.0.1:\(try server.port)"
+        XCTAssertEqual(try console("""
+            document.cookie = "k=v; path=/";
+            await show("same", fetch(same));
+            await show("omit", fetch(same, {credentials: "omit"}));
+            await show("star-include", fetch(other + "?allow=*", {credentials: "include"}));
+            await show("no-acac", fetch(other + "?allow=\(origin)", {credentials: "include"}));
+            await show("include", fetch(other + "?allow=\(origin)&credentials=1", {credentials: "include"}));
+            """), [
+            "console.log: same ok 200 basic {\"method\": \"GET\", \"origin\": null, \"cookie\": \"k=v\"} s3 application/json",
+            "console.log: omit ok 200 basic {\"method\": \"GET\", \"origin\": null, \"cookie\": null} s3 application/json",
+            "console.error: Cannot use wildcard in Access-Control-Allow-Origin when credentials flag is true.",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors?allow=* due to access control checks.",
+            "console.log: star-include error TypeError Load failed",
+            "console.error: Credentials flag is true, but Access-Control-Allow-Credentials is not \"true\".",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors?allow=\(origin) due to access control checks.",
+            "console.log: no-acac error TypeError Load failed",
+            "console.log: include ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": null}  application/json",
+        ], "the cookie belongs to 127.0.0.1: localhost has none to send")
+    }
+
+    func testModesNoCORSAndSameOrigin() throws {
+        XCTAssertEqual(try console("""
+            await show("opaque", fetch(other, {mode: "no-cors"}));
+            await show("same-origin", fetch(other + "?allow=*", {mode: "same-origin"}));
+            """), [
+            "console.log: opaque ok 0 opaque   ",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors?allow=*.",
+            "console.log: same-origin error TypeError Load failed",
+        ])
+    }
+
+    func testPreflights() throws {
+        let origin = "http://127.0.0.1:\(try server.port)"
+        _ = try serverLog()
+        XCTAssertEqual(try console("""
+            await show("method", fetch(other + "?allow=*", {method: "PUT"}));
+            await show("header", fetch(other + "?allow=*&methods=PUT", {method: "PUT", headers: {"X-Other": "1"}}));
+            await show("json", fetch(other + "?allow=*", {method: "POST", body: "{}", headers: {"Content-Type": "application/json"}}));
+            await show("failing", fetch(other + "?allow=*&preflight=500", {method: "DELETE"}));
+            await show("allowed", fetch(other + "?allow=*&methods=PUT&headers=x-custom", {method: "PUT", headers: {"X-Custom": "1"}}));
+            await show("simple", fetch(other + "?allow=*", {method: "POST", body: "x", headers: {"Content-Type": "text/plain"}}));
+            """), [
+            "console.error: Method PUT is not allowed by Access-Control-Allow-Methods.",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors?allow=* due to access control checks.",
+            "console.log: method error TypeError Load failed",
+            "console.error: Request header field X-Other is not allowed by Access-Control-Allow-Headers.",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors?allow=*&methods=PUT due to access control checks.",
+            "console.log: header error TypeError Load failed",
+            "console.error: Request header field Content-Type is not allowed by Access-Control-Allow-Headers.",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors?allow=* due to access control checks.",
+            "console.log: json error TypeError Load failed",
+            "console.error: Preflight response is not successful. Status code: 500",
+            "console.error: Fetch API cannot load http://localhost:\(try server.port)/cors?allow=*&preflight=500 due to access control checks.",
+            "console.log: failing error TypeError Load failed",
+            "console.log: allowed ok 200 cors {\"method\": \"PUT\", \"origin\": \"\(origin)\", \"cookie\": null}  application/json",
+            "console.log: simple ok 200 cors {\"method\": \"POST\", \"origin\": \"\(origin)\", \"cookie\": null}  application/json",
+        ])
+        XCTAssertEqual(try serverLog(), [
+            "OPTIONS \(origin) PUT - -",
+            "OPTIONS \(origin) PUT x-other -",
+            "OPTIONS \(origin) POST content-type -",
+            "OPTIONS \(origin) DELETE - -",
+            "OPTIONS \(origin) PUT x-custom -",
+            "PUT \(origin) - - -",
+            "POST \(origin) - - -",
+        ], "a preflight without cookies before each request that needs one; nothing sent after a refused one")
+    }
+
+    func testXMLHttpRequestAcrossOrigins() throws {
+        XCTAssertEqual(try console("""
+            await new Promise(done => {
+              const x = new XMLHttpRequest(); x.open("GET", other);
+              x.onerror = () => { log("xhr error", x.status, x.readyState); done(); };
+              x.onload = () => { log("xhr load", x.status); done(); };
+              x.send();
+            });
+            const y = new XMLHttpRequest(); y.open("GET", other + "?allow=*", false); y.send();
+            log("sync", y.status, y.getResponseHeader("x-secret"));
+            """), [
+            "console.error: Origin http://127.0.0.1:\(try server.port) is not allowed by Access-Control-Allow-Origin. Status code: 200",
+            "console.error: XMLHttpRequest cannot load http://localhost:\(try server.port)/cors due to access control checks.",
+            "console.log: xhr error 0 4",
+            "console.log: sync 200 ",
+        ])
+    }
+
+    /// WebKitGTK: a `file:` page has an opaque origin; fetching a file fails unless the app turns
+    /// on `allowFileAccessFromFileURLs`; a server must allow the origin `null`.
+    func testFilePagesHaveAnOpaqueOriginAndReadNoFilesByDefault() throws {
+        let server = try server
+        let folder = Self.folder!.appendingPathComponent("file-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\"a\":1}".utf8).write(to: folder.appendingPathComponent("data.json"))
+        try Data("console.log('script src ran')".utf8).write(to: folder.appendingPathComponent("x.js"))
+        try Data("""
+            <script>
+            console.log("origin", location.origin, self.origin);
+            fetch("data.json").then(r => r.text()).then(t => console.log("file", t), e => console.log("file error", e.message));
+            fetch("\(server.url("/cors?allow=null"))").then(r => console.log("remote", r.status), e => console.log("remote error", e.message));
+            fetch("\(server.url("/cors"))").then(r => console.log("remote2", r.status), e => console.log("remote2 error", e.message));
+            </script><script src="x.js"></script>
+            """.utf8).write(to: folder.appendingPathComponent("index.html"))
+        func run(fileAccess: Bool) -> [String] {
+            let host = AppHost(profile: profile { $0.allowFileAccessFromFileURLs = fileAccess }, pagesBase: folder,
+                               store: PageStore(reader: FilePageReader()))
+            host.perform(.launch)
+            return host.snapshot.app.eventLog.events.filter { $0.kind == .console }.map(\.text)
+        }
+        let data = folder.appendingPathComponent("data.json").absoluteString
+        XCTAssertEqual(run(fileAccess: false), [
+            "console.log: origin file:// null",
+            "console.log: script src ran",
+            "console.error: Cross origin requests are only supported for HTTP.",
+            "console.error: Fetch API cannot load \(data) due to access control checks.",
+            "console.log: file error Load failed",
+            "console.log: remote 200",
+            "console.error: Origin null is not allowed by Access-Control-Allow-Origin. Status code: 200",
+            "console.error: Fetch API cannot load \(server.url("/cors")) due to access control checks.",
+            "console.log: remote2 error Load failed",
+        ])
+        XCTAssertEqual(run(fileAccess: true), [
+            "console.log: origin file:// file://",
+            "console.log: script src ran",
+            "console.log: file {\"a\":1}",
+            "console.error: Origin file:// is not allowed by Access-Control-Allow-Origin. Status code: 200",
+            "console.error: Fetch API cannot load \(server.url("/cors?allow=null")) due to access control checks.",
+            "console.log: remote error Load failed",
+            "console.error: Origin file:// is not allowed by Access-Control-Allow-Origin. Status code: 200",
+            "console.error: Fetch API cannot load \(server.url("/cors")) due to access control checks.",
+            "console.log: remote2 error Load failed",
+        ])
+    }
+}
