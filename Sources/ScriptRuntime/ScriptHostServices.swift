@@ -97,13 +97,30 @@ public typealias ScriptResourceReader = (ScriptResourceRequest) -> Result<Script
 /// Why a resource could not be read.
 public struct ScriptResourceError: Error, Equatable, Sendable {
     public var message: String
-    /// What WebKit's console says about it, each an error (`Origin … is not allowed by
+    /// What WebKit's console says about it (`Origin … is not allowed by
     /// Access-Control-Allow-Origin. …`), before the script learns of the failure.
-    public var console: [String]
+    public var console: [ConsoleLine]
 
+    /// `console`: errors, as most refusals are.
     public init(_ message: String, console: [String] = []) {
         self.message = message
-        self.console = console
+        self.console = console.map { ConsoleLine(.error, $0) }
+    }
+
+    public init(_ message: String, lines: [ConsoleLine]) {
+        self.message = message
+        console = lines
+    }
+}
+
+/// A line WebKit itself writes to a page's console (not the page's own `console.log`).
+public struct ConsoleLine: Equatable, Sendable {
+    public var level: ConsoleLevel
+    public var text: String
+
+    public init(_ level: ConsoleLevel, _ text: String) {
+        self.level = level
+        self.text = text
     }
 }
 

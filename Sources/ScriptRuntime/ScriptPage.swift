@@ -539,7 +539,7 @@ public final class ScriptPage {
 
     /// What WebKit's console says about a failed load, before the page's script hears of it.
     func recordConsole(of error: ScriptResourceError) {
-        for message in error.console { engine.record(.console(level: .error, text: message), page: self) }
+        for line in error.console { engine.record(.console(level: line.level, text: line.text), page: self) }
     }
 
     /// Keeps a response's bytes for `arrayBuffer()`/`blob()` (the last 16 responses).

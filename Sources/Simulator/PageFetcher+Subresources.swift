@@ -14,6 +14,20 @@ import URLKit
 /// credentials modes and exposed headers), each refusal with WebKit's console messages (checked
 /// against WebKitGTK: DECISIONS.md, "The web's security rules").
 extension PageFetcher {
+    /// What an https page's markup asks for over plain http, as WebKit's console reports it:
+    /// images upgraded (or, from the local host, loaded as they are), frames blocked.
+    static func mixedContentWarnings(in content: PageContent) -> [AppEvent] {
+        guard WebURL(content.url).normalizedScheme == "https" else { return [] }
+        var events: [AppEvent] = []
+        for source in content.resourceURLs(element: "img", attribute: "src") where MixedContent.isMixed(page: content.url, resource: source) {
+            events.append(AppEvent(.console, "console.warn: " + MixedContent.image(page: content.url, resource: source).warning))
+        }
+        for source in content.resourceURLs(element: "iframe", attribute: "src") where MixedContent.isMixed(page: content.url, resource: source) {
+            events.append(AppEvent(.console, "console.warn: " + MixedContent.blocked(page: content.url, resource: source)))
+        }
+        return events
+    }
+
     /// The origin a page's requests carry: `scheme://host[:port]` for http(s); a `file:` page's
     /// is opaque (`null`) unless the app allows file access from file URLs (then WebKit sends
     /// `file://`); any other page's is opaque.
@@ -59,6 +73,14 @@ extension PageFetcher {
             }
             return localFile(url)
         case "http"?, "https"?, "data"?:
+            if MixedContent.isMixed(page: pageURL, resource: url) {
+                var lines = [ConsoleLine(.warn, MixedContent.blocked(page: pageURL, resource: url))]
+                if request.kind == .fetch || request.kind == .xhr {
+                    lines += [ConsoleLine(.error, "Not allowed to request resource"),
+                              ConsoleLine(.error, "\(Self.api(request.kind)) cannot load \(url) due to access control checks.")]
+                }
+                return .failure(ScriptResourceError("blocked: insecure content on an https page", lines: lines))
+            }
             if WebURL(url).normalizedScheme != "data", !loadsRemotePages {
                 return .failure(ScriptResourceError("not loaded: this run does not reach the network"))
             }

@@ -129,7 +129,8 @@ final class PageFetcher {
             case .response(let response):
                 // The page's style sheets come through the same loader: its cookies, headers and ATS.
                 let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode) { sheet in
-                    guard case .response(let css) = loader.load(LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))),
+                    guard !MixedContent.isMixed(page: response.finalURL, resource: sheet.absoluteString),
+                          case .response(let css) = loader.load(LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))),
                           (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }
                     return Data(css.body)
                 }
@@ -155,8 +156,8 @@ final class PageFetcher {
             content = load().0
             content.method = result?.response?.method ?? "POST"
         }
-        guard let result else { return FetchedPage(content: content, events: []) }
-        let events = LoadEvent.events(for: result, request: request).map(event)
+        guard let result else { return FetchedPage(content: content, events: Self.mixedContentWarnings(in: content)) }
+        let events = LoadEvent.events(for: result, request: request).map(event) + Self.mixedContentWarnings(in: content)
         if case .handOff(let target, _) = result {
             return FetchedPage(content: content, events: events, handOff: target)
         }

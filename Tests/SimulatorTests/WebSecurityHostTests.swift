@@ -2,6 +2,7 @@ import AppShell
 import Foundation
 import NavigatorCore
 import PageKit
+import ScriptRuntime
 @testable import Simulator
 import TestSupport
 import XCTest
@@ -227,5 +228,54 @@ final class WebSecurityHostTests: XCTestCase {
             "console.error: Fetch API cannot load \(server.url("/cors")) due to access control checks.",
             "console.log: remote2 error Load failed",
         ])
+    }
+}
+
+/// Mixed content: what an https page asks for over http (no request is made for what is blocked).
+final class MixedContentTests: XCTestCase {
+    private func fetcher() -> PageFetcher {
+        let profile = AppProfile.builtIn
+        return PageFetcher(profile: profile, pagesBase: "file:///app/Pages/", store: PageStore(reader: InMemoryPages(files: [:])),
+                           dataStores: WebsiteDataStores(profile: profile, initial: nil, clock: { 0 }))
+    }
+
+    private func lines(_ result: Result<ScriptResourceResponse, ScriptResourceError>) -> [String] {
+        guard case .failure(let error) = result else { return ["loaded"] }
+        return error.console.map { "\($0.level.rawValue): \($0.text)" }
+    }
+
+    func testScriptsFetchesAndXHRFromHTTPAreBlockedOnAnHTTPSPage() {
+        let page = "https://shop.example/index.html"
+        let fetcher = fetcher()
+        let blocked = "[blocked] The page at https://shop.example/index.html requested insecure content from http://api.example/prices.json. "
+            + "This content was blocked and must be served over HTTPS."
+        XCTAssertEqual(lines(fetcher.subresource(ScriptResourceRequest(kind: .fetch, url: "http://api.example/prices.json"), for: ScreenID(1), pageURL: page)), [
+            "warn: " + blocked, "error: Not allowed to request resource",
+            "error: Fetch API cannot load http://api.example/prices.json due to access control checks.",
+        ])
+        XCTAssertEqual(lines(fetcher.subresource(ScriptResourceRequest(kind: .xhr, url: "http://api.example/prices.json"), for: ScreenID(1), pageURL: page)), [
+            "warn: " + blocked, "error: Not allowed to request resource",
+            "error: XMLHttpRequest cannot load http://api.example/prices.json due to access control checks.",
+        ])
+        XCTAssertEqual(lines(fetcher.subresource(ScriptResourceRequest(kind: .script, url: "http://cdn.example/x.js"), for: ScreenID(1), pageURL: page)), [
+            "warn: [blocked] The page at https://shop.example/index.html requested insecure content from http://cdn.example/x.js. "
+                + "This content was blocked and must be served over HTTPS.",
+        ])
+    }
+
+    func testImagesAreUpgradedAndFramesBlockedInTheMarkup() {
+        let content = PageContent.parsing(Data("""
+            <img src="http://img.example/a.png"><img src="http://127.0.0.1:8800/b.png"><img src="/c.png">
+            <iframe src="http://frames.example/f.html"></iframe>
+            """.utf8), url: "https://shop.example/", mode: .plain) { _ in nil }
+        XCTAssertEqual(PageFetcher.mixedContentWarnings(in: content).map(\.text), [
+            "console.warn: The page at https://shop.example/ requested insecure content from http://img.example/a.png. "
+                + "This content was automatically upgraded and should be served over HTTPS.",
+            "console.warn: The page at https://shop.example/ requested insecure content from http://127.0.0.1:8800/b.png. "
+                + "This content was not upgraded to HTTPS and must be served from the local host.",
+            "console.warn: [blocked] The page at https://shop.example/ requested insecure content from http://frames.example/f.html. "
+                + "This content was blocked and must be served over HTTPS.",
+        ])
+        XCTAssertEqual(MixedContent.image(page: "https://shop.example/", resource: "http://img.example/a.png").url, "https://img.example/a.png")
     }
 }
