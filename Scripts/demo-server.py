@@ -31,6 +31,8 @@ Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdou
                             Access-Control-Allow-Origin O (none when absent), -Credentials true,
                             -Expose-Headers H, and an X-Secret header; OPTIONS answers S
                             (default 204) with O, -Allow-Methods M and -Allow-Headers H
+  /csp/PATH                 a file under --pages, sent with a Content-Security-Policy header for
+                            each line of the file PATH.csp next to it
   /cors/log                 the /cors requests since the last read, one line each (method,
                             Origin, Access-Control-Request-Method and -Headers, Cookie)
 """
@@ -181,6 +183,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             size = int(number("bytes", 1024))
             head = b"<!DOCTYPE html><title>bench</title><p>"
             return self.send(200, head + b"x" * max(0, size - len(head)))
+        if path.startswith("/csp/"):
+            relative = urllib.parse.unquote(path[len("/csp/"):])
+            policies = os.path.join(os.path.realpath(self.pages), relative + ".csp")
+            lines = open(policies, encoding="utf-8").read().splitlines() if os.path.isfile(policies) else []
+            return self.serve_file(relative, headers=[("Content-Security-Policy", line) for line in lines if line])
         if path == "/cors/log":
             with Handler.lock:
                 lines, Handler.cors_log[:] = list(Handler.cors_log), []
@@ -227,7 +234,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         echo = {"method": self.command, "origin": self.headers.get("Origin"), "cookie": self.headers.get("Cookie")}
         return self.send(200, json.dumps(echo).encode(), "application/json", headers)
 
-    def serve_file(self, relative):
+    def serve_file(self, relative, headers=()):
         root = os.path.realpath(self.pages)
         path = os.path.realpath(os.path.join(root, relative))
         if not path.startswith(root + os.sep) or not os.path.isfile(path):
@@ -236,7 +243,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body = handle.read()
         types = {".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript",
                  ".json": "application/json", ".plist": "application/xml", ".apns": "application/json"}
-        return self.send(200, body, types.get(os.path.splitext(path)[1], "application/octet-stream"))
+        return self.send(200, body, types.get(os.path.splitext(path)[1], "application/octet-stream"), headers)
 
     def trickle(self, every, chunks):
         self.send_response(200)

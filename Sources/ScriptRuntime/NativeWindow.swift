@@ -29,6 +29,21 @@ enum NativeWindow {
             return .undefined
         }
 
+        // MARK: Content-Security-Policy
+        define("hasPolicy") { _ in .bool(!page.policy.isEmpty) }
+        define("policyAllows") { call in
+            let place = (url: call.string(3), line: call.int(4), column: call.int(5))
+            let target = call.int(2) >= 0 ? page.document.node(rawValue: call.int(2)) : nil
+            let action: ContentSecurityPolicy.Action
+            switch call.string(0) {
+            case "handler": action = .inlineHandler(text: call.string(1))
+            case "javascript": action = .javascriptURL(text: call.string(1))
+            case "timer": action = .stringTimer
+            default: action = .eval
+            }
+            return .bool(page.policyAllows(action, target: target, place: place, logs: call.string(0) != "eval"))
+        }
+
         // MARK: Console and errors
         define("log") { call in
             engine.record(.console(level: ConsoleLevel(rawValue: call.string(0)) ?? .log, text: call.string(1)), page: page)
@@ -120,13 +135,15 @@ enum NativeWindow {
         define("load") { call in
             let token = page.nextToken
             page.nextToken += 1
-            page.pendingLoads[token] = request(call, kind: ScriptResourceRequest.Kind(rawValue: call.string(0)) ?? .fetch,
-                                               methodIndex: 1)
+            let load = request(call, kind: ScriptResourceRequest.Kind(rawValue: call.string(0)) ?? .fetch, methodIndex: 1)
+            page.pendingLoads[token] = load
+            if !page.connectAllowed(load) { page.refusedLoads.insert(token) }
             engine.post(EventLoop.Task(page: page.id.rawValue, world: worldIndex, work: .load(token)))
             return .int(token)
         }
         define("loadSync") { call in
-            switch page.resources(request(call, kind: .xhr, methodIndex: 0)) {
+            let load = request(call, kind: .xhr, methodIndex: 0)
+            switch page.connectAllowed(load) ? page.resources(load) : .failure(ScriptPage.refusedByPolicy) {
             case .success(let response): return page.responseValue(response)
             case .failure(let error):
                 page.recordConsole(of: error)

@@ -15,6 +15,10 @@ const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: c
 "use strict";
 const G = globalThis;
 const ObjectDefine = Object.defineProperty;
+/// `eval` and `Function` as they were before any page script (or a Content-Security-Policy
+/// without 'unsafe-eval') could replace them: the prelude compiles handlers and timers with these.
+const OriginalEval = G.eval;
+const OriginalFunction = G.Function;
 const FunctionToString = Function.prototype.toString;
 const nativeLooking = new WeakMap();
 
@@ -2495,6 +2499,9 @@ eventClass("CustomEvent", "Event", [["detail", null]], (cls) => {
 });
 eventClass("ErrorEvent", "Event", [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
 eventClass("PromiseRejectionEvent", "Event", [["promise", undefined], ["reason", undefined]]);
+eventClass("SecurityPolicyViolationEvent", "Event", [["documentURI", ""], ["referrer", ""], ["blockedURI", ""], ["violatedDirective", ""],
+    ["effectiveDirective", ""], ["originalPolicy", ""], ["sourceFile", ""], ["sample", ""], ["disposition", "enforce"], ["statusCode", 0],
+    ["lineNumber", 0], ["columnNumber", 0]]);
 eventClass("HashChangeEvent", "Event", [["oldURL", ""], ["newURL", ""]]);
 eventClass("PopStateEvent", "Event", [["state", null]]);
 eventClass("PageTransitionEvent", "Event", [["persisted", false]]);
@@ -2781,8 +2788,9 @@ function prepareAttributeHandler(target, type) {
 
 function compileHandler(element, type, source, forWindow) {
     const parameters = forWindow && type === "error" ? "event, source, lineno, colno, error" : "event";
+    if (!policyAllows("handler", source, element)) return null;
     try {
-        const factory = new Function("element", "document", "form",
+        const factory = new OriginalFunction("element", "document", "form",
             "with (document) { with (form || {}) { with (element) { return function on" + type + "(" + parameters + ") {\n" + source + "\n}; } } }");
         const document = element.ownerDocument || G.document;
         const form = typeof element.form === "object" ? element.form : null;
@@ -3087,10 +3095,11 @@ function followHyperlink(anchor, trusted) {
 function runJavaScriptURL(url) {
     let source = url.replace(/^javascript:/i, "");
     try { source = decodeURIComponent(source); } catch (e) {}
+    if (!policyAllows("javascript", source, null)) return;
     const previous = navigationInitiator;
     navigationInitiator = "javascriptURL";
     try {
-        (0, eval)(source);
+        OriginalEval(source);
     } catch (error) {
         reportException(error);
     } finally {
@@ -3565,6 +3574,7 @@ function postTask(callback) {
 }
 
 function installTimer(handler, timeout, args, repeating) {
+    if (typeof handler !== "function" && !policyAllows("timer", String(handler), null)) return 0;
     let delay = Number(timeout);
     delay = Number.isFinite(delay) ? delay | 0 : 0;
     const id = N.setTimer(delay < 0 ? 0 : delay, repeating);
@@ -3600,7 +3610,7 @@ function runTimer(id) {
     if (!timer.repeating) timerCallbacks.delete(id);
     try {
         if (typeof timer.handler === "function") timer.handler.apply(G, timer.args);
-        else (0, eval)(String(timer.handler));
+        else OriginalEval(String(timer.handler));
     } catch (error) {
         reportException(error);
     }
@@ -4109,6 +4119,50 @@ function makeURLInterfaces() {
     }
     familyClasses([URL, URLSearchParams]);
     return { URL, URLSearchParams };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content-Security-Policy: the host checks and reports (PolicyEnforcement.swift); here the
+// places only script can see (handlers, javascript: URLs, string timers, eval) ask it.
+
+/// Whether the page's policy lets `kind` run `source`; a violation is reported with the place in
+/// the page's own code that asked (`target`: the element it belongs to).
+function policyAllows(kind, source, target) {
+    if (!N.hasPolicy()) return true;
+    const place = fromCaller(new Error());
+    return N.policyAllows(kind, String(source), target === null ? -1 : idOf(target),
+        typeof place.sourceURL === "string" ? place.sourceURL : "", place.line | 0, place.column | 0);
+}
+
+/// A policy without 'unsafe-eval': `eval` and `Function` throw WebKit's EvalError, reported.
+function forbidEval(message) {
+    function eval(source) {
+        policyAllows("eval", "", null);
+        throw new EvalError(message);
+    }
+    function Function(...parts) {
+        policyAllows("eval", "", null);
+        throw new EvalError(message);
+    }
+    markNative(eval, "eval");
+    markNative(Function, "Function");
+    ObjectDefine(Function, "prototype", { value: OriginalFunction.prototype, writable: false });
+    ObjectDefine(OriginalFunction.prototype, "constructor", { value: Function, writable: true, configurable: true, enumerable: false });
+    defineGlobal("eval", eval);
+    defineGlobal("Function", Function);
+}
+
+/// A violation of the page's policy, as its `securitypolicyviolation` event at the element it
+/// concerns (or the document), bubbling.
+function dispatchPolicyViolation(targetID, fields) {
+    const target = targetID >= 0 ? wrap(targetID) : G.document;
+    const [effective, blocked, policy, sourceFile, line, column, status] = fields;
+    const event = makeEvent("SecurityPolicyViolationEvent", "securitypolicyviolation", {
+        bubbles: true, composed: true, documentURI: N.url(), blockedURI: blocked, violatedDirective: effective,
+        effectiveDirective: effective, originalPolicy: policy, sourceFile, lineNumber: line, columnNumber: column,
+        statusCode: status, disposition: "enforce", sample: "",
+    });
+    if (target !== null) dispatch(target, event, true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -5618,6 +5672,8 @@ installingNatives = false;
 return function host(op, a, b, c, d, e, f, g) {
     switch (op) {
     case "timer": runTimer(a); return;
+    case "forbidEval": forbidEval(a); return;
+    case "policyViolation": dispatchPolicyViolation(a, b); return;
     case "task": {
         const callback = pendingTasks.get(a);
         pendingTasks.delete(a);

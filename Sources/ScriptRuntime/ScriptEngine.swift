@@ -140,12 +140,12 @@ public final class ScriptEngine {
     /// have their own data stores or `sessionStorage`).
     public func loadPage(_ source: PageSource, url: String, resources: @escaping ScriptResourceReader,
                          userScripts: [UserScript] = [], historyLength: Int = 1, storage: WebStorage? = nil,
-                         cookies: CookieJar? = nil) -> ScriptPage {
+                         cookies: CookieJar? = nil, response: PageResponse = PageResponse()) -> ScriptPage {
         let id = nextPageID
         nextPageID += 1
         let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
                               historyLength: historyLength, seed: pageSeed(id), storage: storage ?? configuration.storage,
-                              cookies: cookies ?? configuration.cookies)
+                              cookies: cookies ?? configuration.cookies, response: response)
         pages[id] = WeakPage(page: page)
         beginTask()
         page.load(source)
@@ -156,12 +156,12 @@ public final class ScriptEngine {
     /// (`ScriptPage.adopt`): the app evaluates JavaScript in it, or it has only `on…` handlers.
     public func adoptPage(_ document: HTMLDocument, state: DocumentState, url: String, firingLoadEvents: Bool,
                           resources: @escaping ScriptResourceReader, userScripts: [UserScript] = [], historyLength: Int = 1,
-                          storage: WebStorage? = nil, cookies: CookieJar? = nil) -> ScriptPage {
+                          storage: WebStorage? = nil, cookies: CookieJar? = nil, response: PageResponse = PageResponse()) -> ScriptPage {
         let id = nextPageID
         nextPageID += 1
         let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
                               historyLength: historyLength, seed: pageSeed(id), storage: storage ?? configuration.storage,
-                              cookies: cookies ?? configuration.cookies)
+                              cookies: cookies ?? configuration.cookies, response: response)
         pages[id] = WeakPage(page: page)
         beginTask()
         page.adopt(document, state: state, firingLoadEvents: firingLoadEvents)
@@ -379,6 +379,19 @@ public enum PageSource: Sendable {
     /// A parse that ran without scripts up to its first pause for them (`pause`, which the page
     /// handles first), and the bytes it parses: the page continues it, so it is parsed once.
     case paused(PausedParse)
+}
+
+/// What the response that brought a page said that its scripts are held to.
+public struct PageResponse: Sendable {
+    /// The HTTP status (200 for files), reported in `securitypolicyviolation` events.
+    public var status: Int
+    /// The `Content-Security-Policy` header fields.
+    public var contentSecurityPolicy: [String]
+
+    public init(status: Int = 200, contentSecurityPolicy: [String] = []) {
+        self.status = status
+        self.contentSecurityPolicy = contentSecurityPolicy
+    }
 }
 
 /// An HTML parse stopped at a pause a script host must handle (`<html>` made for the user

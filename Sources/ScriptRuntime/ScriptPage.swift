@@ -67,6 +67,18 @@ public final class ScriptPage {
     /// How deep `document.write` calls are nested (a written script writing).
     var writeDepth = 0
 
+    // Content-Security-Policy
+    var policy = ContentSecurityPolicy()
+    /// The `<meta http-equiv=Content-Security-Policy>` elements already applied.
+    var appliedPolicyElements: Set<Int32> = []
+    /// The images and frames already checked against the policy.
+    var checkedPolicyElements: Set<Int32> = []
+    /// Loads the policy refused when the script asked for them: they fail when their task runs.
+    var refusedLoads: Set<Int> = []
+    /// Whether the prelude was told that the policy forbids `eval`.
+    var evalForbidden = false
+    let responseStatus: Int
+
     // State the tree does not hold
     var controls: [Int32: ControlState] = [:]
     var activeElement: NodeID?
@@ -97,8 +109,10 @@ public final class ScriptPage {
     var liveAfterSweep = 0
 
     init(engine: ScriptEngine, id: Int, url: String, resources: @escaping ScriptResourceReader, userScripts: [UserScript],
-         historyLength: Int, seed: UInt64?, storage: WebStorage, cookies: CookieJar) {
+         historyLength: Int, seed: UInt64?, storage: WebStorage, cookies: CookieJar, response: PageResponse = PageResponse()) {
         self.engine = engine
+        responseStatus = response.status
+        for header in response.contentSecurityPolicy { policy.add(header) }
         self.storage = storage
         self.cookies = cookies
         self.id = ID(rawValue: id)
@@ -291,6 +305,7 @@ public final class ScriptPage {
 
     func load(_ source: PageSource) {
         installPageWorld()
+        applyEvalPolicy()
         parser = PageParser(source: source)
         // The parser holds the tree while it parses; the page holds it while scripts run.
         while parser != nil {
@@ -301,6 +316,8 @@ public final class ScriptPage {
             case .documentElementCreated:
                 runUserScripts(.documentStart)
             case .script(let node):
+                applyMetaPolicies()
+                checkDocumentResources()
                 // Cut off by the end of the input, or a script the host already ran: never runs.
                 if document.isScriptAlreadyStarted(node) { startedScripts.insert(Int32(node.rawValue)) }
                 prepareScript(node, parserInserted: true)
@@ -320,6 +337,8 @@ public final class ScriptPage {
     func adopt(_ tree: HTMLDocument, state: DocumentState, firingLoadEvents: Bool) {
         installPageWorld()
         document = tree
+        applyMetaPolicies()
+        applyEvalPolicy()
         version += 1
         for (node, checked) in state.checkedness {
             if document.name(of: node) == "option" { controls[Int32(node.rawValue), default: ControlState()].selected = checked }
@@ -339,6 +358,8 @@ public final class ScriptPage {
     /// The end of loading, once the parser is done: `interactive`, deferred scripts,
     /// `DOMContentLoaded`, document-end user scripts, async scripts, `complete`, `load`.
     private func finishLoading() {
+        applyMetaPolicies()
+        checkDocumentResources()
         readyState = .interactive
         task { pageWorld.callHost("readystatechange") }
         for script in deferredScripts { task { executeExternalScript(script) } }
@@ -421,8 +442,15 @@ public final class ScriptPage {
         if let source = document.attribute("src", of: node) {
             let isAsync = document.attribute("async", of: node) != nil
             let isDefer = document.attribute("defer", of: node) != nil
-            guard resolve(source) != nil, !source.trimmingSpaces().isEmpty else {
+            guard let resolved = resolve(source), !source.trimmingSpaces().isEmpty else {
                 engine.post(EventLoop.Task(page: id.rawValue, world: 0, work: .script(node.rawValue)))
+                return
+            }
+            guard policyAllows(.scriptURL(resolved, nonce: document.attribute("nonce", of: node)), target: nil, place: ("", 0, 1)) else {
+                engine.postJob { [weak self] in
+                    guard let self, !self.isClosed, self.valid(node) else { return }
+                    self.pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
+                }
                 return
             }
             if parserInserted && readyState == .loading {
@@ -444,6 +472,8 @@ public final class ScriptPage {
     }
 
     func executeInline(_ node: NodeID, source: String, position: (line: Int, column: Int)?) {
+        guard policyAllows(.inlineScript(text: source, nonce: document.attribute("nonce", of: node)), target: node,
+                           place: ("", position?.line ?? 0, 1)) else { return }
         let padded = position.map { String(repeating: " ", count: max(0, $0.column - 1)) + source } ?? source
         execute(padded, sourceURL: url, line: position?.line ?? 1, element: node)
     }
@@ -515,7 +545,7 @@ public final class ScriptPage {
             worlds[world].callHost("task", .int(token))
         case .load(let token):
             guard let request = pendingLoads.removeValue(forKey: token) else { return }
-            switch resources(request) {
+            switch refusedLoads.remove(token) != nil ? .failure(Self.refusedByPolicy) : resources(request) {
             case .success(let response):
                 worlds[world].callHost("load", .int(token), responseValue(response), .null)
             case .failure(let error):

@@ -128,7 +128,9 @@ final class PageFetcher {
             switch loaded {
             case .response(let response):
                 // The page's style sheets come through the same loader: its cookies, headers and ATS.
-                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode) { sheet in
+                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode,
+                                                response: PageResponse(status: response.status ?? 200,
+                                                                       contentSecurityPolicy: response.headers.values("Content-Security-Policy"))) { sheet in
                     guard !MixedContent.isMixed(page: response.finalURL, resource: sheet.absoluteString),
                           case .response(let css) = loader.load(LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))),
                           (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }

@@ -145,11 +145,13 @@ public final class WebPages {
         let page: ScriptPage
         if let paused = content.pausedParse {
             page = engine.loadPage(.paused(paused), url: url, resources: services.resources, userScripts: settings.userScripts,
-                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies,
+                                   response: content.response)
         } else {
             page = engine.adoptPage(content.document, state: content.state, url: url, firingLoadEvents: true,
                                     resources: services.resources, userScripts: settings.userScripts,
-                                    historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+                                    historyLength: services.historyLength, storage: services.storage, cookies: services.cookies,
+                                   response: content.response)
         }
         register(page, for: screen, at: url)
         return settle(engine.runUntilIdle())
@@ -165,11 +167,12 @@ public final class WebPages {
         let page: ScriptPage
         if let paused = content.pausedParse {
             page = engine.loadPage(.paused(paused), url: url, resources: services.resources, userScripts: settings.userScripts,
-                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies,
+                                   response: content.response)
         } else {
             page = engine.adoptPage(content.document, state: content.state, url: url, firingLoadEvents: false,
                                     resources: services.resources, historyLength: services.historyLength,
-                                    storage: services.storage, cookies: services.cookies)
+                                    storage: services.storage, cookies: services.cookies, response: content.response)
         }
         register(page, for: screen, at: url)
         return page

@@ -2,7 +2,7 @@ import AppShell
 import Foundation
 import NavigatorCore
 import PageKit
-import ScriptRuntime
+@testable import ScriptRuntime
 @testable import Simulator
 import TestSupport
 import XCTest
@@ -277,5 +277,144 @@ final class MixedContentTests: XCTestCase {
                 + "This content was blocked and must be served over HTTPS.",
         ])
         XCTAssertEqual(MixedContent.image(page: "https://shop.example/", resource: "http://img.example/a.png").url, "https://img.example/a.png")
+    }
+}
+
+/// Content-Security-Policy from the response header and from `<meta http-equiv>`, against the
+/// loopback server; each console line and event is what WebKitGTK 2.50 gave for the same page.
+final class ContentSecurityPolicyHostTests: XCTestCase {
+    nonisolated(unsafe) static var server: DemoServer?
+    nonisolated(unsafe) static var folder: URL?
+
+    override class func setUp() {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-csp-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? Data("console.log('ok.js ran')".utf8).write(to: folder.appendingPathComponent("ok.js"))
+        Self.folder = folder
+        server = try? DemoServer(pages: folder.path)
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func events(_ page: String, policy: String?) throws -> [String] {
+        guard let server = Self.server else { throw DemoServer.Failure(description: "the demo server did not start") }
+        let name = UUID().uuidString + ".html"
+        try Data(page.utf8).write(to: Self.folder!.appendingPathComponent(name))
+        var profile = AppProfile.builtIn
+        profile.ats = AppProfile.AppTransportSecurity(
+            dictionary: .object([(key: Located(value: "NSAllowsLocalNetworking", line: 1, column: 1), value: Located(value: .bool(true), line: 1, column: 1))]),
+            location: SourceLocation(path: "test.json", line: 1))
+        let host = AppHost(profile: profile, pagesBase: Self.folder!, store: PageStore(reader: FilePageReader()))
+        host.perform(.launch)
+        if let policy { try Data(policy.utf8).write(to: Self.folder!.appendingPathComponent(name + ".csp")) }
+        host.perform(.navigator(.urlOpened("mkwebview://webview?url=" + server.url("/csp/\(name)"), base: nil)))
+        return host.snapshot.app.eventLog.events.filter { $0.kind == .console || $0.kind == .scriptError }.map(\.text)
+    }
+
+    private static let listener = """
+        <script nonce="abc">
+        document.addEventListener("securitypolicyviolation", e => console.log("violation", e.violatedDirective, e.effectiveDirective,
+          e.blockedURI, e.lineNumber, e.columnNumber, e.disposition, e.statusCode, e.target.nodeName));
+        </script>
+        """
+
+    func testAHeaderPolicyWithNoncesAndHashes() throws {
+        // sha256 of `console.log("hashed")`
+        let policy = "script-src 'self' 'nonce-abc' 'sha256-0BBCE6r8ih9MBTsniD4tMx/SAyP3Htb4UYUqpu+a3Mc='; connect-src 'self'; img-src 'none'"
+        let port = Self.server!.port
+        XCTAssertEqual(try events(Self.listener + """
+
+            <script>console.log("inline ran")</script>
+            <script nonce="abc">console.log("nonce ran")</script>
+            <script>console.log("hashed")</script>
+            <script src="/pages/ok.js"></script>
+            <script src="http://localhost:\(port)/pages/ok.js"></script>
+            <img src="http://localhost:\(port)/pic.png">
+            <button id=b onclick="console.log('handler ran')">b</button>
+            <script nonce="abc">
+            document.getElementById("b").click();
+            try { eval("1+1"); console.log("eval ran"); } catch (e) { console.log("eval", e.name, e.message); }
+            setTimeout("console.log('string timer ran')", 0);
+            fetch("http://localhost:\(port)/cors?allow=*").then(r => console.log("fetch ok"), e => console.log("fetch error", e.message));
+            </script>
+            """, policy: policy), [
+            "console.error: Refused to execute a script because its hash, its nonce, or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "console.log: nonce ran",
+            "console.log: hashed",
+            "console.log: ok.js ran",
+            "console.error: Refused to load http://localhost:\(port)/pages/ok.js because it does not appear in the script-src directive of the Content Security Policy.",
+            "console.error: Refused to load http://localhost:\(port)/pic.png because it does not appear in the img-src directive of the Content Security Policy.",
+            "console.error: Refused to execute a script for an inline event handler because 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "console.log: eval EvalError Refused to evaluate a string as JavaScript because 'unsafe-eval' or 'trusted-types-eval' is not an allowed source of script in the following Content Security Policy directive: \"script-src 'self' 'nonce-abc' 'sha256-0BBCE6r8ih9MBTsniD4tMx/SAyP3Htb4UYUqpu+a3Mc='\".",
+            "console.error: Refused to execute a script because 'unsafe-eval' and 'trusted-types-eval' does not appear in the script-src directive of the Content Security Policy.",
+            "console.error: Refused to connect to http://localhost:\(port)/cors?allow=* because it does not appear in the connect-src directive of the Content Security Policy.",
+            "console.log: violation script-src-elem script-src-elem inline 5 1 enforce 200 SCRIPT",
+            "console.log: violation script-src-elem script-src-elem http://localhost:\(port)/pages/ok.js 0 1 enforce 200 #document",
+            "console.log: violation img-src img-src http://localhost:\(port)/pic.png 0 1 enforce 200 #document",
+            "console.log: violation script-src-attr script-src-attr inline 13 35 enforce 200 BUTTON",
+            "console.log: violation script-src script-src eval 14 11 enforce 200 #document",
+            "console.log: violation script-src script-src eval 15 11 enforce 200 #document",
+            "console.log: violation connect-src connect-src http://localhost:\(port)/cors?allow=* 0 0 enforce 200 #document",
+            "console.log: fetch error Load failed",
+        ])
+    }
+
+    /// A `<meta>` policy applies from where it is; with only `default-src`, WebKit names both
+    /// directives; `'unsafe-inline'` lets inline scripts run but `script-src-attr 'none'` still
+    /// stops handlers.
+    func testAMetaPolicyFallingBackToDefaultSrc() throws {
+        let port = Self.server!.port
+        XCTAssertEqual(try events("""
+            <script>console.log("before the policy")</script>
+            <meta http-equiv="Content-Security-Policy" content="default-src 'self' 'unsafe-inline'; script-src-attr 'none'">
+            <script>
+            document.addEventListener("securitypolicyviolation", e => console.log("violation", e.violatedDirective, e.blockedURI, e.originalPolicy));
+            console.log("inline ran");
+            </script>
+            <script src="http://localhost:\(port)/pages/ok.js"></script>
+            <iframe src="http://localhost:\(port)/pages/frame.html"></iframe>
+            <button id=b onclick="console.log('handler ran')">b</button>
+            <script>
+            document.getElementById("b").click();
+            try { eval("1"); console.log("eval ran") } catch (e) { console.log("eval", e.message) }
+            location.href = "javascript:console.log('javascript URL ran')";
+            </script>
+            """, policy: nil), [
+            "console.log: before the policy",
+            "console.log: inline ran",
+            "console.error: Refused to load http://localhost:\(port)/pages/ok.js because it appears in neither the script-src directive nor the default-src directive of the Content Security Policy.",
+            "console.error: Refused to load http://localhost:\(port)/pages/frame.html because it appears in neither the frame-src directive nor the default-src directive of the Content Security Policy.",
+            "console.error: Refused to execute a script for an inline event handler because 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "console.log: eval Refused to evaluate a string as JavaScript because 'unsafe-eval' or 'trusted-types-eval' is not an allowed source of script in the following Content Security Policy directive: \"default-src 'self' 'unsafe-inline'\".",
+            "console.log: javascript URL ran",
+            "console.log: violation script-src-elem http://localhost:\(port)/pages/ok.js default-src 'self' 'unsafe-inline'; script-src-attr 'none'",
+            "console.log: violation frame-src http://localhost:\(port) default-src 'self' 'unsafe-inline'; script-src-attr 'none'",
+            "console.log: violation script-src-attr inline default-src 'self' 'unsafe-inline'; script-src-attr 'none'",
+            "console.log: violation script-src eval default-src 'self' 'unsafe-inline'; script-src-attr 'none'",
+        ], "'unsafe-inline' in default-src lets the javascript: URL run")
+    }
+
+    func testPoliciesParseAndMatchSources() {
+        var policy = ContentSecurityPolicy()
+        policy.add("script-src https://cdn.example:8443/lib/ *.static.example 'self'; img-src data: https:, connect-src 'none'")
+        XCTAssertEqual(policy.violations(.scriptURL("https://cdn.example:8443/lib/a.js", nonce: nil), pageURL: "https://app.example/").count, 0)
+        XCTAssertEqual(policy.violations(.scriptURL("https://cdn.example:8443/other.js", nonce: nil), pageURL: "https://app.example/").count, 1)
+        XCTAssertEqual(policy.violations(.scriptURL("https://a.static.example/x.js", nonce: nil), pageURL: "https://app.example/").count, 0)
+        XCTAssertEqual(policy.violations(.scriptURL("https://static.example/x.js", nonce: nil), pageURL: "https://app.example/").count, 1,
+                       "*.host matches subdomains only")
+        XCTAssertEqual(policy.violations(.scriptURL("https://app.example/s.js", nonce: nil), pageURL: "https://app.example/").count, 0)
+        XCTAssertEqual(policy.violations(.image("data:image/png;base64,AA"), pageURL: "https://app.example/").count, 0)
+        XCTAssertEqual(policy.violations(.image("http://img.example/a.png"), pageURL: "https://app.example/").count, 1)
+        XCTAssertEqual(policy.violations(.connect("https://app.example/api"), pageURL: "https://app.example/").map(\.effectiveDirective), ["connect-src"],
+                       "two policies (a comma), each enforced: the second forbids connecting")
+        XCTAssertEqual(SHA2.base64(SHA2.digest(Array("abc".utf8), .sha256)), "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+        XCTAssertEqual(SHA2.base64(SHA2.digest(Array("abc".utf8), .sha384)),
+                       "ywB1P0WjXou1oD1pmsZQBycsMqsO3tFjGotgWkP/W+2AhgcroefMI1i67KE0yCWn")
+        XCTAssertEqual(SHA2.base64(SHA2.digest(Array("abc".utf8), .sha512)),
+                       "3a81oZNherrMQXNJriBBMRLm+k6JqX6iCp7u5ktV05ohkpkqJ0/BqDa6PCOj/uu9RU1EI2Q86A4qmslPpUyknw==")
     }
 }

@@ -666,6 +666,9 @@ eventClass("CustomEvent", "Event", [["detail", null]], (cls) => {
 });
 eventClass("ErrorEvent", "Event", [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
 eventClass("PromiseRejectionEvent", "Event", [["promise", undefined], ["reason", undefined]]);
+eventClass("SecurityPolicyViolationEvent", "Event", [["documentURI", ""], ["referrer", ""], ["blockedURI", ""], ["violatedDirective", ""],
+    ["effectiveDirective", ""], ["originalPolicy", ""], ["sourceFile", ""], ["sample", ""], ["disposition", "enforce"], ["statusCode", 0],
+    ["lineNumber", 0], ["columnNumber", 0]]);
 eventClass("HashChangeEvent", "Event", [["oldURL", ""], ["newURL", ""]]);
 eventClass("PopStateEvent", "Event", [["state", null]]);
 eventClass("PageTransitionEvent", "Event", [["persisted", false]]);
@@ -952,8 +955,9 @@ function prepareAttributeHandler(target, type) {
 
 function compileHandler(element, type, source, forWindow) {
     const parameters = forWindow && type === "error" ? "event, source, lineno, colno, error" : "event";
+    if (!policyAllows("handler", source, element)) return null;
     try {
-        const factory = new Function("element", "document", "form",
+        const factory = new OriginalFunction("element", "document", "form",
             "with (document) { with (form || {}) { with (element) { return function on" + type + "(" + parameters + ") {\n" + source + "\n}; } } }");
         const document = element.ownerDocument || G.document;
         const form = typeof element.form === "object" ? element.form : null;
@@ -1258,10 +1262,11 @@ function followHyperlink(anchor, trusted) {
 function runJavaScriptURL(url) {
     let source = url.replace(/^javascript:/i, "");
     try { source = decodeURIComponent(source); } catch (e) {}
+    if (!policyAllows("javascript", source, null)) return;
     const previous = navigationInitiator;
     navigationInitiator = "javascriptURL";
     try {
-        (0, eval)(source);
+        OriginalEval(source);
     } catch (error) {
         reportException(error);
     } finally {

@@ -58,6 +58,7 @@ function postTask(callback) {
 }
 
 function installTimer(handler, timeout, args, repeating) {
+    if (typeof handler !== "function" && !policyAllows("timer", String(handler), null)) return 0;
     let delay = Number(timeout);
     delay = Number.isFinite(delay) ? delay | 0 : 0;
     const id = N.setTimer(delay < 0 ? 0 : delay, repeating);
@@ -93,7 +94,7 @@ function runTimer(id) {
     if (!timer.repeating) timerCallbacks.delete(id);
     try {
         if (typeof timer.handler === "function") timer.handler.apply(G, timer.args);
-        else (0, eval)(String(timer.handler));
+        else OriginalEval(String(timer.handler));
     } catch (error) {
         reportException(error);
     }
@@ -602,6 +603,50 @@ function makeURLInterfaces() {
     }
     familyClasses([URL, URLSearchParams]);
     return { URL, URLSearchParams };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content-Security-Policy: the host checks and reports (PolicyEnforcement.swift); here the
+// places only script can see (handlers, javascript: URLs, string timers, eval) ask it.
+
+/// Whether the page's policy lets `kind` run `source`; a violation is reported with the place in
+/// the page's own code that asked (`target`: the element it belongs to).
+function policyAllows(kind, source, target) {
+    if (!N.hasPolicy()) return true;
+    const place = fromCaller(new Error());
+    return N.policyAllows(kind, String(source), target === null ? -1 : idOf(target),
+        typeof place.sourceURL === "string" ? place.sourceURL : "", place.line | 0, place.column | 0);
+}
+
+/// A policy without 'unsafe-eval': `eval` and `Function` throw WebKit's EvalError, reported.
+function forbidEval(message) {
+    function eval(source) {
+        policyAllows("eval", "", null);
+        throw new EvalError(message);
+    }
+    function Function(...parts) {
+        policyAllows("eval", "", null);
+        throw new EvalError(message);
+    }
+    markNative(eval, "eval");
+    markNative(Function, "Function");
+    ObjectDefine(Function, "prototype", { value: OriginalFunction.prototype, writable: false });
+    ObjectDefine(OriginalFunction.prototype, "constructor", { value: Function, writable: true, configurable: true, enumerable: false });
+    defineGlobal("eval", eval);
+    defineGlobal("Function", Function);
+}
+
+/// A violation of the page's policy, as its `securitypolicyviolation` event at the element it
+/// concerns (or the document), bubbling.
+function dispatchPolicyViolation(targetID, fields) {
+    const target = targetID >= 0 ? wrap(targetID) : G.document;
+    const [effective, blocked, policy, sourceFile, line, column, status] = fields;
+    const event = makeEvent("SecurityPolicyViolationEvent", "securitypolicyviolation", {
+        bubbles: true, composed: true, documentURI: N.url(), blockedURI: blocked, violatedDirective: effective,
+        effectiveDirective: effective, originalPolicy: policy, sourceFile, lineNumber: line, columnNumber: column,
+        statusCode: status, disposition: "enforce", sample: "",
+    });
+    if (target !== null) dispatch(target, event, true);
 }
 
 // ---------------------------------------------------------------------------------------------

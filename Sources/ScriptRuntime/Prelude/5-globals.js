@@ -323,6 +323,8 @@ installingNatives = false;
 return function host(op, a, b, c, d, e, f, g) {
     switch (op) {
     case "timer": runTimer(a); return;
+    case "forbidEval": forbidEval(a); return;
+    case "policyViolation": dispatchPolicyViolation(a, b); return;
     case "task": {
         const callback = pendingTasks.get(a);
         pendingTasks.delete(a);
