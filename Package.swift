@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// The package's folder: the release linker reads the hot-function order from it.
@@ -62,12 +62,17 @@ let package = Package(
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
         .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl", "Threading"], swiftSettings: functionSections),
+        // The build-time generator of ScriptRuntime's prelude: a WebIDL parser, the JavaScript
+        // bindings of IDL/*.webidl, the natives' table, and the prelude embedded as Swift source.
+        .executableTarget(name: "BindingsGenerator"),
+        .plugin(name: "PreludePlugin", capability: .buildTool(), dependencies: ["BindingsGenerator"]),
         // Page scripts: JavaScriptCore, a DOM over PageKit's tree, the event loop.
         .target(
             name: "ScriptRuntime",
             dependencies: ["PageKit", "URLKit", "NavigatorCore", "CJavaScriptCore"],
-            exclude: ["Prelude", "NativePrelude", "SharedPrelude"],
-            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections
+            exclude: ["Prelude", "NativePrelude", "SharedPrelude", "IDL"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections,
+            plugins: ["PreludePlugin"]
         ),
         // The page engine: every web view's page (parsed documents, script pages), the only code
         // that reads their node trees; clients see contents, layouts and queries.
@@ -75,21 +80,25 @@ let package = Package(
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "WebEngine", "Threading"], swiftSettings: functionSections),
         // Screens as values, widgets, and the terminals that show them.
-        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"], swiftSettings: functionSections),
+        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "Threading", "CNcursesw"], swiftSettings: functionSections),
         // Flow files: parser, runner and reports.
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
         .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"], swiftSettings: functionSections),
+        // `make conformance`: html5lib tree-construction tests and WPT testharness files run as pages
+        // through the real script engine, read back through the DOM API, and summarised.
+        .target(name: "Conformance", dependencies: ["ScriptRuntime", "URLKit", "NavigatorCore"], swiftSettings: functionSections),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
         .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // The command line: argument parsing, subcommands, wiring.
-        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading"],
+        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading", "Conformance"],
                          exclude: ["hot-functions.txt"], swiftSettings: functionSections, linkerSettings: hotFunctionsFirst),
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        .testTarget(name: "BindingsGeneratorTests", dependencies: ["BindingsGenerator"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
@@ -104,6 +113,7 @@ let package = Package(
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "AppShell", "TestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "ScriptRuntime"]),
         .testTarget(name: "WebnavTests", dependencies: ["webnav", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )
