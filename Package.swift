@@ -84,7 +84,7 @@ let package = Package(
         // Flow files: parser, runner and reports.
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
-        .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"], swiftSettings: functionSections),
+        .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit", "ScriptRuntime"], swiftSettings: functionSections),
         // `make conformance`: html5lib tree-construction tests and WPT testharness files run as pages
         // through the real script engine, read back through the DOM API, and summarised.
         .target(name: "Conformance", dependencies: ["ScriptRuntime", "URLKit", "NavigatorCore"], swiftSettings: functionSections),

@@ -30,6 +30,7 @@ extension StepExecutor {
         let snapshot = host.perform(action)
         if let refusal = snapshot.refusal { return .failed(refusal) }
         context.eventsSinceAction += Array(snapshot.newEvents)
+        if let hang = hangFailure(in: Array(snapshot.newEvents)) { return hang }
         guard let evaluation = snapshot.evaluation else { return .done(note: "\(word): pending (its Promise has not settled)") }
         if case .setJS(let name, let expression, _) = command {
             guard case .value(let value) = evaluation, let text = value.variableText else {

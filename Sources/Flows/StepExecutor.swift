@@ -154,6 +154,7 @@ public enum StepExecutor {
         let logged = Array(snapshot.newEvents)
         context.eventsSinceAction += logged
         context.requestsSinceAction += snapshot.newRequests
+        if let hang = hangFailure(in: logged) { return hang }
         if let dialog = snapshot.dialog { return .done(note: "dialog: \(dialog.description)") }
         return .done(note: logged.last?.text ?? "nothing happened")
     }
@@ -167,6 +168,14 @@ public enum StepExecutor {
               let content = snapshot.app.topWebView?.content, WebURL(content.url).normalizedScheme == "file",
               let reason = content.errorReason else { return outcome }
         return .failed("open \(url): the page cannot be opened: \(reason)")
+    }
+
+    /// The failure of a step during which a script never ended: webnav stopped it after the
+    /// time limit, but on a device the web view hangs and nothing after the script runs, so
+    /// the step fails (the flow would not pass on a device).
+    static func hangFailure(in events: [AppEvent]) -> StepOutcome? {
+        guard let timeout = events.first(where: { $0.kind == .scriptTimeout }) else { return nil }
+        return .failed("a script never ended (\(timeout.text)), so nothing after it would run")
     }
 
     // MARK: - Tap

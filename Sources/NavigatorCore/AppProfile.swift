@@ -31,6 +31,10 @@ public struct AppProfile: Equatable, Sendable {
     public var uiDelegate = true
     /// How long one script task may run before it is stopped, in milliseconds.
     public var scriptTimeLimitMs = 2000
+    /// WKWebView's `allowFileAccessFromFileURLs` preference (off unless the app turns it on):
+    /// a `file:` page's `fetch` and `XMLHttpRequest` may read other files, and its origin is
+    /// `file://` rather than opaque.
+    public var allowFileAccessFromFileURLs = false
 
     // MARK: The bridge (bridge.md)
 

@@ -85,7 +85,7 @@ struct ProfileDecoder {
 
     static let topLevelKeys = [
         "schemes", "routes", "externalSchemes", "root", "pages",
-        "javaScriptEnabled", "uiDelegate", "scriptTimeLimitMs",
+        "javaScriptEnabled", "uiDelegate", "scriptTimeLimitMs", "allowFileAccessFromFileURLs",
         "messageHandlers", "intercepts", "userScripts", "pushToken",
         "headers", "userAgent", "applicationNameForUserAgent", "cookies", "dataStore", "ats", "infoPlist",
         "bundleId", "platformVersion", "launch", "launchTitle", "notifications", "privacyGuard", "timeoutSeconds",
@@ -124,6 +124,7 @@ struct ProfileDecoder {
             case "pages": profile.pagesFolder = try nonEmptyString(value, "pages", "a folder path")
             case "javaScriptEnabled": profile.javaScriptEnabled = try bool(value, "javaScriptEnabled")
             case "uiDelegate": profile.uiDelegate = try bool(value, "uiDelegate")
+            case "allowFileAccessFromFileURLs": profile.allowFileAccessFromFileURLs = try bool(value, "allowFileAccessFromFileURLs")
             case "scriptTimeLimitMs":
                 profile.scriptTimeLimitMs = try integer(value, "scriptTimeLimitMs", in: 1...Self.maximumMilliseconds, "a whole number of milliseconds from 1 to 2147483647")
             case "messageHandlers":

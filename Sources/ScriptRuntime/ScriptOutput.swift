@@ -28,6 +28,9 @@ public enum ScriptOutput: Equatable, Sendable {
     case scriptSkipped(String)
     /// A `<script src>` (or a user script file) whose source could not be read.
     case scriptLoadFailed(url: String, reason: String)
+    /// A request the web's rules refused, with what the app would need to allow it (webnav's
+    /// note beside WebKit's console lines).
+    case requestBlocked(url: String, reason: String)
     /// `window.webkit.messageHandlers.NAME.postMessage(body)` reached the app (bridge.md §1).
     case message(name: String, world: String, body: TaggedValue)
     /// A reply handler answered a message: the page's Promise resolves or rejects with it.

@@ -243,6 +243,7 @@ private final class HostWorker: @unchecked Sendable {
         settings.bridge = AppBridge.bridge(for: profile, downloads: downloads)
         settings.userScripts = AppBridge.userScripts(for: profile)
         settings.javaScriptEnabled = profile.javaScriptEnabled
+        settings.allowFileAccessFromFileURLs = profile.allowFileAccessFromFileURLs
         translation = PageOutcomeTranslation(profile: profile, timeLimitMs: profile.scriptTimeLimitMs, display: { navigator.displayURL($0) })
         pages = WebPages(settings: settings, host: self)
     }

@@ -147,7 +147,10 @@ final class PageFetcher {
             switch loaded {
             case .response(let response):
                 // The page's style sheets come through the same loader: its cookies, headers and ATS.
-                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode) { sheet in
+                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode,
+                                                response: PageResponse(status: response.status ?? 200,
+                                                                       contentSecurityPolicy: response.headers.values("Content-Security-Policy"))) { sheet in
+                    guard !MixedContent.isMixed(page: response.finalURL, resource: sheet.absoluteString) else { return nil }
                     let sheetRequest = LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))
                     let sheetResult = loader.load(sheetRequest)
                     if WebURL(sheetRequest.url).normalizedScheme?.hasPrefix("http") ?? false {
@@ -181,10 +184,10 @@ final class PageFetcher {
             content = load().0
             content.method = result?.response?.method ?? "POST"
         }
-        guard let result else { return FetchedPage(content: content, events: []) }
+        guard let result else { return FetchedPage(content: content, events: Self.mixedContentWarnings(in: content)) }
         requests.append(RequestRecord(kind: .page, request: request, result: result))
         for sheet in sheetRequests { requests.append(sheet) }
-        let events = LoadEvent.events(for: result, request: request).map(event)
+        let events = LoadEvent.events(for: result, request: request).map(event) + Self.mixedContentWarnings(in: content)
         if case .handOff(let target, _) = result {
             return FetchedPage(content: content, events: events, handOff: target)
         }
@@ -201,59 +204,45 @@ final class PageFetcher {
         }
     }
 
-    /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`, `XMLHttpRequest`)
-    /// through the same rules as pages: `file:` inside the folders with read access (no other
-    /// scheme but `data:` and http(s)), http(s) through the loader with the screen's cookies.
+    /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`,
+    /// `XMLHttpRequest`), through the web's rules (`subresource`, PageFetcher+Subresources).
     func scriptResource(_ request: ScriptResourceRequest, for screen: ScreenID, pageURL: String)
         -> Result<ScriptResourceResponse, ScriptResourceError> {
-        let url = WebURL(request.url).withoutFragment
-        switch WebURL(url).normalizedScheme {
-        case "file"?:
-            let file: PermittedFile
-            switch URL(string: url).map({ store.permit($0, access: access) }) {
-            case .success(let permitted)?:
-                file = permitted
-            case .failure(.notFound(_, let path))?:
-                return .failure(ScriptResourceError(PageReadError.notFound(path: path).message))
-            default:
-                return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
-            }
-            do {
-                return .success(ScriptResourceResponse(url: url, body: try store.read(file)))
-            } catch let error as PageReadError {
-                return .failure(ScriptResourceError(error.message))
-            } catch {
-                return .failure(ScriptResourceError("cannot read \(display(url))"))
-            }
-        case "http"?, "https"?, "data"?:
-            let isData = WebURL(url).normalizedScheme == "data"
-            if !isData, !store.loadsRemotePages, !network.isOffline, network.route(for: url) == nil {
-                return .failure(ScriptResourceError("not loaded: this run does not reach the network"))
-            }
-            var loader = self.loader
-            loader.cookies = cookies(for: screen)
-            let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field($0.name, $0.value) })
-            let load = LoadRequest(url: url, method: request.method, headers: headers, body: request.body.map { Array($0) },
-                                   purpose: .subresource(document: pageURL))
-            let result = loader.load(load)
-            if !isData { requests.append(RequestRecord(kind: Self.recordKind(request.kind), request: load, result: result)) }
-            switch result {
-            case .response(let response):
-                let status = response.status ?? 200
-                var answer = ScriptResourceResponse(
-                    status: status, statusText: status == 200 ? "OK" : "",
-                    url: response.finalURL, headers: response.headers.fields.map { ($0.name, $0.value) },
-                    body: Data(response.body))
-                answer.delayMilliseconds = Double(response.delay.components.seconds) * 1000
-                    + Double(response.delay.components.attoseconds) / 1e15
-                return .success(answer)
-            case .failure(let failure):
-                return .failure(ScriptResourceError(failure.description))
-            case .handOff(let target, _):
-                return .failure(ScriptResourceError("redirected out of http to \(target)"))
-            }
+        subresource(request, for: screen, pageURL: pageURL)
+    }
+
+    /// The profile's `allowFileAccessFromFileURLs`.
+    var allowsFileAccessFromFileURLs: Bool { profile.allowFileAccessFromFileURLs }
+    /// Whether an http(s) resource is answered in this run: fetched from the network, or by a
+    /// route or the offline switch (which answer without it).
+    func answersRemote(_ url: String) -> Bool {
+        store.loadsRemotePages || network.isOffline || network.route(for: url) != nil
+    }
+    /// The loader with the app's identity, headers, timeout, ATS and routes (no cookies set).
+    var scriptLoader: ResourceLoader { loader }
+
+    /// Keeps a script's request for `expect request` and the trace.
+    func recordScriptRequest(_ request: ScriptResourceRequest, load: LoadRequest, result: LoadResult) {
+        requests.append(RequestRecord(kind: Self.recordKind(request.kind), request: load, result: result))
+    }
+
+    /// A `file:` resource inside the folders with read access, read at its canonical path.
+    func localFile(_ url: String) -> Result<ScriptResourceResponse, ScriptResourceError> {
+        let file: PermittedFile
+        switch URL(string: url).map({ store.permit($0, access: access) }) {
+        case .success(let permitted)?:
+            file = permitted
+        case .failure(.notFound(_, let path))?:
+            return .failure(ScriptResourceError(PageReadError.notFound(path: path).message))
         default:
-            return .failure(ScriptResourceError("unsupported URL: \(url)"))
+            return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
+        }
+        do {
+            return .success(ScriptResourceResponse(url: url, body: try store.read(file)))
+        } catch let error as PageReadError {
+            return .failure(ScriptResourceError(error.message))
+        } catch {
+            return .failure(ScriptResourceError("cannot read \(display(url))"))
         }
     }
 

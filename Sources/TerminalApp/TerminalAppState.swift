@@ -69,6 +69,9 @@ struct ScreenViewport: Equatable {
     var layoutWidth: Int
     /// The web view load this viewport belongs to; a new load starts over.
     var loadNumber: Int
+    /// The web view's fragment navigations seen (`WebView.fragmentNavigations`): a new one
+    /// scrolls to its target.
+    var fragmentNavigations = 0
     /// Whether the focus came from scrolling rather than from the user (see `PageViewport`).
     var focusIsAutomatic = false
 }
@@ -550,6 +553,11 @@ public struct TerminalAppState {
                 stored.focusedNode = carried.focusedItem.flatMap { layout.items.indices.contains($0) ? layout.items[$0].node : nil }
                 carriedViewport = nil
             }
+        }
+        if stored.fragmentNavigations != webView.fragmentNavigations {
+            stored.fragmentNavigations = webView.fragmentNavigations
+            stored.scrollOffset = app.initialScrollOffset(of: top.id, width: width)
+            stored.focusedNode = nil  // the tapped link would pull the view back to itself
         }
         if carriedViewport.map({ $0.screen != top.id }) ?? false { carriedViewport = nil }
         var offset = stored.scrollOffset

@@ -1,5 +1,6 @@
 import NavigatorCore
 import PageKit
+import URLKit
 
 /// Which form field a step means.
 public enum FieldTarget: Equatable, Sendable {
@@ -97,6 +98,16 @@ extension PageContent {
     /// its `checked` attribute).
     public func isChecked(_ node: NodeID) -> Bool {
         state.checkedness[node] ?? (document.attribute("checked", of: node) != nil)
+    }
+
+    /// The absolute URLs the page's `element`s name in `attribute` (`img` `src`), in document
+    /// order, resolved against the page's base URL.
+    public func resourceURLs(element: String, attribute: String) -> [String] {
+        let base = document.baseURL(pageURL: url) ?? url
+        let resolver = URLResolver(base: base)
+        return document.elements(named: element).compactMap { node in
+            document.attribute(attribute, of: node).flatMap { resolver.resolve($0) }
+        }
     }
 
     /// A selector for an element: `#id` when it has one, else its name.

@@ -89,6 +89,27 @@ final class NetworkStepTests: XCTestCase {
                        "request GET https://api.example.com/items (fetch) → error -1009: The Internet connection appears to be offline. (the device is offline)")
     }
 
+    /// A routed answer allows the page's cross-origin request (as Playwright's `route.fulfill`
+    /// does), unless the route names its own `Access-Control-Allow-Origin`: then CORS decides
+    /// as on the device, with WebKit's console lines.
+    func testARouteAllowsCrossOriginRequestsUnlessItSaysOtherwise() throws {
+        let refused = try run("""
+        route "**/items" file "items.json" header "Access-Control-Allow-Origin: https://shop.example.com"
+        route "https://cdn.example.com/*.js" file "app.js"
+        tap "List"
+        expect text "failed: TypeError: Load failed"
+        expect console "Origin null is not allowed by Access-Control-Allow-Origin. Status code: 200"
+        expect console "Fetch API cannot load https://api.example.com/items due to access control checks."
+        """)
+        XCTAssertNil(refused.failure?.message)
+        XCTAssertNil(NetworkConditions.preflightAnswer(LoadRequest(url: "https://a.example/x", method: "GET"), fields: ["Origin": "null"]))
+        let preflight = NetworkConditions.preflightAnswer(
+            LoadRequest(url: "https://a.example/x", method: "OPTIONS"),
+            fields: ["Origin": "null", "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "x-token"])
+        XCTAssertEqual(preflight, ["Access-Control-Allow-Origin": "null", "Access-Control-Allow-Credentials": "true",
+                                   "Access-Control-Allow-Methods": "PUT", "Vary": "Origin", "Access-Control-Allow-Headers": "x-token"])
+    }
+
     func testADelayedAnswerComesOnTheAppsClock() throws {
         let result = try run("""
         route "**/items" file "items.json" delay 2s

@@ -178,6 +178,33 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(try lint(MemoryFiles(["/app/Pages/index.html": page]), profile: profile), ["webnav lint: no findings in 1 file"])
     }
 
+    /// The web's rules on a file: page (issue 18): its fetch and XHR of files need the app's
+    /// `allowFileAccessFromFileURLs`, its requests to http(s) carry `Origin: null`, and its own
+    /// Content-Security-Policy blocks inline scripts, handlers and javascript: URLs it does not allow.
+    func testAFilePagesRequestsAndItsPolicy() throws {
+        let page = """
+        <meta http-equiv="Content-Security-Policy" content="script-src 'self' 'nonce-n'">
+        <button onclick="go()">Go</button><a href="javascript:go()">js</a>
+        <script nonce="n">fetch("data.json"); var x = new XMLHttpRequest(); x.open("GET", "https://api.example.com/a");
+        other.fetch("skip.json"); window.fetch("/etc/passwd");</script>
+        <script>go()</script>
+        """
+        let files = MemoryFiles(["/app/Pages/index.html": page])
+        XCTAssertEqual(try lint(files), [
+            "Pages/index.html:2:18: warning[csp-blocked]: blocked on a device: Refused to execute a script for an inline event handler because 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "Pages/index.html:2:44: warning[csp-blocked]: blocked on a device: Refused to execute a script because its hash or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "Pages/index.html:3:26: warning[file-fetch]: \"data.json\" from a file: page fails on a device (Cross origin requests are only supported for HTTP.): the app must turn on WKPreferences' allowFileAccessFromFileURLs; in webnav, \"allowFileAccessFromFileURLs\": true in the profile",
+            "Pages/index.html:3:84: warning[null-origin]: \"https://api.example.com/a\" from a file: page is a cross-origin request with Origin: null: it fails on a device unless the server answers Access-Control-Allow-Origin: * (or null)",
+            "Pages/index.html:4:41: warning[file-fetch]: \"/etc/passwd\" from a file: page fails on a device (Cross origin requests are only supported for HTTP.): the app must turn on WKPreferences' allowFileAccessFromFileURLs; in webnav, \"allowFileAccessFromFileURLs\": true in the profile",
+            "Pages/index.html:5:1: warning[csp-blocked]: blocked on a device: Refused to execute a script because its hash, its nonce, or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "webnav lint: 0 errors, 6 warnings in 1 file",
+        ])
+        var allowed = AppProfile.builtIn
+        allowed.allowFileAccessFromFileURLs = true
+        XCTAssertEqual(try lint(MemoryFiles(["/app/Pages/index.html": "<script>fetch('data.json')</script>"]), profile: allowed),
+                       ["webnav lint: no findings in 1 file"])
+    }
+
     func testManyFindingsOnOneLongLine() throws {
         // One line of 2,000 links: columns counted on from the previous finding.
         let links = (0..<2_000).map { "<a href='mkwebview://webview?url=index.html&titel=\($0)'>x</a>" }.joined()

@@ -112,7 +112,7 @@ final class AppProfileTests: XCTestCase {
           "root": {"url": "home.html", "title": "Home"},
           "pages": "site",
           "javaScriptEnabled": false,
-          "uiDelegate": false,
+          "uiDelegate": false, "allowFileAccessFromFileURLs": true,
           "scriptTimeLimitMs": 500,
           "messageHandlers": {
             "myTopic": {"world": "page", "replies": true, "scriptFile": "native/myTopic.js"},
@@ -170,6 +170,7 @@ final class AppProfileTests: XCTestCase {
         )
         expected.javaScriptEnabled = false
         expected.uiDelegate = false
+        expected.allowFileAccessFromFileURLs = true
         expected.scriptTimeLimitMs = 500
         expected.messageHandlers = [
             AppProfile.MessageHandler(name: "myTopic", world: .page,

@@ -132,11 +132,41 @@ public struct NetworkConditions: Equatable, Sendable {
             failure.route = route.pattern.text
             return .failure(failure)
         case .response(let body, let status, let headers, let delay):
-            var response = LoadResponse(url: request.url, finalURL: request.url, status: status, headers: headers, body: body,
+            if let preflight = Self.preflightAnswer(request, fields: fields) {
+                var response = LoadResponse(url: request.url, finalURL: request.url, status: 204, headers: preflight, body: [],
+                                            requestHeaders: fields, method: request.method)
+                response.route = route.pattern.text
+                return .response(response)
+            }
+            var response = LoadResponse(url: request.url, finalURL: request.url, status: status,
+                                        headers: Self.allowingCORS(headers, fields: fields), body: body,
                                         requestHeaders: fields, method: request.method)
             response.delay = delay
             response.route = route.pattern.text
             return .response(response)
         }
+    }
+
+    /// A routed answer to a cross-origin request allows it, as Playwright's `route.fulfill`
+    /// does unless told otherwise: the requester's origin and credentials, unless the route sets
+    /// `Access-Control-Allow-Origin` itself (then its own headers decide, and can refuse).
+    public static func allowingCORS(_ headers: HTTPHeaders, fields: HTTPHeaders) -> HTTPHeaders {
+        guard let origin = fields["Origin"], headers["Access-Control-Allow-Origin"] == nil else { return headers }
+        var allowed = headers
+        allowed.set("Access-Control-Allow-Origin", origin)
+        allowed.set("Access-Control-Allow-Credentials", "true")
+        allowed.set("Vary", "Origin")
+        return allowed
+    }
+
+    /// A CORS preflight to a routed URL is answered by the route layer, allowing what it asks
+    /// (Playwright answers preflights of routed requests the same way; routes never see them).
+    public static func preflightAnswer(_ request: LoadRequest, fields: HTTPHeaders) -> HTTPHeaders? {
+        guard request.method == "OPTIONS", let origin = fields["Origin"],
+              let method = fields["Access-Control-Request-Method"] else { return nil }
+        var answer: HTTPHeaders = ["Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true",
+                                   "Access-Control-Allow-Methods": method, "Vary": "Origin"]
+        if let asked = fields["Access-Control-Request-Headers"] { answer.set("Access-Control-Allow-Headers", asked) }
+        return answer
     }
 }

@@ -677,6 +677,9 @@ eventClass("CustomEvent", "Event", [["detail", null]], (cls) => {
 });
 eventClass("ErrorEvent", "Event", [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
 eventClass("PromiseRejectionEvent", "Event", [["promise", undefined], ["reason", undefined]]);
+eventClass("SecurityPolicyViolationEvent", "Event", [["documentURI", ""], ["referrer", ""], ["blockedURI", ""], ["violatedDirective", ""],
+    ["effectiveDirective", ""], ["originalPolicy", ""], ["sourceFile", ""], ["sample", ""], ["disposition", "enforce"], ["statusCode", 0],
+    ["lineNumber", 0], ["columnNumber", 0]]);
 eventClass("HashChangeEvent", "Event", [["oldURL", ""], ["newURL", ""]]);
 eventClass("PopStateEvent", "Event", [["state", null]]);
 eventClass("PageTransitionEvent", "Event", [["persisted", false]]);
@@ -974,8 +977,9 @@ function prepareAttributeHandler(target, type) {
 
 function compileHandler(element, type, source, forWindow) {
     const parameters = forWindow && type === "error" ? "event, source, lineno, colno, error" : "event";
+    if (!policyAllows("handler", source, element)) return null;
     try {
-        const factory = new Function("element", "document", "form",
+        const factory = new OriginalFunction("element", "document", "form",
             "with (document) { with (form || {}) { with (element) { return function on" + type + "(" + parameters + ") {\n" + source + "\n}; } } }");
         const document = element.ownerDocument || G.document;
         const form = typeof element.form === "object" ? element.form : null;
@@ -1268,9 +1272,13 @@ function followHyperlink(anchor, trusted) {
         runJavaScriptURL(resolved);
         return "done";
     }
+    const target = N.attr(idOf(anchor), "target") || "";
+    if (resolved !== null && (target === "" || /^(_self|_top|_parent)$/i.test(target)) && isSameDocumentFragment(resolved)) {
+        fragmentNavigation(resolved, false);
+        return "done";
+    }
     if (trusted) return "followLink";
     if (resolved === null) return "done";
-    const target = N.attr(idOf(anchor), "target") || "";
     if (target !== "" && !/^(_self|_top|_parent)$/i.test(target)) N.windowOpen(resolved, target);
     else N.navigate(resolved, false, "link");
     return "done";
@@ -1279,10 +1287,11 @@ function followHyperlink(anchor, trusted) {
 function runJavaScriptURL(url) {
     let source = url.replace(/^javascript:/i, "");
     try { source = decodeURIComponent(source); } catch (e) {}
+    if (!policyAllows("javascript", source, null)) return;
     const previous = navigationInitiator;
     navigationInitiator = "javascriptURL";
     try {
-        (0, eval)(source);
+        OriginalEval(source);
     } catch (error) {
         reportException(error);
     } finally {

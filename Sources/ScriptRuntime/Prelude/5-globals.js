@@ -41,7 +41,7 @@ for (const [name, value] of [["self", G], ["parent", G], ["frames", G], ["opener
 }
 for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable: false, enumerable: true, configurable: false });
 ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
-for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.origin()],
+for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.selfOrigin()],
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
     ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
 }
@@ -316,12 +316,16 @@ function callAsync(fn, argumentsJSON, token) {
         (reason) => { let text; try { text = String(reason); } catch (e) { text = "Error"; } N.asyncSettled(token, false, text); });
 }
 
-N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
+// WebKit's RejectedPromiseTracker reports in a task it queues, not in the microtask checkpoint:
+// the next parser-inserted script runs first, and a timer set in the same task after.
+N.setRejectionHandler(markNative(function (promise, reason) { postTask(() => reportRejection(promise, reason)); }, "rejection"));
 installingNatives = false;
 
 return function host(op, a, b, c, d, e, f, g) {
     switch (op) {
     case "timer": runTimer(a); return;
+    case "forbidEval": forbidEval(a); return;
+    case "policyViolation": dispatchPolicyViolation(a, b); return;
     case "task": {
         const callback = pendingTasks.get(a);
         pendingTasks.delete(a);
