@@ -26,10 +26,11 @@ Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdou
   /page?bytes=N             an HTML page of N bytes (for benchmarks)
   /count?name=K&delay=S     a page titled "request N", N counting the requests for K (after
                             S seconds, default 0), so a test sees how often a page was loaded
-  /cors?allow=O&credentials=1&expose=H&methods=M&headers=H&preflight=S
+  /cors?allow=O&credentials=1&expose=H&methods=M&headers=H&preflight=S&setcookie=C
                             any method: JSON of the request's method, Origin and Cookie, with
                             Access-Control-Allow-Origin O (none when absent), -Credentials true,
-                            -Expose-Headers H, and an X-Secret header; OPTIONS answers S
+                            -Expose-Headers H, a Set-Cookie C for each setcookie, and an X-Secret
+                            header; OPTIONS answers S
                             (default 204) with O, -Allow-Methods M and -Allow-Headers H
   /csp/PATH                 a file under --pages, sent with a Content-Security-Policy header for
                             each line of the file PATH.csp next to it
@@ -231,6 +232,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if one("expose"):
             headers.append(("Access-Control-Expose-Headers", one("expose")))
         headers.append(("X-Secret", "s3"))
+        headers += [("Set-Cookie", value) for value in query.get("setcookie", [])]
         echo = {"method": self.command, "origin": self.headers.get("Origin"), "cookie": self.headers.get("Cookie")}
         return self.send(200, json.dumps(echo).encode(), "application/json", headers)
 

@@ -45,7 +45,7 @@ final class WebSecurityHostTests: XCTestCase {
     }
 
     /// The console lines of a page that runs `script` (its `log(…)` calls), served from the server.
-    private func console(_ script: String, name: String = UUID().uuidString) throws -> [String] {
+    private func console(_ script: String, name: String = UUID().uuidString, opening first: [String] = []) throws -> [String] {
         let server = try server
         let page = """
             <script>
@@ -62,6 +62,7 @@ final class WebSecurityHostTests: XCTestCase {
         try Data(page.utf8).write(to: Self.folder!.appendingPathComponent(name + ".html"))
         let host = AppHost(profile: profile(), pagesBase: Self.folder!, store: PageStore(reader: FilePageReader()))
         host.perform(.launch)
+        for url in first { host.perform(.navigator(.urlOpened("mkwebview://webview?url=" + url, base: nil))) }
         host.perform(.navigator(.urlOpened("mkwebview://webview?url=" + server.url("/pages/\(name).html"), base: nil)))
         return host.snapshot.app.eventLog.events.filter { $0.kind == .console }.map(\.text)
     }
@@ -115,6 +116,34 @@ final class WebSecurityHostTests: XCTestCase {
             "console.log: no-acac error TypeError Load failed",
             "console.log: include ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": null}  application/json",
         ], "the cookie belongs to 127.0.0.1: localhost has none to send")
+    }
+
+    /// Cookies of script requests as WKWebView sends them: a same-site request (another port
+    /// of 127.0.0.1) carries SameSite=Strict and Lax cookies and may set more; a cross-site one
+    /// (localhost) carries none of localhost's own cookies and sets none (full third-party
+    /// cookie blocking, WebKit's default since iOS 13.4), even when CORS allows credentials.
+    func testScriptRequestsCookiesFollowSameSiteAndThirdPartyBlocking() throws {
+        let origin = "http://127.0.0.1:\(try server.port)"
+        let second = try DemoServer(pages: Self.folder!.path)
+        defer { second.stop() }
+        let sameSite = "http://127.0.0.1:\(second.port)/cors?allow=\(origin)&credentials=1"
+        let crossSite = "http://localhost:\(try server.port)/cors?allow=\(origin)&credentials=1"
+        let lines = try console("""
+            document.cookie = "strict=1; SameSite=Strict; path=/";
+            document.cookie = "lax=1; SameSite=Lax; path=/";
+            await show("same-site", fetch("\(sameSite)&setcookie=set%3D1%3B%20path%3D%2F", {credentials: "include"}));
+            await show("same-site-again", fetch("\(sameSite)", {credentials: "include"}));
+            await show("cross-site", fetch("\(crossSite)&setcookie=tracker%3D1%3B%20path%3D%2F", {credentials: "include"}));
+            await show("cross-site-again", fetch("\(crossSite)", {credentials: "include"}));
+            log("document.cookie", document.cookie);
+            """, opening: ["http://localhost:\(try server.port)/cookies/raw?h=own%3D1%3B%20path%3D%2F"])
+        XCTAssertEqual(lines, [
+            "console.log: same-site ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": \"strict=1; lax=1\"}  application/json",
+            "console.log: same-site-again ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": \"strict=1; lax=1; set=1\"}  application/json",
+            "console.log: cross-site ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": null}  application/json",
+            "console.log: cross-site-again ok 200 cors {\"method\": \"GET\", \"origin\": \"\(origin)\", \"cookie\": null}  application/json",
+            "console.log: document.cookie strict=1; lax=1; set=1",
+        ])
     }
 
     func testModesNoCORSAndSameOrigin() throws {
