@@ -35,6 +35,10 @@ public struct AppProfile: Equatable, Sendable {
     /// a `file:` page's `fetch` and `XMLHttpRequest` may read other files, and its origin is
     /// `file://` rather than opaque.
     public var allowFileAccessFromFileURLs = false
+    /// A PEM file of certificates the app's authentication challenge handler trusts for server
+    /// trust (`webView(_:didReceive:completionHandler:)` answering `.useCredential`), beside the
+    /// system's: a development server's self-signed certificate.
+    public var trustedCertificates: FileReference?
 
     // MARK: The bridge (bridge.md)
 

@@ -51,6 +51,10 @@ extension AppProfile {
             try resolve(&file, "infoPlist")
             profile.infoPlist = file
         }
+        if var file = profile.trustedCertificates {
+            try resolve(&file, "trustedCertificates")
+            profile.trustedCertificates = file
+        }
         for index in profile.messageHandlers.indices {
             guard case .script(var source, let replies) = profile.messageHandlers[index].behaviour else { continue }
             try resolve(&source, "messageHandlers.\(profile.messageHandlers[index].name).scriptFile")
@@ -89,7 +93,7 @@ struct ProfileDecoder {
         "messageHandlers", "intercepts", "userScripts", "pushToken",
         "headers", "userAgent", "applicationNameForUserAgent", "cookies", "dataStore", "ats", "infoPlist",
         "bundleId", "platformVersion", "launch", "launchTitle", "notifications", "privacyGuard", "timeoutSeconds",
-        "env", "networkRoutes",
+        "env", "networkRoutes", "trustedCertificates",
     ]
     static let networkRouteKeys = ["url", "file", "status", "headers", "delayMs", "abort"]
     static let handlerKeys = ["world", "replies", "script", "scriptFile", "reply", "error"]
@@ -155,6 +159,9 @@ struct ProfileDecoder {
                     throw failure("\"ats\" must be an object (the NSAppTransportSecurity dictionary), found \(value.value.typeName)", at: value)
                 }
                 profile.ats = AppProfile.AppTransportSecurity(dictionary: value.value, location: location(value))
+            case "trustedCertificates":
+                if case .null = value.value { profile.trustedCertificates = nil; break }
+                profile.trustedCertificates = try fileReference(value, "trustedCertificates")
             case "infoPlist":
                 if case .null = value.value { profile.infoPlist = nil; break }
                 profile.infoPlist = try fileReference(value, "infoPlist")

@@ -64,12 +64,17 @@ extension ScriptPage {
     /// `img-src` and `frame-src` for the images and frames the document names (webnav loads
     /// neither, but the page hears of what its policy blocks).
     /// Checked as the parser reaches them (at each script and at the end), each element once.
+    /// On an https page the host also says what WebKit logs of an http one (mixed content).
     func checkDocumentResources() {
-        guard !policy.isEmpty else { return }
+        let secure = WebURL(url).normalizedScheme == "https"
+        guard !policy.isEmpty || secure else { return }
         for (name, isImage) in [("img", true), ("iframe", false)] {
             for element in document.elements(named: name) where checkedPolicyElements.insert(Int32(element.rawValue)).inserted {
                 guard let source = document.attribute("src", of: element), let resolved = resolve(source) else { continue }
-                _ = policyAllows(isImage ? .image(resolved) : .frame(resolved), target: nil, place: ("", 0, 1))
+                if !policy.isEmpty, !policyAllows(isImage ? .image(resolved) : .frame(resolved), target: nil, place: ("", 0, 1)) { continue }
+                if secure, case .failure(let error) = resources(ScriptResourceRequest(kind: isImage ? .image : .frame, url: resolved)) {
+                    recordConsole(of: error)
+                }
             }
         }
     }

@@ -8,6 +8,9 @@ import Foundation
 public struct ScriptResourceRequest: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
         case script, styleSheet, fetch, xhr
+        /// An `<img>` or `<iframe>` the markup names: webnav loads neither; the host answers
+        /// with what WebKit's console says of it (mixed content).
+        case image, frame
     }
 
     /// How the request treats other origins (the Fetch standard's request mode).

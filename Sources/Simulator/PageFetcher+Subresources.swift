@@ -28,6 +28,17 @@ extension PageFetcher {
         return events
     }
 
+    /// An image or frame a scripted page's markup names, as the parser reaches it: nothing is
+    /// loaded; on an https page an http one gets WebKit's mixed content line.
+    static func markupResource(_ request: ScriptResourceRequest, url: String, pageURL: String)
+        -> Result<ScriptResourceResponse, ScriptResourceError> {
+        guard MixedContent.isMixed(page: pageURL, resource: url) else {
+            return .failure(ScriptResourceError("not loaded: webnav loads no images or frames"))
+        }
+        let line = request.kind == .image ? MixedContent.image(page: pageURL, resource: url).warning : MixedContent.blocked(page: pageURL, resource: url)
+        return .failure(ScriptResourceError("insecure content on an https page", lines: [ConsoleLine(.warn, line)]))
+    }
+
     /// The origin a page's requests carry: `scheme://host[:port]` for http(s); a `file:` page's
     /// is opaque (`null`) unless the app allows file access from file URLs (then WebKit sends
     /// `file://`); any other page's is opaque.
@@ -49,7 +60,7 @@ extension PageFetcher {
         switch kind {
         case .fetch: return "Fetch API"
         case .xhr: return "XMLHttpRequest"
-        case .script, .styleSheet: return "Resource"
+        case .script, .styleSheet, .image, .frame: return "Resource"
         }
     }
 
@@ -66,6 +77,7 @@ extension PageFetcher {
     func subresource(_ request: ScriptResourceRequest, for screen: ScreenID, pageURL: String)
         -> Result<ScriptResourceResponse, ScriptResourceError> {
         let url = WebURL(request.url).withoutFragment
+        if request.kind == .image || request.kind == .frame { return Self.markupResource(request, url: url, pageURL: pageURL) }
         let pageScheme = WebURL(pageURL).normalizedScheme
         switch WebURL(url).normalizedScheme {
         case "file"?:

@@ -69,6 +69,7 @@ final class PageFetcher {
                                                readAccessFolder: nil, ats: ats),
             cookies: nil)
         loader.configuration.network.routes = profile.networkRoutes.map(\.route)
+        loader.configuration.trustedCertificates = profile.trustedCertificates?.path
     }
 
     /// The cookie store a screen's web view uses.
@@ -184,10 +185,12 @@ final class PageFetcher {
             content = load().0
             content.method = result?.response?.method ?? "POST"
         }
-        guard let result else { return FetchedPage(content: content, events: Self.mixedContentWarnings(in: content)) }
+        // A scripted page's images and frames are checked by its script page as the parser reaches them.
+        let warnings = content.pausedParse == nil ? Self.mixedContentWarnings(in: content) : []
+        guard let result else { return FetchedPage(content: content, events: warnings) }
         requests.append(RequestRecord(kind: .page, request: request, result: result))
         for sheet in sheetRequests { requests.append(sheet) }
-        let events = LoadEvent.events(for: result, request: request).map(event) + Self.mixedContentWarnings(in: content)
+        let events = LoadEvent.events(for: result, request: request).map(event) + warnings
         if case .handOff(let target, _) = result {
             return FetchedPage(content: content, events: events, handOff: target)
         }
@@ -252,6 +255,8 @@ final class PageFetcher {
         case .styleSheet: return .styleSheet
         case .fetch: return .fetch
         case .xhr: return .xhr
+        case .image: return .image
+        case .frame: return .frame
         }
     }
 

@@ -4,7 +4,7 @@ import AppShell
 public struct RequestRecord: Equatable, Sendable {
     /// What asked for it.
     public enum Kind: String, Equatable, Sendable {
-        case page, script, styleSheet = "style sheet", fetch, xhr, launchCheck = "launch check"
+        case page, script, styleSheet = "style sheet", fetch, xhr, image, frame, launchCheck = "launch check"
     }
 
     public var kind: Kind

@@ -450,3 +450,79 @@ final class ContentSecurityPolicyHostTests: XCTestCase {
                        "3a81oZNherrMQXNJriBBMRLm+k6JqX6iCp7u5ktV05ohkpkqJ0/BqDa6PCOj/uu9RU1EI2Q86A4qmslPpUyknw==")
     }
 }
+
+/// Mixed content end to end: an https page from a loopback server with a self-signed
+/// certificate that the app trusts (the profile's `trustedCertificates`), asking a plain http
+/// server for a script, an image, a fetch and an XHR.
+final class MixedContentServerTests: XCTestCase {
+    func testAnHTTPSPagesHTTPLoadsAreBlockedAndItsImagesLoadFromTheLocalHost() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-mixed-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                             "-addext", "subjectAltName=IP:127.0.0.1",
+                             "-keyout", folder.appendingPathComponent("key.pem").path, "-out", folder.appendingPathComponent("cert.pem").path]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw XCTSkip("openssl cannot make a certificate") }
+        let secure = try DemoServer(pages: folder.path, certificate: (folder.appendingPathComponent("cert.pem").path,
+                                                                      folder.appendingPathComponent("key.pem").path))
+        defer { secure.stop() }
+        let plain = try DemoServer(pages: folder.path)
+        defer { plain.stop() }
+        let http = "http://127.0.0.1:\(plain.port)"
+        let page = "https://127.0.0.1:\(secure.port)/pages/mixed.html"
+        try Data("console.log('script ran: ' + document.currentScript.src.split('/').pop())".utf8)
+            .write(to: folder.appendingPathComponent("ok.js"))
+        try Data("""
+            <script src="\(http)/pages/ok.js"></script>
+            <script src="ok.js"></script>
+            <img src="\(http)/pages/pic.png">
+            <script>
+            fetch("\(http)/cors?allow=*").then(r => console.log("fetch", r.status), e => console.log("fetch error", e.message));
+            const x = new XMLHttpRequest(); x.open("GET", "\(http)/cors?allow=*");
+            x.onload = () => console.log("xhr", x.status); x.onerror = () => console.log("xhr error"); x.send();
+            fetch("/cors").then(r => console.log("secure fetch", r.status));
+            </script>
+            """.utf8).write(to: folder.appendingPathComponent("mixed.html"))
+        var profile = AppProfile.builtIn
+        profile.ats = AppProfile.AppTransportSecurity(
+            dictionary: .object([(key: Located(value: "NSAllowsLocalNetworking", line: 1, column: 1), value: Located(value: .bool(true), line: 1, column: 1))]),
+            location: SourceLocation(path: "test.json", line: 1))
+        func events(trusting: Bool) -> [String] {
+            profile.trustedCertificates = trusting
+                ? AppProfile.FileReference(path: folder.appendingPathComponent("cert.pem").path, location: SourceLocation(path: "test.json", line: 1)) : nil
+            let host = AppHost(profile: profile, pagesBase: folder, store: PageStore(reader: FilePageReader()))
+            host.perform(.launch)
+            host.perform(.navigator(.urlOpened("mkwebview://webview?url=" + page, base: nil)))
+            return host.snapshot.app.eventLog.events.filter { [.console, .loadFailed].contains($0.kind) }.map(\.text)
+                .filter { !$0.hasPrefix("load failed: index.html") }
+        }
+        let blocked = { (resource: String) in
+            "console.warn: [blocked] The page at \(page) requested insecure content from \(resource). This content was blocked and must be served over HTTPS."
+        }
+        XCTAssertEqual(events(trusting: true), [
+            blocked("\(http)/pages/ok.js"),
+            "script load failed: \(http)/pages/ok.js: blocked: insecure content on an https page",
+            "console.log: script ran: ok.js",
+            "console.warn: The page at \(page) requested insecure content from \(http)/pages/pic.png. "
+                + "This content was not upgraded to HTTPS and must be served from the local host.",
+            blocked("\(http)/cors?allow=*"),
+            "console.error: Not allowed to request resource",
+            "console.error: Fetch API cannot load \(http)/cors?allow=* due to access control checks.",
+            "console.log: fetch error Load failed",
+            blocked("\(http)/cors?allow=*"),
+            "console.error: Not allowed to request resource",
+            "console.error: XMLHttpRequest cannot load \(http)/cors?allow=* due to access control checks.",
+            "console.log: xhr error",
+            "console.log: secure fetch 200",
+        ])
+        XCTAssertEqual(events(trusting: false).last, "load failed: \(page) (error -1202: The certificate for this server is invalid. You might be connecting to a server "
+                       + "that is pretending to be “127.0.0.1” which could put your confidential information at risk. "
+                       + "(libcurl: SSL peer certificate or SSH remote key was not OK))")
+    }
+}

@@ -17,6 +17,8 @@ struct HTTPExchange: Sendable {
     var sizeLimit: Int
     /// ATS requires TLS 1.2 or later for https unless an exception lowers it.
     var requiresTLS12: Bool
+    /// A PEM file trusted beside the system's certificates.
+    var trustedCertificates: String? = nil
 }
 
 struct HTTPExchangeResponse: Sendable {
@@ -120,6 +122,11 @@ final class CurlLibrary: @unchecked Sendable {
         text(CURLOPT_ACCEPT_ENCODING, exchange.headers["Accept-Encoding"] ?? WebViewIdentity.acceptEncoding)
         _ = webnav_setopt_pointer(api, easy, CURLOPT_HTTPHEADER, lines)
         if exchange.requiresTLS12 { long(CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2)) }
+        if let trusted = exchange.trustedCertificates {
+            // The file replaces curl's bundle; the system's certificates stay trusted through their folder.
+            text(CURLOPT_CAINFO, trusted)
+            text(CURLOPT_CAPATH, "/etc/ssl/certs")
+        }
         switch exchange.method {
         case "GET": break
         case "HEAD": long(CURLOPT_NOBODY, 1)

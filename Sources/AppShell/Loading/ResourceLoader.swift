@@ -15,6 +15,8 @@ public struct LoaderConfiguration: Sendable {
     public var maximumRedirects: Int
     /// Routes and offline: what answers an http(s) request before the network does.
     public var network = NetworkConditions()
+    /// A PEM file of certificates trusted beside the system's (the profile's `trustedCertificates`).
+    public var trustedCertificates: String?
 
     public static let defaultTimeoutSeconds = 30.0
     public static let defaultSizeLimit = 64 << 20
@@ -106,7 +108,8 @@ public struct ResourceLoader: Sendable {
             let exchange = HTTPExchange(
                 url: current.url, method: current.method, headers: fields, body: current.body,
                 timeoutMilliseconds: Int(Self.milliseconds(remaining).rounded(.down)),
-                sizeLimit: configuration.sizeLimit, requiresTLS12: verdict.requiresTLS12)
+                sizeLimit: configuration.sizeLimit, requiresTLS12: verdict.requiresTLS12,
+                trustedCertificates: configuration.trustedCertificates)
             let answer: HTTPExchangeResponse
             switch CurlTransport.perform(exchange, cancellation: cancellation) {
             case .failure(var failure):
