@@ -310,6 +310,15 @@ function dataMutation(target, oldValue) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Live ranges and node iterators follow the tree (DOM §5.5 and §6.1): the ranges family and
+// NodeIterator keep weak references here, and while there are any, each change below runs
+// their steps first (treeRemoving, treeInserting… in 2-ranges.js).
+
+const liveRanges = [], liveIterators = [];
+
+function treeFollowed() { return liveRanges.length > 0 || liveIterators.length > 0; }
+
+// ---------------------------------------------------------------------------------------------
 // Tree changes
 
 function throwInsertError(code) {
@@ -320,7 +329,7 @@ function throwInsertError(code) {
 
 /// Inserts `child` (a node wrapper) into `parent` before `reference` (or last), firing what
 /// observers need; a fragment moves its children.
-function insertNode(parent, child, reference) {
+function insertNode(parent, child, reference, suppressed = false) {
     const parentID = idOf(parent), childID = idOf(child), referenceID = reference === null ? -1 : idOf(reference);
     const isFragment = child.nodeType === 11;
     const moved = observedMutations > 0 ? (isFragment ? wrapAll(N.children(childID)) : [child]) : null;
@@ -331,19 +340,29 @@ function insertNode(parent, child, reference) {
         }
     }
     const previous = moved !== null ? wrap(referenceID < 0 ? N.last(parentID) : N.prev(referenceID)) : null;
+    if (treeFollowed()) {
+        throwInsertError(N.canPreInsert(parentID, childID, referenceID));
+        treeInserting(parentID, childID, referenceID, isFragment);
+    }
     throwInsertError(N.insert(parentID, childID, referenceID));
     if (child[KEEPER] !== undefined) promote(child);
     if (moved !== null) {
         if (isFragment && moved.length) childListMutation(child, [], moved, null, null);
-        if (moved.length) childListMutation(parent, moved, [], previous, reference);
+        if (moved.length && !suppressed) childListMutation(parent, moved, [], previous, reference);
     }
     return child;
 }
 
-function removeNode(parent, child) {
+/// Removes `child` from `parent`; `suppressed` (DOM's "suppress observers flag") queues no
+/// record, though observers of the subtree still follow the node (transient observers).
+function removeNode(parent, child, suppressed = false) {
     const childID = idOf(child);
     if (N.parent(childID) !== idOf(parent)) throw domError("NotFoundError");
-    if (observedMutations > 0) childListMutation(parent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+    if (observedMutations > 0) {
+        if (suppressed) addTransientObservers(idOf(parent), [child]);
+        else childListMutation(parent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+    }
+    if (treeFollowed()) treeRemoving(idOf(parent), childID, childIndex(childID), N.prev(childID) < 0);
     N.remove(childID);
     return child;
 }
@@ -365,6 +384,7 @@ function removeAllChildren(node) {
         const removed = wrapAll(N.children(id));
         if (removed.length) childListMutation(node, [], removed, null, null);
     }
+    if (treeFollowed()) treeRemovingChildren(id);
     N.setText(id, "");
 }
 
@@ -373,6 +393,7 @@ function removeAllChildren(node) {
 function replaceAllChildren(node, replace) {
     const id = idOf(node);
     const removed = observedMutations > 0 ? wrapAll(N.children(id)) : null;
+    if (treeFollowed()) treeRemovingChildren(id);
     replace();
     if (removed !== null) {
         const added = wrapAll(N.children(id));
@@ -611,20 +632,27 @@ class Node extends EventTarget {
         nodeArgument(node, "Node", "replaceChild", 1, "node");
         nodeArgument(child, "Node", "replaceChild", 2, "child");
         if (N.parent(idOf(child)) !== this.#id) throw domError("NotFoundError");
-        if (node === child) return child;
         let reference = child.nextSibling;
         if (reference === node) reference = node.nextSibling;
+        let previous = child.previousSibling;
+        if (previous === node) previous = node.previousSibling;
         const code = N.canInsert(this.#id, idOf(node), idOf(child));
         throwInsertError(code);
-        removeNode(this, child);
-        insertNode(this, node, reference);
+        // DOM "replace": one record holds the removed child and the inserted nodes.
+        const added = observedMutations > 0 ? (node.nodeType === 11 ? wrapAll(N.children(idOf(node))) : [node]) : null;
+        removeNode(this, child, true);
+        insertNode(this, node, reference, true);
+        if (added !== null) childListMutation(this, added, [child], previous, reference);
         return child;
     }
     cloneNode(deep = false) {
         if (this.nodeType === 9 && this.#id === 0) return wrap(N.clone(this.#id, !!deep));
         return wrap(N.clone(this.#id, !!deep));
     }
-    normalize() { N.normalize(this.#id); }
+    normalize() {
+        if (observedMutations > 0 || liveRanges.length) normalizeStepByStep(this);
+        else N.normalize(this.#id);
+    }
     lookupNamespaceURI(prefix) { return prefix === null || prefix === undefined ? "http://www.w3.org/1999/xhtml" : null; }
     lookupPrefix() { return null; }
     isDefaultNamespace(namespace) { return namespace === "http://www.w3.org/1999/xhtml"; }
@@ -742,34 +770,29 @@ class CharacterData extends Node {
     get textContent() { return N.data(idOf(this)); }
     set textContent(value) { this.#setData(value === null ? "" : String(value)); }
     get length() { return N.data(idOf(this)).length; }
-    #setData(value) {
-        if (observedMutations > 0) dataMutation(this, N.data(idOf(this)));
-        N.setData(idOf(this), value);
-    }
+    #setData(value) { replaceCharacterData(this, 0, N.data(idOf(this)).length, value); }
     substringData(offset, count) {
-        const data = this.data;
+        requireArguments(arguments.length, 2);
+        const data = N.data(idOf(this));
         offset = offset >>> 0;
         if (offset > data.length) throw domError("IndexSizeError");
-        return data.substring(offset, offset + (count >>> 0));
+        return StringSlice(data, offset, offset + MathMin(count >>> 0, data.length - offset));
     }
-    appendData(data) { this.data = this.data + String(data); }
+    appendData(data) {
+        requireArguments(arguments.length, 1);
+        replaceCharacterData(this, N.data(idOf(this)).length, 0, toDOMString(data));
+    }
     insertData(offset, data) {
-        const current = this.data;
-        offset = offset >>> 0;
-        if (offset > current.length) throw domError("IndexSizeError");
-        this.data = current.slice(0, offset) + String(data) + current.slice(offset);
+        requireArguments(arguments.length, 2);
+        replaceCharacterData(this, offset >>> 0, 0, toDOMString(data));
     }
     deleteData(offset, count) {
-        const current = this.data;
-        offset = offset >>> 0;
-        if (offset > current.length) throw domError("IndexSizeError");
-        this.data = current.slice(0, offset) + current.slice(offset + (count >>> 0));
+        requireArguments(arguments.length, 2);
+        replaceCharacterData(this, offset >>> 0, count >>> 0, "");
     }
     replaceData(offset, count, data) {
-        const current = this.data;
-        offset = offset >>> 0;
-        if (offset > current.length) throw domError("IndexSizeError");
-        this.data = current.slice(0, offset) + String(data) + current.slice(offset + (count >>> 0));
+        requireArguments(arguments.length, 3);
+        replaceCharacterData(this, offset >>> 0, count >>> 0, toDOMString(data));
     }
     get previousElementSibling() { return siblingElement(this, -1); }
     get nextElementSibling() { return siblingElement(this, 1); }
@@ -794,14 +817,8 @@ class Text extends CharacterData {
         return text;
     }
     splitText(offset) {
-        const data = this.data;
-        offset = offset >>> 0;
-        if (offset > data.length) throw domError("IndexSizeError");
-        const tail = documentOf(this).createTextNode(data.slice(offset));
-        this.data = data.slice(0, offset);
-        const parent = this.parentNode;
-        if (parent !== null) insertNode(parent, tail, this.nextSibling);
-        return tail;
+        requireArguments(arguments.length, 1);
+        return splitTextNode(this, offset >>> 0);
     }
 }
 
@@ -815,6 +832,32 @@ class Comment extends CharacterData {
     }
     get nodeType() { return 8; }
     get nodeName() { return "#comment"; }
+}
+
+/// DOM "replace data": the mutation record, the change, then the live ranges' steps.
+function replaceCharacterData(node, offset, count, data) {
+    const id = idOf(node), current = N.data(id), length = current.length;
+    if (offset > length) throw domError("IndexSizeError");
+    if (count > length - offset) count = length - offset;
+    if (observedMutations > 0) dataMutation(node, current);
+    N.setData(id, StringSlice(current, 0, offset) + data + StringSlice(current, offset + count));
+    if (liveRanges.length) rangesReplacingData(id, offset, count, data.length);
+}
+
+/// DOM "split a Text node" at `offset`: the new node goes in after it, live ranges move with
+/// the data they were in, then the data goes.
+function splitTextNode(node, offset) {
+    const id = idOf(node), data = N.data(id);
+    if (offset > data.length) throw domError("IndexSizeError");
+    const tail = wrap(N.clone(id, false, null));
+    N.setData(idOf(tail), StringSlice(data, offset));
+    const parent = node.parentNode;
+    if (parent !== null) {
+        insertNode(parent, tail, wrap(N.next(id)));
+        if (liveRanges.length) rangesSplittingText(id, idOf(tail), offset, idOf(parent), childIndex(id));
+    }
+    replaceCharacterData(node, offset, data.length - offset, "");
+    return tail;
 }
 
 function siblingElement(node, direction) {
@@ -1217,7 +1260,8 @@ class Element extends Node {
     get innerHTML() { return N.html(idOf(this), false); }
     set innerHTML(value) {
         const id = idOf(this);
-        replaceAllChildren(this, () => N.setHTML(id, value === null ? "" : String(value)));
+        const target = N.tag(id) === "template" ? wrap(N.templateContent(id)) : this;
+        replaceAllChildren(target, () => N.setHTML(id, value === null ? "" : String(value)));
     }
     get outerHTML() { return N.html(idOf(this), true); }
     set outerHTML(value) {
@@ -1377,7 +1421,7 @@ class HTMLElement extends Element {
     get innerText() { return N.innerText(idOf(this)); }
     set innerText(value) {
         value = value === null ? "" : String(value);
-        if (observedMutations > 0) removeAllChildren(this);
+        if (observedMutations > 0 || treeFollowed()) removeAllChildren(this);
         const document = documentOf(this);
         N.setText(idOf(this), "");
         const lines = value.split(/\r\n|\r|\n/);

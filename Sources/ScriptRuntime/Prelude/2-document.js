@@ -274,6 +274,9 @@ const parsingInterface = lazyFamily(() => {
     return { DOMParser, XMLSerializer };
 });
 
+/// NodeIterator's pre-removing steps, set when the traversal family is made.
+let nodeIteratorRemoving = null;
+
 const traversalInterface = lazyFamily(() => {
     /// What a traversal's `whatToShow` and filter say of a node: 1 accept, 2 reject, 3 skip.
     function acceptance(show, filter, node) {
@@ -419,6 +422,29 @@ const traversalInterface = lazyFamily(() => {
             if (key !== KEY) throw typeError("Illegal constructor");
             nodeArgument(root, "Document", "createNodeIterator", 1, "root");
             this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#reference = root;
+            liveIterators.push(new WeakRef(this));
+        }
+        static {
+            /// NodeIterator's pre-removing steps (DOM §6.1): a reference node about to be
+            /// removed (or inside one) gives way to the next node, or else the previous one.
+            nodeIteratorRemoving = (iterator, removedID, previousIsNull) => {
+                const referenceID = idOf(iterator.#reference), rootID = idOf(iterator.#root);
+                if (!inclusiveAncestor(removedID, referenceID) || removedID === rootID) return;
+                if (iterator.#beforeReference) {
+                    let next = -1;
+                    for (let id = removedID; id >= 0 && id !== rootID; id = N.parent(id)) {
+                        next = N.next(id);
+                        if (next >= 0) break;
+                    }
+                    if (next >= 0 && inclusiveAncestor(rootID, next)) { iterator.#reference = wrap(next); return; }
+                    iterator.#beforeReference = false;
+                }
+                const previous = previousIsNull ? -1 : N.prev(removedID);
+                if (previous < 0) { iterator.#reference = wrap(N.parent(removedID)); return; }
+                let last = previous;
+                while (N.last(last) >= 0) last = N.last(last);
+                iterator.#reference = wrap(last);
+            };
         }
         get root() { return this.#root; }
         get whatToShow() { return this.#show; }
@@ -454,35 +480,6 @@ const traversalInterface = lazyFamily(() => {
         ObjectDefine(NodeFilter, name, { value, enumerable: true, writable: false, configurable: false });
     }
     return { TreeWalker, NodeIterator, NodeFilter };
-});
-
-const rangeInterface = lazyFamily(() => {
-    /// A minimal Range: enough for `createContextualFragment` and selecting a node's contents.
-    class Range {
-        #start = null; #startOffset = 0; #end = null; #endOffset = 0;
-        get startContainer() { return this.#start; }
-        get startOffset() { return this.#startOffset; }
-        get endContainer() { return this.#end; }
-        get endOffset() { return this.#endOffset; }
-        get collapsed() { return this.#start === this.#end && this.#startOffset === this.#endOffset; }
-        get commonAncestorContainer() { return this.#start; }
-        setStart(node, offset) { this.#start = node; this.#startOffset = offset >>> 0; if (this.#end === null) { this.#end = node; this.#endOffset = this.#startOffset; } }
-        setEnd(node, offset) { this.#end = node; this.#endOffset = offset >>> 0; }
-        selectNode(node) { const parent = node.parentNode; this.#start = this.#end = parent; }
-        selectNodeContents(node) { this.#start = this.#end = node; this.#startOffset = 0; this.#endOffset = node.childNodes.length; }
-        collapse() {}
-        createContextualFragment(html) {
-            const context = this.#start !== null && this.#start.nodeType === 1 ? this.#start : G.document.body;
-            return wrap(N.parse(idOf(context === null ? G.document : context), String(html), true));
-        }
-        cloneRange() { const range = new Range(); range.setStart(this.#start, this.#startOffset); range.setEnd(this.#end, this.#endOffset); return range; }
-        detach() {}
-        getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
-        getClientRects() { return []; }
-        toString() { return this.#start === null ? "" : this.#start.textContent; }
-    }
-    familyClasses([Range]);
-    return { Range };
 });
 
 // ---------------------------------------------------------------------------------------------
