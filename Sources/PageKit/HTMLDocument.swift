@@ -392,6 +392,10 @@ public struct HTMLDocument: Sendable {
     /// observers read what the parser inserted).
     public var insertionLog: [Int32]?
 
+    /// The contents fragment of each `<template>` (by the template's index) once a script made
+    /// it: the serializer writes it in place of the element's children.
+    public var templateContents: [Int32: NodeID] = [:]
+
     /// How many node slots the arena holds, freed ones included (its size in memory).
     public var arenaCount: Int { nodes.count }
 

@@ -72,7 +72,13 @@ public final class ScriptPage {
     /// The worlds (a bit each) with mutation observers: the parser logs what it inserts for them.
     var parserObservingWorlds: UInt32 = 0
     var creators: [Int32: Int32] = [:]
-    var templateContents: [Int32: NodeID] = [:]
+    /// The templates' content fragments, kept with the tree (its serializer reads them).
+    var templateContents: [Int32: NodeID] {
+        get { document.templateContents }
+        set { document.templateContents = newValue }
+    }
+    /// Each document's inert document for template contents, by the document's node.
+    var inertDocuments: [Int32: NodeID] = [:]
     var submittingForms: Set<Int32> = []
     var lastTitle: String?
 

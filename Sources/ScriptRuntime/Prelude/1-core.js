@@ -301,8 +301,8 @@ function childListMutation(target, added, removed, previous, next) {
     if (observedMutations > 0) queueMutationRecord("childList", target, null, null, added, removed, previous, next);
 }
 
-function attributeMutation(target, name, oldValue) {
-    if (observedMutations > 0) queueMutationRecord("attributes", target, name, oldValue, [], [], null, null);
+function attributeMutation(target, name, oldValue, namespace = null) {
+    if (observedMutations > 0) queueMutationRecord("attributes", target, name, oldValue, [], [], null, null, namespace);
 }
 
 function dataMutation(target, oldValue) {
@@ -333,23 +333,19 @@ function insertNode(parent, child, reference, suppressed = false) {
     const parentID = idOf(parent), childID = idOf(child), referenceID = reference === null ? -1 : idOf(reference);
     const isFragment = child.nodeType === 11;
     const moved = observedMutations > 0 ? (isFragment ? wrapAll(N.children(childID)) : [child]) : null;
-    if (moved !== null && !isFragment) {
-        const oldParent = wrap(N.parent(childID));
-        if (oldParent !== null) {
-            childListMutation(oldParent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
-        }
-    }
+    const followed = treeFollowed();
+    if (moved !== null || followed) throwInsertError(N.canPreInsert(parentID, childID, referenceID));
     const previous = moved !== null ? wrap(referenceID < 0 ? N.last(parentID) : N.prev(referenceID)) : null;
-    if (treeFollowed()) {
-        throwInsertError(N.canPreInsert(parentID, childID, referenceID));
-        treeInserting(parentID, childID, referenceID, isFragment);
+    if (followed) treeInserting(parentID, childID, referenceID, isFragment);
+    // The records go before the insertion, which runs the scripts it connects (DOM "insert").
+    if (moved !== null) {
+        if (isFragment && moved.length) childListMutation(child, [], moved, null, null);
+        const oldParent = isFragment ? null : wrap(N.parent(childID));
+        if (oldParent !== null) childListMutation(oldParent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+        if (moved.length && !suppressed) childListMutation(parent, moved, [], previous, reference);
     }
     throwInsertError(N.insert(parentID, childID, referenceID));
     if (child[KEEPER] !== undefined) promote(child);
-    if (moved !== null) {
-        if (isFragment && moved.length) childListMutation(child, [], moved, null, null);
-        if (moved.length && !suppressed) childListMutation(parent, moved, [], previous, reference);
-    }
     return child;
 }
 
@@ -418,6 +414,8 @@ const collectionHandler = {
         }
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function" || Object.prototype.hasOwnProperty.call(target, key)) return value;
+        // Object.prototype's methods (hasOwnProperty…) see the proxy, with its indices.
+        if (value === Object.prototype[key]) return value;
         // Methods run on the collection itself (its private state is not the proxy's).
         let bound = boundMethods.get(target);
         if (bound === undefined) { bound = new Map(); boundMethods.set(target, bound); }
@@ -638,11 +636,14 @@ class Node extends EventTarget {
         if (previous === node) previous = node.previousSibling;
         const code = N.canInsert(this.#id, idOf(node), idOf(child));
         throwInsertError(code);
-        // DOM "replace": one record holds the removed child and the inserted nodes.
+        // DOM "replace": adopting the node takes it from its parent (a record of its own), then
+        // one record holds the removed child and the inserted nodes.
+        if (node.nodeType !== 11 && node.parentNode !== null) removeNode(node.parentNode, node);
         const added = observedMutations > 0 ? (node.nodeType === 11 ? wrapAll(N.children(idOf(node))) : [node]) : null;
-        removeNode(this, child, true);
+        const removed = child.parentNode === null ? [] : [child];
+        if (removed.length) removeNode(this, child, true);
         insertNode(this, node, reference, true);
-        if (added !== null) childListMutation(this, added, [child], previous, reference);
+        if (added !== null) childListMutation(this, added, removed, previous, reference);
         return child;
     }
     cloneNode(deep = false) {
@@ -832,6 +833,25 @@ class Comment extends CharacterData {
     }
     get nodeType() { return 8; }
     get nodeName() { return "#comment"; }
+}
+
+/// Sets an attribute, queuing its record (with the namespace `setAttributeNS` named; the
+/// arena keeps attributes by name alone).
+function setAttributeValue(element, name, value, namespace) {
+    if (!validName.test(name)) throw domError("InvalidCharacterError");
+    const id = idOf(element);
+    if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), N.attr(id, name), namespace);
+    N.setAttr(id, name, String(value));
+}
+
+/// Removes an attribute, queuing its record when there was one.
+function removeAttributeValue(element, name, namespace) {
+    const id = idOf(element);
+    if (observedMutations > 0) {
+        const old = N.attr(id, name);
+        if (old !== null) attributeMutation(element, name.toLowerCase(), old, namespace);
+    }
+    N.removeAttr(id, name);
 }
 
 /// DOM "replace data": the mutation record, the change, then the live ranges' steps.
@@ -1225,24 +1245,22 @@ class Element extends Node {
     hasAttributeNS(namespace, name) { return this.hasAttribute(name); }
     setAttribute(name, value) {
         requireArguments(arguments.length, 2);
-        name = String(name);
-        if (!validName.test(name)) throw domError("InvalidCharacterError");
-        const id = idOf(this);
-        if (observedMutations > 0) attributeMutation(this, name.toLowerCase(), N.attr(id, name));
-        N.setAttr(id, name, String(value));
+        setAttributeValue(this, String(name), value, null);
     }
-    setAttributeNS(namespace, name, value) { this.setAttribute(String(name).replace(/^[^:]*:/, ""), value); }
+    setAttributeNS(namespace, name, value) {
+        requireArguments(arguments.length, 3);
+        namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+        setAttributeValue(this, String(name).replace(/^[^:]*:/, ""), value, namespace);
+    }
     removeAttribute(name) {
         requireArguments(arguments.length, 1);
-        const id = idOf(this);
-        name = String(name);
-        if (observedMutations > 0) {
-            const old = N.attr(id, name);
-            if (old !== null) attributeMutation(this, name.toLowerCase(), old);
-        }
-        N.removeAttr(id, name);
+        removeAttributeValue(this, String(name), null);
     }
-    removeAttributeNS(namespace, name) { this.removeAttribute(name); }
+    removeAttributeNS(namespace, name) {
+        requireArguments(arguments.length, 2);
+        namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+        removeAttributeValue(this, String(name), namespace);
+    }
     toggleAttribute(name, force) {
         requireArguments(arguments.length, 1);
         name = String(name);
@@ -1269,9 +1287,12 @@ class Element extends Node {
         if (parent === null) return;
         if (parent.nodeType === 9) throw domError("NoModificationAllowedError");
         const fragment = wrap(N.parse(idOf(parent), value === null ? "" : String(value)));
-        const next = this.nextSibling;
-        removeNode(parent, this);
-        insertNode(parent, fragment, next);
+        const next = this.nextSibling, previous = this.previousSibling;
+        // DOM "replace": one record holds this element and what replaces it.
+        const added = observedMutations > 0 ? wrapAll(N.children(idOf(fragment))) : null;
+        removeNode(parent, this, true);
+        insertNode(parent, fragment, next, true);
+        if (added !== null) childListMutation(parent, added, [this], previous, next);
     }
     insertAdjacentHTML(position, text) {
         requireArguments(arguments.length, 2);

@@ -111,7 +111,6 @@ function normalizeStepByStep(root) {
         for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
         if (id !== idOf(root) && N.kind(id) === 3) texts.push(id);
     }
-    texts.reverse();
     for (const id of texts) {
         const parentID = N.parent(id);
         if (parentID < 0) continue;

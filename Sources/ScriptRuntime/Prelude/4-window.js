@@ -1694,7 +1694,7 @@ const mutationInterface = lazyFamily(() => {
             observers.push(new WeakRef(this));
         }
         static {
-            queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next) => {
+            queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next, namespace = null) => {
                 const interested = new Map();
                 const targetID = idOf(target);
                 for (let id = targetID; id >= 0; id = N.parent(id)) {
@@ -1720,7 +1720,7 @@ const mutationInterface = lazyFamily(() => {
                 for (const [observer, old] of interested) {
                     observer.#records.push(new MutationRecord(KEY, {
                         type, target, addedNodes: staticArray(added), removedNodes: staticArray(removed),
-                        previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: null,
+                        previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: namespace,
                         oldValue: old,
                     }));
                 }
