@@ -144,6 +144,8 @@ final class RangeTests: XCTestCase {
         ])
     }
 
+    /// What WebKitGTK 2.50 prints for the same page (webkit-run.py), but for `toString` across
+    /// paragraphs, where WebKit gives the rendered text ("ello\n\nwo"): see DECISIONS.md.
     func testSelectionOverOneLiveRange() throws {
         let (page, records, engine) = try load("""
         <html><body><p id=a>hello</p><p id=b>world</p><script>
@@ -154,15 +156,15 @@ final class RangeTests: XCTestCase {
         log(sel === document.getSelection(), sel.rangeCount, sel.type, String(sel.anchorNode));
         var r = document.createRange(); r.setStart(a.firstChild, 1); r.setEnd(b.firstChild, 2);
         sel.addRange(r);
-        log(sel.getRangeAt(0) === r, sel.type, sel.anchorOffset, sel.focusOffset, sel.direction, JSON.stringify(sel.toString()));
+        log(sel.getRangeAt(0) === r, sel.type, sel.anchorOffset, sel.focusOffset, sel.direction);
         log(sel.containsNode(a), sel.containsNode(a, true), sel.containsNode(document.body, true));
         sel.collapse(b.firstChild, 3);
         sel.extend(a.firstChild, 0);
-        log(sel.anchorNode === b.firstChild, sel.anchorOffset, sel.focusNode === a.firstChild, sel.focusOffset, sel.direction, JSON.stringify(sel.toString()));
+        log(sel.anchorNode === b.firstChild, sel.anchorOffset, sel.focusNode === a.firstChild, sel.focusOffset, sel.direction);
         b.firstChild.insertData(0, 'XY');
         log('live:', sel.anchorOffset, sel.getRangeAt(0).endOffset);
         sel.selectAllChildren(b);
-        log(sel.anchorNode === b, sel.anchorOffset, sel.focusOffset, sel.isCollapsed);
+        log(sel.anchorNode === b, sel.anchorOffset, sel.focusOffset, sel.isCollapsed, JSON.stringify(sel.toString()));
         try { sel.getRangeAt(1); } catch (e) { log(e.name); }
         sel.removeAllRanges();
         log(sel.rangeCount, sel.type);
@@ -171,11 +173,11 @@ final class RangeTests: XCTestCase {
         """)
         XCTAssertEqual(records, [
             "console.log: true 0 None null",
-            "console.log: true Range 1 2 forward \"ellowo\"",
+            "console.log: true Range 1 2 forward",
             "console.log: false true true",
-            "console.log: true 3 true 0 backward \"hellowor\"",
+            "console.log: true 3 true 0 backward",
             "console.log: live: 5 5",
-            "console.log: true 0 1 false",
+            "console.log: true 0 1 false \"XYworld\"",
             "console.log: IndexSizeError",
             "console.log: 0 None",
             "console.log: InvalidStateError",
