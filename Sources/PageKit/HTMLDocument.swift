@@ -388,6 +388,14 @@ public struct HTMLDocument: Sendable {
         return NodeID(Int32(rawValue))
     }
 
+    /// The nodes linked into a parent while this is not nil, in order (a page's mutation
+    /// observers read what the parser inserted).
+    public var insertionLog: [Int32]?
+
+    /// The contents fragment of each `<template>` (by the template's index) once a script made
+    /// it: the serializer writes it in place of the element's children.
+    public var templateContents: [Int32: NodeID] = [:]
+
     /// How many node slots the arena holds, freed ones included (its size in memory).
     public var arenaCount: Int { nodes.count }
 
@@ -453,6 +461,7 @@ public struct HTMLDocument: Sendable {
 
     /// Links a detached node into `parent`, before `reference` or last when there is none.
     mutating func link(_ node: Int32, into parent: Int32, before reference: Int32) {
+        if insertionLog != nil { insertionLog!.append(node) }
         nodes.withUnsafeMutableBufferPointer { nodes in
             let previous = reference == Self.none ? nodes[Int(parent)].lastChild : nodes[Int(reference)].previous
             nodes[Int(node)].parent = parent

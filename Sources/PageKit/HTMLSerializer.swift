@@ -10,7 +10,7 @@ extension HTMLDocument {
            Self.voidElements.contains(known) {
             return ""
         }
-        var child = record.firstChild
+        var child = templateContents[node.index].map { nodes[Int($0.index)].firstChild } ?? record.firstChild
         while child != Self.none {
             serialize(child, into: &output, scriptingEnabled: scriptingEnabled)
             child = nodes[Int(child)].next
@@ -65,7 +65,7 @@ extension HTMLDocument {
                     continue
                 }
                 stack.append(-entry - 1)
-                var child = record.lastChild
+                var child = templateContents[entry].map { nodes[Int($0.index)].lastChild } ?? record.lastChild
                 while child != Self.none {
                     stack.append(child)
                     child = nodes[Int(child)].previous

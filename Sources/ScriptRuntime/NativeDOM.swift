@@ -157,6 +157,12 @@ enum NativeDOM {
             guard let parent = node(call, 0), let child = node(call, 1), let replaced = node(call, 2) else { return .int(1) }
             return .int(page.insertionError(child, into: parent, before: nil, replacing: replaced))
         }
+        define(.canPreInsert) { call in
+            guard let parent = node(call, 0), let child = node(call, 1) else { return .int(1) }
+            let reference = call.int(2) < 0 ? nil : node(call, 2)
+            if call.int(2) >= 0 && reference == nil { return .int(2) }
+            return .int(page.insertionError(child, into: parent, before: reference))
+        }
         define(.remove) { call in
             guard let target = node(call, 0) else { return .undefined }
             page.document.remove(target)
@@ -191,6 +197,11 @@ enum NativeDOM {
         }
         define(.parseDocument) { call in .int(page.parseDocument(call.string(0)).rawValue) }
         define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
+        define(.observeParser) { call in
+            let bit = UInt32(1) << UInt32(worldIndex & 31)
+            if call.bool(0) { page.parserObservingWorlds |= bit } else { page.parserObservingWorlds &= ~bit }
+            return .undefined
+        }
         define(.title) { call in .string(node(call, 0).map { page.title(of: $0) } ?? "") }
         define(.setTitle) { call in
             if let root = node(call, 0) { page.setTitle(of: root, call.string(1)) }

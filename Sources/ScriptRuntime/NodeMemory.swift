@@ -34,6 +34,7 @@ extension ScriptPage {
         var connected = [Bool](repeating: false, count: count)
         var stack = [document.root]
         for content in templateContents.values { stack.append(content) }
+        for inert in inertDocuments.values { stack.append(inert) }
         for script in currentScripts { stack.append(rootOf(script)) }
         while let node = stack.popLast() {
             guard !connected[node.rawValue] else { continue }

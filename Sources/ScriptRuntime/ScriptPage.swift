@@ -83,8 +83,16 @@ public final class ScriptPage {
     var controls: [Int32: ControlState] = [:]
     var activeElement: NodeID?
     var documentNodes: Set<Int32> = []
+    /// The worlds (a bit each) with mutation observers: the parser logs what it inserts for them.
+    var parserObservingWorlds: UInt32 = 0
     var creators: [Int32: Int32] = [:]
-    var templateContents: [Int32: NodeID] = [:]
+    /// The templates' content fragments, kept with the tree (its serializer reads them).
+    var templateContents: [Int32: NodeID] {
+        get { document.templateContents }
+        set { document.templateContents = newValue }
+    }
+    /// Each document's inert document for template contents, by the document's node.
+    var inertDocuments: [Int32: NodeID] = [:]
     var submittingForms: Set<Int32> = []
     var lastTitle: String?
 
@@ -312,9 +320,14 @@ public final class ScriptPage {
         parser = PageParser(source: source)
         // The parser holds the tree while it parses; the page holds it while scripts run.
         while parser != nil {
+            if parserObservingWorlds != 0 { parser!.document.insertionLog = [] }
             let pause = parser!.resume()
             swap(&document, &parser!.document)
             version += 1
+            if let inserted = document.insertionLog {
+                document.insertionLog = nil
+                reportParserInsertions(inserted)
+            }
             switch pause {
             case .documentElementCreated:
                 runUserScripts(.documentStart)
@@ -330,6 +343,16 @@ public final class ScriptPage {
             if parser != nil { swap(&document, &parser!.document) }
         }
         finishLoading()
+    }
+
+    /// Queues mutation records for the nodes the parser just inserted, in each world that
+    /// observes mutations.
+    private func reportParserInsertions(_ inserted: [Int32]) {
+        guard !inserted.isEmpty else { return }
+        let ids = ScriptValue.array(inserted.map { .int(Int($0)) })
+        for world in worlds where parserObservingWorlds & (UInt32(1) << UInt32(world.index & 31)) != 0 {
+            world.callHost("parserInserted", ids)
+        }
     }
 
     /// Gives a page that loaded without a script context one now, over its tree as it is (the

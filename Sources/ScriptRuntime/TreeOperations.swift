@@ -123,6 +123,13 @@ extension ScriptPage {
             }
             let creator = owner ?? ownerDocument(source)
             if creator != document.root { creators[Int32(made.rawValue)] = Int32(creator.rawValue) }
+            // A template's cloning steps: a deep copy copies its contents too.
+            if deep, let content = templateContents[Int32(source.rawValue)] {
+                let copiedContent = templateContent(made)
+                for child in document.children(of: content) {
+                    try? document.appendChild(clone(child, deep: true, owner: ownerDocument(copiedContent)), to: copiedContent)
+                }
+            }
             return made
         }
         let top = copy(node)
@@ -322,16 +329,22 @@ extension ScriptPage {
         for child in Array(document.children(of: template)) { try? document.appendChild(child, to: content) }
         version += 1
         templateContents[Int32(template.rawValue)] = content
+        creators[Int32(content.rawValue)] = Int32(inertTemplateDocument(for: ownerDocument(template)).rawValue)
         return content
     }
 
+    /// HTML's "associated inert template document" of a document: one with no browsing
+    /// context, made on first use (an inert document is its own).
+    func inertTemplateDocument(for owner: NodeID) -> NodeID {
+        if inertDocuments.values.contains(owner) { return owner }
+        if let made = inertDocuments[Int32(owner.rawValue)] { return made }
+        let made = document.createDocumentFragment()
+        documentNodes.insert(Int32(made.rawValue))
+        inertDocuments[Int32(owner.rawValue)] = made
+        return made
+    }
+
     func serialize(_ node: NodeID, outer: Bool) -> String {
-        if document.name(of: node) == "template", let content = templateContents[Int32(node.rawValue)] {
-            let inner = document.serializeChildren(of: content, scriptingEnabled: true)
-            guard outer else { return inner }
-            let open = document.serialize(node, scriptingEnabled: true)
-            return String(open.dropLast("</template>".count)) + inner + "</template>"
-        }
         return outer ? document.serialize(node, scriptingEnabled: true) : document.serializeChildren(of: node, scriptingEnabled: true)
     }
 

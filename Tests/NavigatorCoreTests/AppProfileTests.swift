@@ -158,7 +158,8 @@ final class AppProfileTests: XCTestCase {
           "timeoutSeconds": 12.5,
           "env": {"USER": "ada", "_x1": ""},
           "networkRoutes": [{"url": "**/api/items", "file": "fixtures/items.json", "status": 201, "headers": {"X-A": "1"}, "delayMs": 250},
-                            {"url": "**/ads/**", "abort": true}]
+                            {"url": "**/ads/**", "abort": true}],
+          "trustedCertificates": "certs/dev.pem"
         }
         """)
         var expected = AppProfile(
@@ -229,6 +230,7 @@ final class AppProfileTests: XCTestCase {
                                                                               delayMs: 250), location: at(53, 21)),
             AppProfile.NetworkRouteSetting(url: "**/ads/**", answer: .abort, location: at(54, 21)),
         ]
+        expected.trustedCertificates = AppProfile.FileReference(path: "certs/dev.pem", location: at(55, 26))
         assertNoDifference(DecodedProfile(profile: expected, warnings: [], givenFields: Set(ProfileDecoder.topLevelKeys)), result)
         XCTAssertEqual(result.profile.messageHandlers.map(\.replies), [true, false, true, true, true])
         XCTAssertEqual(result.profile.launchScreenTitle, "Shop")

@@ -121,4 +121,60 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(page.evaluate("log.push(document.activeElement.nodeName); log.join(' ')"), .value(.string(
             "focus:a: focusin:a: blur:a:b focusout:a:b focus:b:a focusin:b:a b blur:b: focusout:b: BODY")))
     }
+
+    func testDispatchFlagsOptionsAndSyntheticClickActivation() throws {
+        let (_, records, _) = try load("""
+        <html><body><form id=f action=next.html><input type=checkbox id=c></form><script>
+        function log() { console.log(Array.prototype.slice.call(arguments).join(' ')); }
+        var c = document.getElementById('c'), calls = [];
+        c.addEventListener('x', function () { calls.push('x'); });
+        var e = new Event('x'); e.stopPropagation();
+        log('stopped before dispatch:', c.dispatchEvent(e), calls.length, e.cancelBubble);
+        c.dispatchEvent(e);
+        log('dispatched again:', calls.length);
+        var d1 = Object.getOwnPropertyDescriptor(new Event('a'), 'isTrusted'), d2 = Object.getOwnPropertyDescriptor(new Event('b'), 'isTrusted');
+        log('isTrusted own:', typeof d1.get, d1.get === d2.get, d1.configurable, 'isTrusted' in Event.prototype);
+        var read = [];
+        var options = {};
+        ['capture', 'once', 'passive', 'signal', 'dummy'].forEach(function (name) {
+          Object.defineProperty(options, name, { get: function () { read.push(name); return undefined; } });
+        });
+        c.addEventListener('y', null, options);
+        c.removeEventListener('y', null, options);
+        log('options read:', read.join(','));
+        try { c.addEventListener('y', function () {}, { signal: null }); } catch (err) { log(err.name); }
+        c.addEventListener('z', function (ev) { log('capture as a number:', ev.eventPhase); }, 2.5);
+        c.appendChild(document.createTextNode('t')).dispatchEvent(new Event('z', { bubbles: true }));
+        try { new UIEvent('u', { view: 7 }); } catch (err) { log(err.name); }
+        var custom = new CustomEvent('k', { detail: 1 });
+        c.addEventListener('k', function (ev) { ev.initCustomEvent('other', true, true, 2); log('init while dispatching:', ev.type, ev.detail); });
+        c.dispatchEvent(custom);
+        c.addEventListener('click', function (ev) { log('listener sees', c.checked); });
+        c.addEventListener('change', function () { log('change', c.checked); });
+        log('dispatchEvent click:', c.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })), c.checked);
+        c.onclick = function (ev) { ev.preventDefault(); };
+        log('canceled click:', c.dispatchEvent(new MouseEvent('click', { cancelable: true })), c.checked);
+        c.onclick = null;
+        c.dispatchEvent(new Event('click'));
+        log('plain Event click:', c.checked, document.createEvent('DragEvent') instanceof MouseEvent);
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: stopped before dispatch: true 0 false",
+            "console.log: dispatched again: 1",
+            "console.log: isTrusted own: function true false false",
+            "console.log: options read: capture,once,passive,signal,capture",
+            "console.log: TypeError",
+            "console.log: capture as a number: 1",
+            "console.log: TypeError",
+            "console.log: init while dispatching: k 1",
+            "console.log: listener sees true",
+            "console.log: change true",
+            "console.log: dispatchEvent click: true true",
+            "console.log: listener sees false",
+            "console.log: canceled click: false true",
+            "console.log: listener sees true",
+            "console.log: plain Event click: true true",
+        ])
+    }
 }

@@ -147,11 +147,12 @@ final class HostileValueTests: XCTestCase {
             class Ping extends CustomEvent {}
             Object.defineProperty(Ping.prototype, 'constructor', { value: { name: 'MouseEvent' } });
             const event = new Ping('ping', { bubbles: true, cancelable: true });
-            Object.defineProperty(event, 'isTrusted', { value: true });
+            // isTrusted is [LegacyUnforgeable]: an own accessor the page cannot redefine.
+            try { Object.defineProperty(event, 'isTrusted', { value: true }); } catch (e) { console.log(e.constructor.name + ': ' + e.message); }
             window.notCancelled = document.body.dispatchEvent(event);
             </script></body>
             """, userScripts: [client])
-        XCTAssertEqual(records, [])
+        XCTAssertEqual(records, ["console.log: TypeError: Attempting to change access mechanism for an unconfigurable property."])
         XCTAssertEqual(page.evaluate("seen", world: "defaultClient"), .value(.array([
             .string("ping false boolean true true false CustomEvent true true"),
         ])))

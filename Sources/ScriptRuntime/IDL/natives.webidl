@@ -51,6 +51,7 @@ namespace N {
   any create(long arg0, DOMString arg1, unsigned long node);
   any insert(unsigned long node0, unsigned long node1, unsigned long node2);
   any canInsert(unsigned long node0, unsigned long node1, unsigned long node2);
+  any canPreInsert(unsigned long node0, unsigned long node1, long arg2);
   any remove(unsigned long node);
   any clone(unsigned long node0, boolean arg1, unsigned long node2);
   any adopt(unsigned long node0, unsigned long node1);
@@ -60,6 +61,7 @@ namespace N {
   any parse(unsigned long node, DOMString arg1, boolean arg2);
   any parseDocument(DOMString arg0);
   any templateContent(unsigned long node);
+  any observeParser(boolean arg0);
   any title(unsigned long node);
   any setTitle(unsigned long node, DOMString arg1);
   // Forms and focus

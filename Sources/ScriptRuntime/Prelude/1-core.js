@@ -330,13 +330,22 @@ function childListMutation(target, added, removed, previous, next) {
     if (observedMutations > 0) queueMutationRecord("childList", target, null, null, added, removed, previous, next);
 }
 
-function attributeMutation(target, name, oldValue) {
-    if (observedMutations > 0) queueMutationRecord("attributes", target, name, oldValue, [], [], null, null);
+function attributeMutation(target, name, oldValue, namespace = null) {
+    if (observedMutations > 0) queueMutationRecord("attributes", target, name, oldValue, [], [], null, null, namespace);
 }
 
 function dataMutation(target, oldValue) {
     if (observedMutations > 0) queueMutationRecord("characterData", target, null, oldValue, [], [], null, null);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Live ranges and node iterators follow the tree (DOM §5.5 and §6.1): the ranges family and
+// NodeIterator keep weak references here, and while there are any, each change below runs
+// their steps first (treeRemoving, treeInserting… in 2-ranges.js).
+
+const liveRanges = [], liveIterators = [];
+
+function treeFollowed() { return liveRanges.length > 0 || liveIterators.length > 0; }
 
 // ---------------------------------------------------------------------------------------------
 // Tree changes
@@ -349,30 +358,36 @@ function throwInsertError(code) {
 
 /// Inserts `child` (a node wrapper) into `parent` before `reference` (or last), firing what
 /// observers need; a fragment moves its children.
-function insertNode(parent, child, reference) {
+function insertNode(parent, child, reference, suppressed = false) {
     const parentID = idOf(parent), childID = idOf(child), referenceID = reference === null ? -1 : idOf(reference);
     const isFragment = child.nodeType === 11;
     const moved = observedMutations > 0 ? (isFragment ? wrapAll(N.children(childID)) : [child]) : null;
-    if (moved !== null && !isFragment) {
-        const oldParent = wrap(N.parent(childID));
-        if (oldParent !== null) {
-            childListMutation(oldParent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
-        }
-    }
+    const followed = treeFollowed();
+    if (moved !== null || followed) throwInsertError(N.canPreInsert(parentID, childID, referenceID));
     const previous = moved !== null ? wrap(referenceID < 0 ? N.last(parentID) : N.prev(referenceID)) : null;
-    throwInsertError(N.insert(parentID, childID, referenceID));
-    if (child[KEEPER] !== undefined) promote(child);
+    if (followed) treeInserting(parentID, childID, referenceID, isFragment);
+    // The records go before the insertion, which runs the scripts it connects (DOM "insert").
     if (moved !== null) {
         if (isFragment && moved.length) childListMutation(child, [], moved, null, null);
-        if (moved.length) childListMutation(parent, moved, [], previous, reference);
+        const oldParent = isFragment ? null : wrap(N.parent(childID));
+        if (oldParent !== null) childListMutation(oldParent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+        if (moved.length && !suppressed) childListMutation(parent, moved, [], previous, reference);
     }
+    throwInsertError(N.insert(parentID, childID, referenceID));
+    if (child[KEEPER] !== undefined) promote(child);
     return child;
 }
 
-function removeNode(parent, child) {
+/// Removes `child` from `parent`; `suppressed` (DOM's "suppress observers flag") queues no
+/// record, though observers of the subtree still follow the node (transient observers).
+function removeNode(parent, child, suppressed = false) {
     const childID = idOf(child);
     if (N.parent(childID) !== idOf(parent)) throw domError("NotFoundError");
-    if (observedMutations > 0) childListMutation(parent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+    if (observedMutations > 0) {
+        if (suppressed) addTransientObservers(idOf(parent), [child]);
+        else childListMutation(parent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
+    }
+    if (treeFollowed()) treeRemoving(idOf(parent), childID, childIndex(childID), N.prev(childID) < 0);
     N.remove(childID);
     return child;
 }
@@ -394,6 +409,7 @@ function removeAllChildren(node) {
         const removed = wrapAll(N.children(id));
         if (removed.length) childListMutation(node, [], removed, null, null);
     }
+    if (treeFollowed()) treeRemovingChildren(id);
     N.setText(id, "");
 }
 
@@ -402,6 +418,7 @@ function removeAllChildren(node) {
 function replaceAllChildren(node, replace) {
     const id = idOf(node);
     const removed = observedMutations > 0 ? wrapAll(N.children(id)) : null;
+    if (treeFollowed()) treeRemovingChildren(id);
     replace();
     if (removed !== null) {
         const added = wrapAll(N.children(id));
@@ -426,6 +443,8 @@ const collectionHandler = {
         }
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function" || Object.prototype.hasOwnProperty.call(target, key)) return value;
+        // Object.prototype's methods (hasOwnProperty…) see the proxy, with its indices.
+        if (value === Object.prototype[key]) return value;
         // Methods run on the collection itself (its private state is not the proxy's).
         let bound = boundMethods.get(target);
         if (bound === undefined) { bound = new Map(); boundMethods.set(target, bound); }
@@ -640,20 +659,30 @@ class Node extends EventTarget {
         nodeArgument(node, "Node", "replaceChild", 1, "node");
         nodeArgument(child, "Node", "replaceChild", 2, "child");
         if (N.parent(idOf(child)) !== this.#id) throw domError("NotFoundError");
-        if (node === child) return child;
         let reference = child.nextSibling;
         if (reference === node) reference = node.nextSibling;
+        let previous = child.previousSibling;
+        if (previous === node) previous = node.previousSibling;
         const code = N.canInsert(this.#id, idOf(node), idOf(child));
         throwInsertError(code);
-        removeNode(this, child);
-        insertNode(this, node, reference);
+        // DOM "replace": adopting the node takes it from its parent (a record of its own), then
+        // one record holds the removed child and the inserted nodes.
+        if (node.nodeType !== 11 && node.parentNode !== null) removeNode(node.parentNode, node);
+        const added = observedMutations > 0 ? (node.nodeType === 11 ? wrapAll(N.children(idOf(node))) : [node]) : null;
+        const removed = child.parentNode === null ? [] : [child];
+        if (removed.length) removeNode(this, child, true);
+        insertNode(this, node, reference, true);
+        if (added !== null) childListMutation(this, added, removed, previous, reference);
         return child;
     }
     cloneNode(deep = false) {
         if (this.nodeType === 9 && this.#id === 0) return wrap(N.clone(this.#id, !!deep));
         return wrap(N.clone(this.#id, !!deep));
     }
-    normalize() { N.normalize(this.#id); }
+    normalize() {
+        if (observedMutations > 0 || liveRanges.length) normalizeStepByStep(this);
+        else N.normalize(this.#id);
+    }
     lookupNamespaceURI(prefix) { return prefix === null || prefix === undefined ? "http://www.w3.org/1999/xhtml" : null; }
     lookupPrefix() { return null; }
     isDefaultNamespace(namespace) { return namespace === "http://www.w3.org/1999/xhtml"; }
@@ -771,34 +800,29 @@ class CharacterData extends Node {
     get textContent() { return N.data(idOf(this)); }
     set textContent(value) { this.#setData(value === null ? "" : String(value)); }
     get length() { return N.data(idOf(this)).length; }
-    #setData(value) {
-        if (observedMutations > 0) dataMutation(this, N.data(idOf(this)));
-        N.setData(idOf(this), value);
-    }
+    #setData(value) { replaceCharacterData(this, 0, N.data(idOf(this)).length, value); }
     substringData(offset, count) {
-        const data = this.data;
+        requireArguments(arguments.length, 2);
+        const data = N.data(idOf(this));
         offset = offset >>> 0;
         if (offset > data.length) throw domError("IndexSizeError");
-        return data.substring(offset, offset + (count >>> 0));
+        return StringSlice(data, offset, offset + MathMin(count >>> 0, data.length - offset));
     }
-    appendData(data) { this.data = this.data + String(data); }
+    appendData(data) {
+        requireArguments(arguments.length, 1);
+        replaceCharacterData(this, N.data(idOf(this)).length, 0, toDOMString(data));
+    }
     insertData(offset, data) {
-        const current = this.data;
-        offset = offset >>> 0;
-        if (offset > current.length) throw domError("IndexSizeError");
-        this.data = current.slice(0, offset) + String(data) + current.slice(offset);
+        requireArguments(arguments.length, 2);
+        replaceCharacterData(this, offset >>> 0, 0, toDOMString(data));
     }
     deleteData(offset, count) {
-        const current = this.data;
-        offset = offset >>> 0;
-        if (offset > current.length) throw domError("IndexSizeError");
-        this.data = current.slice(0, offset) + current.slice(offset + (count >>> 0));
+        requireArguments(arguments.length, 2);
+        replaceCharacterData(this, offset >>> 0, count >>> 0, "");
     }
     replaceData(offset, count, data) {
-        const current = this.data;
-        offset = offset >>> 0;
-        if (offset > current.length) throw domError("IndexSizeError");
-        this.data = current.slice(0, offset) + String(data) + current.slice(offset + (count >>> 0));
+        requireArguments(arguments.length, 3);
+        replaceCharacterData(this, offset >>> 0, count >>> 0, toDOMString(data));
     }
     get previousElementSibling() { return siblingElement(this, -1); }
     get nextElementSibling() { return siblingElement(this, 1); }
@@ -823,14 +847,8 @@ class Text extends CharacterData {
         return text;
     }
     splitText(offset) {
-        const data = this.data;
-        offset = offset >>> 0;
-        if (offset > data.length) throw domError("IndexSizeError");
-        const tail = documentOf(this).createTextNode(data.slice(offset));
-        this.data = data.slice(0, offset);
-        const parent = this.parentNode;
-        if (parent !== null) insertNode(parent, tail, this.nextSibling);
-        return tail;
+        requireArguments(arguments.length, 1);
+        return splitTextNode(this, offset >>> 0);
     }
 }
 
@@ -844,6 +862,51 @@ class Comment extends CharacterData {
     }
     get nodeType() { return 8; }
     get nodeName() { return "#comment"; }
+}
+
+/// Sets an attribute, queuing its record (with the namespace `setAttributeNS` named; the
+/// arena keeps attributes by name alone).
+function setAttributeValue(element, name, value, namespace) {
+    if (!validName.test(name)) throw domError("InvalidCharacterError");
+    const id = idOf(element);
+    if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), N.attr(id, name), namespace);
+    N.setAttr(id, name, String(value));
+}
+
+/// Removes an attribute, queuing its record when there was one.
+function removeAttributeValue(element, name, namespace) {
+    const id = idOf(element);
+    if (observedMutations > 0) {
+        const old = N.attr(id, name);
+        if (old !== null) attributeMutation(element, name.toLowerCase(), old, namespace);
+    }
+    N.removeAttr(id, name);
+}
+
+/// DOM "replace data": the mutation record, the change, then the live ranges' steps.
+function replaceCharacterData(node, offset, count, data) {
+    const id = idOf(node), current = N.data(id), length = current.length;
+    if (offset > length) throw domError("IndexSizeError");
+    if (count > length - offset) count = length - offset;
+    if (observedMutations > 0) dataMutation(node, current);
+    N.setData(id, StringSlice(current, 0, offset) + data + StringSlice(current, offset + count));
+    if (liveRanges.length) rangesReplacingData(id, offset, count, data.length);
+}
+
+/// DOM "split a Text node" at `offset`: the new node goes in after it, live ranges move with
+/// the data they were in, then the data goes.
+function splitTextNode(node, offset) {
+    const id = idOf(node), data = N.data(id);
+    if (offset > data.length) throw domError("IndexSizeError");
+    const tail = wrap(N.clone(id, false, null));
+    N.setData(idOf(tail), StringSlice(data, offset));
+    const parent = node.parentNode;
+    if (parent !== null) {
+        insertNode(parent, tail, wrap(N.next(id)));
+        if (liveRanges.length) rangesSplittingText(id, idOf(tail), offset, idOf(parent), childIndex(id));
+    }
+    replaceCharacterData(node, offset, data.length - offset, "");
+    return tail;
 }
 
 function siblingElement(node, direction) {
@@ -1211,24 +1274,22 @@ class Element extends Node {
     hasAttributeNS(namespace, name) { return this.hasAttribute(name); }
     setAttribute(name, value) {
         requireArguments(arguments.length, 2);
-        name = String(name);
-        if (!validName.test(name)) throw domError("InvalidCharacterError");
-        const id = idOf(this);
-        if (observedMutations > 0) attributeMutation(this, name.toLowerCase(), N.attr(id, name));
-        N.setAttr(id, name, String(value));
+        setAttributeValue(this, String(name), value, null);
     }
-    setAttributeNS(namespace, name, value) { this.setAttribute(String(name).replace(/^[^:]*:/, ""), value); }
+    setAttributeNS(namespace, name, value) {
+        requireArguments(arguments.length, 3);
+        namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+        setAttributeValue(this, String(name).replace(/^[^:]*:/, ""), value, namespace);
+    }
     removeAttribute(name) {
         requireArguments(arguments.length, 1);
-        const id = idOf(this);
-        name = String(name);
-        if (observedMutations > 0) {
-            const old = N.attr(id, name);
-            if (old !== null) attributeMutation(this, name.toLowerCase(), old);
-        }
-        N.removeAttr(id, name);
+        removeAttributeValue(this, String(name), null);
     }
-    removeAttributeNS(namespace, name) { this.removeAttribute(name); }
+    removeAttributeNS(namespace, name) {
+        requireArguments(arguments.length, 2);
+        namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+        removeAttributeValue(this, String(name), namespace);
+    }
     toggleAttribute(name, force) {
         requireArguments(arguments.length, 1);
         name = String(name);
@@ -1246,7 +1307,8 @@ class Element extends Node {
     get innerHTML() { return N.html(idOf(this), false); }
     set innerHTML(value) {
         const id = idOf(this);
-        replaceAllChildren(this, () => N.setHTML(id, value === null ? "" : String(value)));
+        const target = N.tag(id) === "template" ? wrap(N.templateContent(id)) : this;
+        replaceAllChildren(target, () => N.setHTML(id, value === null ? "" : String(value)));
     }
     get outerHTML() { return N.html(idOf(this), true); }
     set outerHTML(value) {
@@ -1254,9 +1316,12 @@ class Element extends Node {
         if (parent === null) return;
         if (parent.nodeType === 9) throw domError("NoModificationAllowedError");
         const fragment = wrap(N.parse(idOf(parent), value === null ? "" : String(value)));
-        const next = this.nextSibling;
-        removeNode(parent, this);
-        insertNode(parent, fragment, next);
+        const next = this.nextSibling, previous = this.previousSibling;
+        // DOM "replace": one record holds this element and what replaces it.
+        const added = observedMutations > 0 ? wrapAll(N.children(idOf(fragment))) : null;
+        removeNode(parent, this, true);
+        insertNode(parent, fragment, next, true);
+        if (added !== null) childListMutation(parent, added, [this], previous, next);
     }
     insertAdjacentHTML(position, text) {
         requireArguments(arguments.length, 2);
@@ -1406,7 +1471,7 @@ class HTMLElement extends Element {
     get innerText() { return N.innerText(idOf(this)); }
     set innerText(value) {
         value = value === null ? "" : String(value);
-        if (observedMutations > 0) removeAllChildren(this);
+        if (observedMutations > 0 || treeFollowed()) removeAllChildren(this);
         const document = documentOf(this);
         N.setText(idOf(this), "");
         const lines = value.split(/\r\n|\r|\n/);

@@ -274,6 +274,9 @@ const parsingInterface = lazyFamily(() => {
     return { DOMParser, XMLSerializer };
 });
 
+/// NodeIterator's pre-removing steps, set when the traversal family is made.
+let nodeIteratorRemoving = null;
+
 const traversalInterface = lazyFamily(() => {
     /// What a traversal's `whatToShow` and filter say of a node: 1 accept, 2 reject, 3 skip.
     function acceptance(show, filter, node) {
@@ -419,6 +422,29 @@ const traversalInterface = lazyFamily(() => {
             if (key !== KEY) throw typeError("Illegal constructor");
             nodeArgument(root, "Document", "createNodeIterator", 1, "root");
             this.#root = root; this.#show = whatToShow >>> 0; this.#filter = filter; this.#reference = root;
+            liveIterators.push(new WeakRef(this));
+        }
+        static {
+            /// NodeIterator's pre-removing steps (DOM §6.1): a reference node about to be
+            /// removed (or inside one) gives way to the next node, or else the previous one.
+            nodeIteratorRemoving = (iterator, removedID, previousIsNull) => {
+                const referenceID = idOf(iterator.#reference), rootID = idOf(iterator.#root);
+                if (!inclusiveAncestor(removedID, referenceID) || removedID === rootID) return;
+                if (iterator.#beforeReference) {
+                    let next = -1;
+                    for (let id = removedID; id >= 0 && id !== rootID; id = N.parent(id)) {
+                        next = N.next(id);
+                        if (next >= 0) break;
+                    }
+                    if (next >= 0 && inclusiveAncestor(rootID, next)) { iterator.#reference = wrap(next); return; }
+                    iterator.#beforeReference = false;
+                }
+                const previous = previousIsNull ? -1 : N.prev(removedID);
+                if (previous < 0) { iterator.#reference = wrap(N.parent(removedID)); return; }
+                let last = previous;
+                while (N.last(last) >= 0) last = N.last(last);
+                iterator.#reference = wrap(last);
+            };
         }
         get root() { return this.#root; }
         get whatToShow() { return this.#show; }
@@ -456,35 +482,6 @@ const traversalInterface = lazyFamily(() => {
     return { TreeWalker, NodeIterator, NodeFilter };
 });
 
-const rangeInterface = lazyFamily(() => {
-    /// A minimal Range: enough for `createContextualFragment` and selecting a node's contents.
-    class Range {
-        #start = null; #startOffset = 0; #end = null; #endOffset = 0;
-        get startContainer() { return this.#start; }
-        get startOffset() { return this.#startOffset; }
-        get endContainer() { return this.#end; }
-        get endOffset() { return this.#endOffset; }
-        get collapsed() { return this.#start === this.#end && this.#startOffset === this.#endOffset; }
-        get commonAncestorContainer() { return this.#start; }
-        setStart(node, offset) { this.#start = node; this.#startOffset = offset >>> 0; if (this.#end === null) { this.#end = node; this.#endOffset = this.#startOffset; } }
-        setEnd(node, offset) { this.#end = node; this.#endOffset = offset >>> 0; }
-        selectNode(node) { const parent = node.parentNode; this.#start = this.#end = parent; }
-        selectNodeContents(node) { this.#start = this.#end = node; this.#startOffset = 0; this.#endOffset = node.childNodes.length; }
-        collapse() {}
-        createContextualFragment(html) {
-            const context = this.#start !== null && this.#start.nodeType === 1 ? this.#start : G.document.body;
-            return wrap(N.parse(idOf(context === null ? G.document : context), String(html), true));
-        }
-        cloneRange() { const range = new Range(); range.setStart(this.#start, this.#startOffset); range.setEnd(this.#end, this.#endOffset); return range; }
-        detach() {}
-        getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); }
-        getClientRects() { return []; }
-        toString() { return this.#start === null ? "" : this.#start.textContent; }
-    }
-    familyClasses([Range]);
-    return { Range };
-});
-
 // ---------------------------------------------------------------------------------------------
 // Events
 
@@ -498,11 +495,13 @@ class Event {
     constructor(type, init) {
         requireArguments(arguments.length, 1);
         this.#type = String(type);
-        init = init === undefined || init === null ? {} : init;
+        init = dictionaryArgument(init, "Event", "eventInitDict");
         this.#bubbles = !!init.bubbles;
         this.#cancelable = !!init.cancelable;
         this.#composed = !!init.composed;
         this.#timeStamp = N.perfNow();
+        // [LegacyUnforgeable]: each event's own property, one getter for all.
+        ObjectDefine(this, "isTrusted", isTrustedProperty);
     }
     static {
         eventState = {
@@ -510,9 +509,8 @@ class Event {
                 event.#dispatching = true;
                 event.#target = target;
                 event.#trusted = trusted;
-                event.#stop = false;
-                event.#stopImmediate = false;
             },
+            trusted(event) { return event.#trusted; },
             setPath(event, path) { event.#path = path; },
             at(event, currentTarget, phase) { event.#currentTarget = currentTarget; event.#phase = phase; },
             end(event) {
@@ -562,7 +560,6 @@ class Event {
     set returnValue(value) { if (!value) this.preventDefault(); }
     get cancelBubble() { return this.#stop; }
     set cancelBubble(value) { if (value) this.#stop = true; }
-    get isTrusted() { return this.#trusted; }
     get timeStamp() { return this.#timeStamp; }
     composedPath() { return this.#dispatching ? this.#path.slice() : []; }
     preventDefault() { if (this.#cancelable && !this.#passive) this.#canceled = true; }
@@ -577,6 +574,21 @@ class Event {
 for (const [name, value] of [["NONE", 0], ["CAPTURING_PHASE", 1], ["AT_TARGET", 2], ["BUBBLING_PHASE", 3]]) {
     ObjectDefine(Event, name, { value, enumerable: true });
     ObjectDefine(Event.prototype, name, { value, enumerable: true });
+}
+
+/// The descriptor of every event's own `isTrusted`.
+const isTrustedProperty = {
+    get: markNative(Object.getOwnPropertyDescriptor({ get isTrusted() { return eventState.trusted(this); } }, "isTrusted").get, "isTrusted"),
+    enumerable: true, configurable: false,
+};
+
+/// A WebIDL dictionary argument: undefined and null are an empty one, other non-objects a TypeError.
+function dictionaryArgument(value, iface, name) {
+    if (value === undefined || value === null) return {};
+    if (typeof value !== "object" && typeof value !== "function") {
+        throw typeError("Argument 2 ('" + name + "') to the " + iface + " constructor must be an object");
+    }
+    return value;
 }
 
 function makeUninitializedEvent(cls) {
@@ -604,6 +616,7 @@ function eventClass(name, parentName, members, extend) {
                 const values = {};
                 init = init === undefined || init === null ? {} : init;
                 for (const [member, fallback] of members) values[member] = member in init && init[member] !== undefined ? init[member] : fallback;
+                if ("view" in values) values.view = windowOrNull(values.view, name);
                 eventMembers.set(this, Object.assign(eventMembers.get(this) || {}, values));
             }
         };
@@ -642,7 +655,24 @@ function getModifierState(key) {
     return { Control: this.ctrlKey, Shift: this.shiftKey, Alt: this.altKey, Meta: this.metaKey }[key] || false;
 }
 
-eventClass("UIEvent", "Event", [["view", null], ["detail", 0], ["which", 0]]);
+eventClass("UIEvent", "Event", [["view", null], ["detail", 0], ["which", 0]], (cls) => {
+    cls.prototype.initUIEvent = function initUIEvent(type, bubbles = false, cancelable = false, view = null, detail = 0) {
+        requireArguments(arguments.length, 1);
+        if (eventState.dispatching(this)) return;
+        this.initEvent(type, bubbles, cancelable);
+        const values = eventMembers.get(this) || {};
+        values.view = windowOrNull(view, "initUIEvent");
+        values.detail = detail | 0;
+        eventMembers.set(this, values);
+    };
+});
+
+/// A `Window?` argument: the window or null, else a TypeError.
+function windowOrNull(value, member) {
+    if (value === undefined || value === null) return null;
+    if (value !== G) throw typeError("The " + member + " view must be a Window");
+    return value;
+}
 const mouseMembers = [["screenX", 0], ["screenY", 0], ["clientX", 0], ["clientY", 0], ["ctrlKey", false], ["shiftKey", false],
     ["altKey", false], ["metaKey", false], ["button", 0], ["buttons", 0], ["relatedTarget", null], ["movementX", 0],
     ["movementY", 0], ["offsetX", 0], ["offsetY", 0], ["pageX", 0], ["pageY", 0], ["x", 0], ["y", 0]];
@@ -661,14 +691,31 @@ eventClass("PointerEvent", "MouseEvent", [["pointerId", 0], ["width", 1], ["heig
 eventClass("WheelEvent", "MouseEvent", [["deltaX", 0], ["deltaY", 0], ["deltaZ", 0], ["deltaMode", 0]]);
 eventClass("KeyboardEvent", "UIEvent", [["key", ""], ["code", ""], ["location", 0], ["ctrlKey", false],
     ["shiftKey", false], ["altKey", false], ["metaKey", false], ["repeat", false], ["isComposing", false], ["charCode", 0], ["keyCode", 0]],
-    (cls) => { cls.prototype.getModifierState = getModifierState; });
+    (cls) => {
+        cls.prototype.getModifierState = getModifierState;
+        cls.prototype.initKeyboardEvent = function initKeyboardEvent(type, bubbles = false, cancelable = false, view = null, key = "",
+            location = 0, ctrlKey = false, altKey = false, shiftKey = false, metaKey = false) {
+            requireArguments(arguments.length, 1);
+            if (eventState.dispatching(this)) return;
+            this.initEvent(type, bubbles, cancelable);
+            const values = eventMembers.get(this) || {};
+            Object.assign(values, { view: windowOrNull(view, "initKeyboardEvent"), key: String(key), location: location >>> 0,
+                ctrlKey: !!ctrlKey, altKey: !!altKey, shiftKey: !!shiftKey, metaKey: !!metaKey });
+            eventMembers.set(this, values);
+        };
+    });
 eventClass("FocusEvent", "UIEvent", [["relatedTarget", null]]);
+eventClass("DragEvent", "MouseEvent", [["dataTransfer", null]]);
+eventClass("DeviceMotionEvent", "Event", [["acceleration", null], ["accelerationIncludingGravity", null], ["rotationRate", null], ["interval", 0]]);
+eventClass("DeviceOrientationEvent", "Event", [["alpha", null], ["beta", null], ["gamma", null], ["absolute", false]]);
 eventClass("InputEvent", "UIEvent", [["data", null], ["inputType", ""], ["isComposing", false], ["dataTransfer", null]]);
 eventClass("CompositionEvent", "UIEvent", [["data", ""]]);
 eventClass("TouchEvent", "UIEvent", [["touches", []], ["targetTouches", []], ["changedTouches", []],
     ["ctrlKey", false], ["shiftKey", false], ["altKey", false], ["metaKey", false]]);
 eventClass("CustomEvent", "Event", [["detail", null]], (cls) => {
-    cls.prototype.initCustomEvent = function initCustomEvent(type, bubbles, cancelable, detail) {
+    cls.prototype.initCustomEvent = function initCustomEvent(type, bubbles = false, cancelable = false, detail = null) {
+        requireArguments(arguments.length, 1);
+        if (eventState.dispatching(this)) return;
         this.initEvent(type, bubbles, cancelable);
         const values = eventMembers.get(this) || {};
         values.detail = detail === undefined ? null : detail;
@@ -700,6 +747,7 @@ const legacyEventInterfaces = {
     errorevent: "ErrorEvent", popstateevent: "PopStateEvent", pagetransitionevent: "PageTransitionEvent",
     progressevent: "ProgressEvent", beforeunloadevent: "BeforeUnloadEvent", animationevent: "AnimationEvent",
     transitionevent: "TransitionEvent", wheelevent: "WheelEvent",
+    dragevent: "DragEvent", devicemotionevent: "DeviceMotionEvent", deviceorientationevent: "DeviceOrientationEvent",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -717,22 +765,35 @@ function listenersOf(target, create) {
     return map;
 }
 
+/// EventListenerOptions' `capture` (a boolean argument is it): removeEventListener reads
+/// no other member.
+function flattenCapture(options) {
+    if (options === undefined || options === null) return false;
+    if (typeof options !== "object" && typeof options !== "function") return !!options;
+    return !!options.capture;
+}
+
+/// AddEventListenerOptions, its members read in WebIDL's order (capture, once, passive, signal).
 function flattenOptions(options) {
-    if (typeof options === "boolean") return { capture: options, once: false, passive: null, signal: null };
-    if (options === null || typeof options !== "object") return { capture: false, once: false, passive: null, signal: null };
-    return { capture: !!options.capture, once: !!options.once, passive: "passive" in options ? !!options.passive : null,
-        signal: options.signal === undefined ? null : options.signal };
+    if (options === undefined || options === null || (typeof options !== "object" && typeof options !== "function")) {
+        return { capture: flattenCapture(options), once: false, passive: null, signal: null };
+    }
+    const capture = !!options.capture, once = !!options.once, passive = options.passive, signal = options.signal;
+    if (signal !== undefined && (signal === null || typeof signal !== "object" || !(signal instanceof networkInterface("AbortSignal")))) {
+        throw typeError("Member AddEventListenerOptions.signal is not of type AbortSignal");
+    }
+    return { capture, once, passive: passive === undefined ? null : !!passive, signal: signal === undefined ? null : signal };
 }
 
 /// Whether the host knows this world has listeners (other worlds' dispatches then call in).
 let listeningNoted = false;
 
 function addListener(target, type, callback, options) {
-    if (callback === null || callback === undefined) return;
-    if (typeof callback !== "function" && typeof callback !== "object") {
+    if (callback !== null && callback !== undefined && typeof callback !== "function" && typeof callback !== "object") {
         throw typeError("Argument 2 ('callback') to EventTarget.addEventListener must be an object");
     }
     const flat = flattenOptions(options);
+    if (callback === null || callback === undefined) return;
     if (flat.signal !== null && flat.signal.aborted) return;
     type = String(type);
     const map = listenersOf(target, true);
@@ -776,14 +837,18 @@ const eventTargetMethods = {
     },
     removeEventListener(type, callback, options) {
         requireArguments(arguments.length, 2);
-        const flat = flattenOptions(options);
-        removeListener(this === undefined || this === null ? G : this, type, callback, flat.capture);
+        removeListener(this === undefined || this === null ? G : this, type, callback, flattenCapture(options));
     },
     dispatchEvent(event) {
         requireArguments(arguments.length, 1);
         if (!(event instanceof Event)) throw argumentError("EventTarget", "dispatchEvent", 1, "event", "Event");
         if (eventState.dispatching(event) || !eventState.initialized(event)) throw domError("InvalidStateError");
-        return dispatch(this === undefined || this === null ? G : this, event, false);
+        const target = this === undefined || this === null ? G : this;
+        if (event.type === "click" && isNode(target) && event instanceof eventClassNamed("MouseEvent")) {
+            dispatchActivating(target, event, false);
+            return !event.defaultPrevented;
+        }
+        return dispatch(target, event, false);
     },
 };
 for (const key of Object.keys(eventTargetMethods)) {
@@ -1180,24 +1245,31 @@ function activate(element, trusted) {
     if (/^(button|input|select|textarea|option|optgroup|fieldset)$/.test(element.localName) && N.disabled(id)) return "done";
     clicking.add(id);
     try {
-        const activatable = activationTarget(element);
-        const undo = activatable !== null ? preActivate(activatable) : null;
         const event = makeEvent("MouseEvent", "click", { bubbles: true, cancelable: true, composed: true, view: G, detail: trusted ? 1 : 0 });
-        const allowed = dispatch(element, event, trusted);
-        if (!allowed) {
-            if (undo !== null) undo();
-            return "prevented";
-        }
-        if (activatable === null) return "done";
-        return activationBehavior(activatable, element, trusted, undo !== null);
+        return dispatchActivating(element, event, trusted);
     } finally {
         clicking.delete(id);
     }
 }
 
+/// DOM dispatch of an activation event (a `click` MouseEvent): the target, or when it bubbles
+/// its first ancestor, with an activation behaviour has its legacy pre-activation steps run
+/// before the listeners, undone when one cancels, and its activation behaviour after.
+function dispatchActivating(element, event, trusted) {
+    const activatable = activationTarget(element, event.bubbles);
+    const undo = activatable !== null ? preActivate(activatable) : null;
+    const allowed = dispatch(element, event, trusted);
+    if (!allowed) {
+        if (undo !== null) undo();
+        return "prevented";
+    }
+    if (activatable === null) return "done";
+    return activationBehavior(activatable, element, trusted, undo !== null);
+}
+
 /// The element whose activation behaviour a click on `element` triggers.
-function activationTarget(element) {
-    for (let node = element; node !== null; node = node.parentNode) {
+function activationTarget(element, bubbles = true) {
+    for (let node = element; node !== null; node = bubbles ? node.parentNode : null) {
         if (node.nodeType !== 1) continue;
         const tag = node.localName;
         if ((tag === "a" || tag === "area") && node.hasAttribute("href")) return node;
@@ -1222,7 +1294,7 @@ function preActivate(element) {
         const group = N.radioGroup(id);
         const previous = group.find((radio) => N.checked(radio));
         N.setChecked(id, true);
-        return () => { if (previous !== undefined) N.setChecked(previous, true); else N.setChecked(id, false); };
+        return () => { N.setChecked(id, false); if (previous !== undefined) N.setChecked(previous, true); };
     }
     return null;
 }
@@ -1240,7 +1312,8 @@ function activationBehavior(element, target, trusted, changedState) {
     if (tag === "button" || tag === "input") {
         const type = tag === "button" ? buttonType(element) : element.type;
         const form = element.form;
-        if (form === null || N.disabled(idOf(element))) return "done";
+        // A form not connected cannot navigate (HTML "form submission algorithm", step 1).
+        if (form === null || N.disabled(idOf(element)) || !N.connected(idOf(form))) return "done";
         if (type === "submit" || type === "image") submitForm(form, element, false, trusted);
         else if (type === "reset") resetForm(form, trusted);
         return "done";

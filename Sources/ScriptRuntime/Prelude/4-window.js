@@ -835,8 +835,8 @@ let selection;
 /// The window's one Selection, made the first time a page asks for it.
 function currentSelection() {
     if (selection === undefined) {
-        const Selection = windowObjectInterface("Selection");
-        selection = new Selection();
+        const Selection = rangeInterface("Selection");
+        selection = new Selection(KEY);
     }
     return selection;
 }
@@ -1128,7 +1128,7 @@ function randomUUID() {
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
 }
 
-/// Performance, Screen, MediaQueryList, Selection, Storage and Crypto: their objects are made
+/// Performance, Screen, MediaQueryList, Storage and Crypto: their objects are made
 /// when a page first asks for them (window.performance, matchMedia…), their classes with them.
 const windowObjectInterface = lazyFamily(() => {
     class Performance extends EventTarget {
@@ -1166,28 +1166,6 @@ const windowObjectInterface = lazyFamily(() => {
     }
     defineHandlerProperties(MediaQueryList.prototype, ["change"]);
 
-    class Selection {
-        get rangeCount() { return 0; }
-        get isCollapsed() { return true; }
-        get type() { return "None"; }
-        get anchorNode() { return null; }
-        get focusNode() { return null; }
-        get anchorOffset() { return 0; }
-        get focusOffset() { return 0; }
-        getRangeAt() { throw domError("IndexSizeError"); }
-        addRange() {}
-        removeAllRanges() {}
-        removeRange() {}
-        empty() {}
-        collapse() {}
-        collapseToStart() {}
-        collapseToEnd() {}
-        selectAllChildren() {}
-        extend() {}
-        containsNode() { return false; }
-        toString() { return ""; }
-    }
-
     class Storage {
         constructor() { throw typeError("Illegal constructor"); }
         get length() { return N.storage(storageKinds.get(this), "length", "", ""); }
@@ -1206,8 +1184,8 @@ const windowObjectInterface = lazyFamily(() => {
         randomUUID() { return randomUUID(); }
         get subtle() { return undefined; }
     }
-    familyClasses([Performance, Screen, MediaQueryList, Selection, Storage, Crypto]);
-    return { Performance, Screen, MediaQueryList, Selection, Storage, Crypto };
+    familyClasses([Performance, Screen, MediaQueryList, Storage, Crypto]);
+    return { Performance, Screen, MediaQueryList, Storage, Crypto };
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -1737,46 +1715,81 @@ function makeNetworkInterfaces() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Mutation observers
+// Mutation observers (DOM §4.3): each node's registered observers (transient ones on nodes
+// removed from an observed subtree, until the next delivery), records queued as the DOM
+// changes (1-core.js) and as the parser inserts nodes, delivered in a microtask in the order
+// the observers were made.
 
-const registrations = [];
+/// Registered observers by node ID: { observer, node, options, source } (source: the
+/// registration a transient one comes from, else null).
+const registeredObservers = new Map();
 let mutationDeliveryScheduled = false;
-
 
 let deliverMutationsTo;
 
 const mutationInterface = lazyFamily(() => {
+    const recordFields = new WeakMap();
+    const field = (record, name) => {
+        const fields = record !== null && typeof record === "object" ? WeakMapGet(recordFields, record) : undefined;
+        if (fields === undefined) throw typeError("The MutationRecord." + name + " getter can only be used on instances of MutationRecord");
+        return fields[name];
+    };
     class MutationRecord {
-        constructor(key, fields) { if (key !== KEY) throw typeError("Illegal constructor"); Object.assign(this, fields); }
+        constructor(key, fields) {
+            if (key !== KEY) throw typeError("Illegal constructor");
+            WeakMapSet(recordFields, this, fields);
+        }
+        get type() { return field(this, "type"); }
+        get target() { return field(this, "target"); }
+        get addedNodes() { return field(this, "addedNodes"); }
+        get removedNodes() { return field(this, "removedNodes"); }
+        get previousSibling() { return field(this, "previousSibling"); }
+        get nextSibling() { return field(this, "nextSibling"); }
+        get attributeName() { return field(this, "attributeName"); }
+        get attributeNamespace() { return field(this, "attributeNamespace"); }
+        get oldValue() { return field(this, "oldValue"); }
     }
 
+    /// Every observer made, in order (DOM's "mutation observers" of the agent), weakly.
+    const observers = [];
+
     class MutationObserver {
-        #callback; #records = [];
+        #callback; #records = []; #nodes = [];
         constructor(callback) {
             requireArguments(arguments.length, 1);
             if (typeof callback !== "function") throw typeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
             this.#callback = callback;
+            observers.push(new WeakRef(this));
         }
         static {
-            queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next) => {
+            queueMutationRecord = (type, target, name, oldValue, added, removed, previous, next, namespace = null) => {
                 const interested = new Map();
-                for (const registration of registrations) {
-                    const { observer, node, options } = registration;
-                    if (node !== target && !(options.subtree && node.contains(target))) continue;
-                    if (type === "childList" && !options.childList) continue;
-                    if (type === "attributes") {
-                        if (!options.attributes) continue;
-                        if (options.attributeFilter && !options.attributeFilter.includes(name)) continue;
+                const targetID = idOf(target);
+                for (let id = targetID; id >= 0; id = N.parent(id)) {
+                    const list = MapGet(registeredObservers, id);
+                    if (list === undefined) continue;
+                    for (const registration of list) {
+                        const options = registration.options;
+                        if (id !== targetID && !options.subtree) continue;
+                        if (type === "attributes") {
+                            if (!options.attributes) continue;
+                            if (options.attributeFilter !== null && !options.attributeFilter.includes(name)) continue;
+                        } else if (type === "characterData") {
+                            if (!options.characterData) continue;
+                        } else if (!options.childList) continue;
+                        const observer = registration.observer;
+                        if (!interested.has(observer)) interested.set(observer, null);
+                        if ((type === "attributes" && options.attributeOldValue) || (type === "characterData" && options.characterDataOldValue)) {
+                            interested.set(observer, oldValue);
+                        }
                     }
-                    if (type === "characterData" && !options.characterData) continue;
-                    const wantsOld = (type === "attributes" && options.attributeOldValue) || (type === "characterData" && options.characterDataOldValue);
-                    interested.set(observer, interested.get(observer) || wantsOld);
                 }
-                for (const [observer, wantsOld] of interested) {
+                if (type === "childList" && removed.length) addTransientObservers(targetID, removed);
+                for (const [observer, old] of interested) {
                     observer.#records.push(new MutationRecord(KEY, {
                         type, target, addedNodes: staticArray(added), removedNodes: staticArray(removed),
-                        previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: null,
-                        oldValue: wantsOld ? oldValue : null,
+                        previousSibling: previous, nextSibling: next, attributeName: name, attributeNamespace: namespace,
+                        oldValue: old,
                     }));
                 }
                 if (interested.size && !mutationDeliveryScheduled && mayQueueMicrotask()) {
@@ -1784,51 +1797,145 @@ const mutationInterface = lazyFamily(() => {
                     promiseThen.call(resolvedPromise, deliverMutations);
                 }
             };
-            deliverMutationsTo = (observer) => {
-                const records = observer.#records;
-                observer.#records = [];
-                if (records.length) {
-                    try { observer.#callback.call(observer, records, observer); } catch (error) { reportException(error); }
+            deliverMutationsTo = () => {
+                mutationDeliveryScheduled = false;
+                const notify = [];
+                forEachLive(observers, (observer) => notify.push(observer));
+                for (const observer of notify) {
+                    const records = observer.#records;
+                    observer.#records = [];
+                    observer.#dropTransients();
+                    if (records.length) {
+                        try { ReflectApply(observer.#callback, observer, [records, observer]); } catch (error) { reportException(error); }
+                    }
                 }
             };
         }
+        #dropTransients() {
+            for (const node of this.#nodes) {
+                const id = idOf(node), list = MapGet(registeredObservers, id);
+                if (list === undefined) continue;
+                const kept = list.filter((r) => r.observer !== this || r.source === null);
+                if (kept.length !== list.length) setRegistrations(id, kept);
+            }
+            this.#nodes = this.#nodes.filter((node) => (MapGet(registeredObservers, idOf(node)) ?? []).some((r) => r.observer === this));
+        }
         observe(target, options = {}) {
+            requireArguments(arguments.length, 1);
             nodeArgument(target, "MutationObserver", "observe", 1, "target");
-            const normalized = {
-                childList: !!options.childList,
-                attributes: options.attributes !== undefined ? !!options.attributes : (options.attributeOldValue !== undefined || options.attributeFilter !== undefined),
-                characterData: options.characterData !== undefined ? !!options.characterData : options.characterDataOldValue !== undefined,
-                subtree: !!options.subtree,
-                attributeOldValue: !!options.attributeOldValue,
-                characterDataOldValue: !!options.characterDataOldValue,
-                attributeFilter: options.attributeFilter === undefined ? null : Array.from(options.attributeFilter, String),
-            };
-            if (!normalized.childList && !normalized.attributes && !normalized.characterData) {
+            if (options === null || (typeof options !== "object" && typeof options !== "function")) {
+                if (options !== undefined && options !== null) throw typeError("Type error");
+                options = {};
+            }
+            // The dictionary's members, in WebIDL's (lexicographic) order.
+            const attributeFilter = options.attributeFilter === undefined ? null : sequenceOfStrings(options.attributeFilter);
+            const attributeOldValue = options.attributeOldValue === undefined ? undefined : !!options.attributeOldValue;
+            let attributes = options.attributes === undefined ? undefined : !!options.attributes;
+            let characterData = options.characterData === undefined ? undefined : !!options.characterData;
+            const characterDataOldValue = options.characterDataOldValue === undefined ? undefined : !!options.characterDataOldValue;
+            const childList = !!options.childList;
+            const subtree = !!options.subtree;
+            if ((attributeOldValue !== undefined || attributeFilter !== null) && attributes === undefined) attributes = true;
+            if (characterDataOldValue !== undefined && characterData === undefined) characterData = true;
+            if (!childList && !attributes && !characterData) {
                 throw typeError("The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
             }
-            const existing = registrations.find((r) => r.observer === this && r.node === target);
-            if (existing) existing.options = normalized;
-            else registrations.push({ observer: this, node: target, options: normalized });
-            observedMutations = registrations.length;
+            if (attributeOldValue && !attributes) throw typeError("The options object may only set 'attributeOldValue' to true when 'attributes' is true or not present.");
+            if (attributeFilter !== null && !attributes) throw typeError("The options object may only set 'attributeFilter' when 'attributes' is true or not present.");
+            if (characterDataOldValue && !characterData) throw typeError("The options object may only set 'characterDataOldValue' to true when 'characterData' is true or not present.");
+            const normalized = {
+                childList, attributes: !!attributes, characterData: !!characterData, subtree,
+                attributeOldValue: !!attributeOldValue, characterDataOldValue: !!characterDataOldValue, attributeFilter,
+            };
+            const id = idOf(target);
+            const list = MapGet(registeredObservers, id) ?? [];
+            const existing = list.find((r) => r.observer === this && r.source === null);
+            if (existing !== undefined) {
+                for (const node of this.#nodes) {
+                    const nodeID = idOf(node), registrations = MapGet(registeredObservers, nodeID);
+                    if (registrations !== undefined) setRegistrations(nodeID, registrations.filter((r) => r.source !== existing));
+                }
+                existing.options = normalized;
+            } else {
+                list.push({ observer: this, node: target, options: normalized, source: null });
+                setRegistrations(id, list);
+                if (!this.#nodes.includes(target)) this.#nodes.push(target);
+            }
+            N.observeParser(true);
         }
         disconnect() {
-            for (let i = registrations.length - 1; i >= 0; i--) if (registrations[i].observer === this) registrations.splice(i, 1);
-            observedMutations = registrations.length;
+            for (const node of this.#nodes) {
+                const id = idOf(node), list = MapGet(registeredObservers, id);
+                if (list !== undefined) setRegistrations(id, list.filter((r) => r.observer !== this));
+            }
+            this.#nodes = [];
             this.#records = [];
+            if (observedMutations === 0) N.observeParser(false);
         }
         takeRecords() { const records = this.#records; this.#records = []; return records; }
+        static {
+            addTransientObservers = (parentID, removed) => {
+                for (let id = parentID; id >= 0; id = N.parent(id)) {
+                    const list = MapGet(registeredObservers, id);
+                    if (list === undefined) continue;
+                    for (const registration of list) {
+                        if (!registration.options.subtree) continue;
+                        for (const node of removed) {
+                            const nodeID = idOf(node);
+                            const transient = { observer: registration.observer, node, options: registration.options, source: registration };
+                            setRegistrations(nodeID, (MapGet(registeredObservers, nodeID) ?? []).concat([transient]));
+                            const observer = registration.observer;
+                            if (!observer.#nodes.includes(node)) observer.#nodes.push(node);
+                        }
+                    }
+                }
+            };
+        }
     }
+
+    function sequenceOfStrings(value) {
+        if (value === null || typeof value !== "object" || typeof value[SymbolIterator] !== "function") {
+            throw typeError("Value is not a sequence");
+        }
+        return Array.from(value, (item) => toDOMString(item));
+    }
+
     familyClasses([MutationObserver, MutationRecord]);
     return { MutationObserver, MutationRecord };
 });
+
+let addTransientObservers = null;
+
+/// Sets a node's registered observers (none: the node leaves the map), keeping
+/// `observedMutations` the number of registrations, which the DOM's changes test.
+function setRegistrations(id, list) {
+    const before = MapGet(registeredObservers, id);
+    observedMutations -= before === undefined ? 0 : before.length;
+    if (list.length) { MapSet(registeredObservers, id, list); observedMutations += list.length; }
+    else MapDelete(registeredObservers, id);
+}
 
 function staticArray(nodes) {
     const list = nodes.slice();
     return new Proxy(new NodeList(KEY, () => list.map((node) => idOf(node))), collectionHandler);
 }
 
-function deliverMutations() {
-    mutationDeliveryScheduled = false;
-    const observers = [...new Set(registrations.map((r) => r.observer))];
-    for (const observer of observers) deliverMutationsTo(observer);
+/// Records for the nodes the parser inserted since the last pause (their IDs in the order
+/// they went in), as the parser's insertions queue them: one for each node, on its parent.
+function parserInserted(ids) {
+    if (observedMutations === 0) return;
+    const order = new Map();
+    for (let i = 0; i < ids.length; i++) order.set(ids[i], i);
+    for (let i = 0; i < ids.length; i++) {
+        const id = ids[i];
+        if (order.get(id) !== i) continue;
+        const parent = N.parent(id);
+        if (parent < 0) continue;
+        let previous = N.prev(id), next = N.next(id);
+        while (previous >= 0 && order.has(previous) && order.get(previous) > i) previous = N.prev(previous);
+        while (next >= 0 && order.has(next) && order.get(next) > i) next = N.next(next);
+        childListMutation(wrap(parent), [wrap(id)], [], wrap(previous), wrap(next));
+    }
 }
+
+function deliverMutations() { deliverMutationsTo(); }

@@ -86,11 +86,11 @@ const interfaces = {
     EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
-    DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
+    DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, AbstractRange: rangeInterface, Range: rangeInterface, StaticRange: rangeInterface,
     TreeWalker: traversalInterface, NodeIterator: traversalInterface, NodeFilter: traversalInterface,
     DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
     Window, Location, History, Navigator, Screen: windowObjectInterface, Storage: windowObjectInterface,
-    MediaQueryList: windowObjectInterface, Selection: windowObjectInterface,
+    MediaQueryList: windowObjectInterface, Selection: rangeInterface,
     Performance: windowObjectInterface, Crypto: windowObjectInterface, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
     TextDecoder: encodingInterface, Blob: networkInterface, File: networkInterface, FileReader: networkInterface,
     Headers: networkInterface, Request: networkInterface, Response: networkInterface, AbortController: networkInterface,
@@ -366,6 +366,7 @@ return function host(op, a, b, c, d, e, f, g) {
     case "callAsync": callAsync(a, b, c); return;
     case "foreign": return foreignDispatch(a, b, c, d, e, f, g);
     case "sweep": return sweepWrappers(a);
+    case "parserInserted": parserInserted(a); return;
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }
 };
