@@ -389,13 +389,16 @@ function setReflectedBoolean(element, name, value) {
     if (value) setAttributeValue(element, name, ""); else removeAttributeValue(element, name);
 }
 
-/// A USVString URL: the attribute resolved against the document's base URL; its own text when
-/// it does not parse; "" when absent.
+/// A USVString URL: the attribute resolved against the document's base URL and serialized as
+/// the URL standard does (WebKit: `http://Example.COM:80/` reads `http://example.com/`); its
+/// own text when it does not parse; "" when absent.
 function reflectedURL(element, name) {
     const value = contentAttribute(element, name);
     if (value === null) return "";
     const resolved = N.resolve(value);
-    return resolved === null ? value : resolved;
+    if (resolved === null) return value;
+    const parts = N.parseURL(resolved, null);
+    return parts === null ? value : parts[0];
 }
 
 /// An enumerated attribute limited to only known values: its keyword in canonical case, else

@@ -1413,7 +1413,20 @@ reflect(HTMLElement, "contentEditable", "contenteditable", "inherit");
 reflect(HTMLElement, "inputMode", "inputmode");
 reflect(HTMLElement, "enterKeyHint", "enterkeyhint");
 reflect(HTMLElement, "autocapitalize");
-reflectBoolean(HTMLElement, "hidden");
+// hidden (HTML §6.1): "until-found" in that state, else whether the attribute is present.
+ObjectDefine(HTMLElement.prototype, "hidden", {
+    get() {
+        const value = N.attr(idOf(this), "hidden");
+        if (value === null) return false;
+        return asciiLowercase(value) === "until-found" ? "until-found" : true;
+    },
+    set(value) {
+        if (typeof value === "string" && asciiLowercase(value) === "until-found") this.setAttribute("hidden", "until-found");
+        else if (value === "" || value === null || value === undefined || value === false || value === 0 || value !== value) this.removeAttribute("hidden");
+        else this.setAttribute("hidden", "");
+    },
+    enumerable: true, configurable: true,
+});
 reflectBoolean(HTMLElement, "draggable");
 reflectBoolean(HTMLElement, "spellcheck");
 reflectBoolean(HTMLElement, "inert");
