@@ -100,15 +100,15 @@ extension ScriptPage {
         return sheets
     }
 
-    /// The computed value of `display` or `visibility`; "" for a node outside the document
-    /// (as WebKit answers for elements without a renderer).
-    func computedStyle(_ element: NodeID, _ property: String, resolver: StyleResolver? = nil) -> String {
+    /// The resolved value of a property (`ComputedValues`); "" for a node outside the document
+    /// (as WebKit answers for elements without a renderer); nil for a property not computed.
+    func computedStyle(_ element: NodeID, _ property: String, resolver: StyleResolver? = nil) -> String? {
         guard document.kind(of: element) == .element, isConnected(element),
               let style = (resolver ?? styleResolver()).computedStyle(of: element) else { return "" }
         switch property {
         case "display": return style.display.rawValue
         case "visibility": return style.visibility.rawValue
-        default: return ""
+        default: return resolvedValue(element, property)
         }
     }
 
