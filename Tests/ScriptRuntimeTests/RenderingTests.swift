@@ -125,4 +125,97 @@ final class RenderingTests: XCTestCase {
         """, page: "<div id=d></div>")
         XCTAssertEqual(result, #"#f00=>rgb(255, 0, 0) | #ff000080=>rgba(255, 0, 0, 0.5) | #1234=>rgba(17, 34, 51, 0.267) | rgb(1 2 3)=>rgb(1, 2, 3) | rgba(1,2,3,0.5)=>rgba(1, 2, 3, 0.5) | rgb(10%, 50%, 100%)=>rgb(26, 128, 255) | hsl(120, 100%, 50%)=>rgb(0, 255, 0) | hsla(0,100%,50%,.25)=>rgba(255, 0, 0, 0.25) | transparent=>rgba(0, 0, 0, 0) | currentcolor=>rgb(0, 0, 0) | RED=>rgb(255, 0, 0) | #ABCDEF=>rgb(171, 205, 239) | rgb(300,-1,2)=>rgb(255, 0, 2) | bogus=>rgb(0, 0, 0)"# + "\n" + #"aliceblue:f0f8ff black:000000 indigo:4b0082 rebeccapurple:663399 yellowgreen:9acd32"#)
     }
+
+    func testInnerTextCollectsTheRenderedTextAsWebKit() throws {
+        let result = try run("""
+        var out=[];
+        for (var i=1;i<=16;i++){ var e=document.getElementById('t'+i); out.push(i+":"+JSON.stringify(e.innerText)); }
+        var d=document.getElementById('t8'); out.push("outer:"+JSON.stringify(d.outerText));
+        var s=document.createElement('div'); out.push("detached:"+JSON.stringify((s.innerHTML="a<p>b</p>  c", s.innerText)));
+        var w=document.getElementById('t10'); w.innerText="n1\\nn2\\r\\nn3\\rn4"; out.push("set:"+w.innerHTML);
+        w.innerText=""; out.push("empty:"+JSON.stringify(w.innerHTML));
+        var x=document.getElementById('t11'); x.firstChild.outerText="R1\\nR2"; out.push("outerset:"+x.innerHTML);
+        out.join("\\n")
+        """, page: #"""
+        <!DOCTYPE html><html><head><style>.ib{display:inline-block} .up{text-transform:uppercase} .cap{text-transform:capitalize} .hid{visibility:hidden} .blk{display:block}</style></head><body>
+        <div id=t1><span class=ib>a</span> <span class=ib>b</span><span class=ib>c</span></div>
+        <div id=t2>x<select><option>o1</option><option>o2</option></select>y<textarea>ta</textarea>z</div>
+        <div id=t3><pre>  lead
+          two</pre></div>
+        <div id=t4><table><tr><td>c1</td><td>c2</td></tr><tr><td>d1</td><td>d2</td></tr></table></div>
+        <div id=t5><span class=up>hello world</span> <span class=cap>hello world</span></div>
+        <div id=t6>a<span class=hid>HIDDEN</span>b<div class=hid>h2<span style="visibility:visible">V</span></div>c</div>
+        <div id=t7>before<p>para</p>after<p>p2</p><p>p3</p></div>
+        <div id=t8>line1<br>line2<br><br>line3</div>
+        <div id=t9>a<div style="display:none">none</div>b<span style="display:none">x</span>c</div>
+        <div id=t10>  spaced   out  <b> bold </b> text  </div>
+        <div id=t11><div>one</div><div>two</div><div><div>three</div></div></div>
+        <div id=t12><ul><li>i1</li><li>i2</li></ul>tail</div>
+        <div id=t13>x<button>btn</button>y<input value=v>z<img alt=ALT>w</div>
+        <div id=t14>a<span class=blk>b</span>c</div>
+        <div id=t15 style="display:none">hidden <b>text</b>
+         here</div>
+        <div id=t16><h1>Title</h1><p>Body <i>it</i></p></div>
+        </body></html>
+        """#)
+        XCTAssertEqual(result.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), [
+            #"1:"a bc""#,
+            #"2:"xyz""#,
+            #"3:"  lead\n  two\n""#,
+            #"4:"c1\tc2\nd1\td2\n""#,
+            #"5:"HELLO WORLD Hello World""#,
+            #"6:"ab\nV\nc""#,
+            #"7:"before\npara\n\nafter\np2\n\np3\n\n""#,
+            #"8:"line1\nline2\n\nline3""#,
+            #"9:"abc""#,
+            #"10:"spaced out bold text""#,
+            #"11:"one\ntwo\nthree\n""#,
+            #"12:"i1\ni2\ntail""#,
+            #"13:"xbtnyzw""#,
+            #"14:"a\nb\nc""#,
+            #"15:"hidden text\n here""#,
+            #"16:"Title\n\nBody it""#,
+            #"outer:"line1\nline2\n\nline3""#,
+            #"detached:"ab  c""#,
+            #"set:n1<br>n2<br>n3<br>n4"#,
+            #"empty:"""#,
+            #"outerset:R1<br>R2<div>two</div><div><div>three</div></div>"#,
+        ])
+    }
+
+    func testInnerTextLineBreaksAfterBlocksAsWebKit() throws {
+        let result = try run("""
+        var out=[];
+        
+        for (var i=1;i<=11;i++){ out.push(i+":"+JSON.stringify(document.getElementById('a'+i).innerText)); }
+        out.join("\\n")
+        """, page: #"""
+        <!DOCTYPE html><body>
+        <div id=a1><p>a <i>b</i></p></div>
+        <div id=a2><p><i>b</i>c</p></div>
+        <div id=a3><div>x <b>y</b></div></div>
+        <div id=a4><div><b>y</b></div></div>
+        <div id=a5><p>a</p><span>s</span></div>
+        <div id=a6><div>x</div><b>y</b></div>
+        <div id=a7><div>x<b>y</b>z</div></div>
+        <div id=a8><div><div>x</div><b>y</b></div></div>
+        <div id=a9><p>a</p></div>
+        <div id=a10><table><tr><td>c<b>1</b></td></tr></table></div>
+        <div id=a11>a<h2>t</h2><p style="margin:0">m0</p>z</div>
+        </body></html>
+        """#)
+        XCTAssertEqual(result.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), [
+            #"1:"a b\n\n""#,
+            #"2:"bc\n\n""#,
+            #"3:"x y\n""#,
+            #"4:"y\n""#,
+            #"5:"a\n\ns""#,
+            #"6:"x\ny""#,
+            #"7:"xyz\n""#,
+            #"8:"x\ny\n""#,
+            #"9:"a\n\n""#,
+            #"10:"c1\n""#,
+            #"11:"a\nt\n\nm0\nz""#,
+        ])
+    }
 }

@@ -125,4 +125,10 @@ public struct StyleResolver {
         }
         return parent
     }
+
+    /// The computed style of a connected element whose parent's computed style is `parent`
+    /// (nil for the root element): for walks down the tree that keep their ancestors' styles.
+    public func computedStyle(of element: NodeID, parent: ComputedStyle?) -> ComputedStyle {
+        cascade.computedStyle(of: element.index, parent: parent)
+    }
 }

@@ -1387,7 +1387,18 @@ class HTMLElement extends Element {
         });
     }
     get outerText() { return this.innerText; }
-    set outerText(value) { this.replaceWith(documentOf(this).createTextNode(String(value))); }
+    set outerText(value) {
+        // HTML's outerText setter: the text's lines with a <br> between them, in the element's place.
+        if (N.parent(idOf(this)) < 0) throw domError("NoModificationAllowedError");
+        const document = documentOf(this);
+        const nodes = [];
+        String(value).split(/\r\n|\r|\n/).forEach((line, index) => {
+            if (index > 0) nodes.push(document.createElement("br"));
+            if (line !== "") nodes.push(document.createTextNode(line));
+        });
+        if (nodes.length === 0) nodes.push(document.createTextNode(""));
+        this.replaceWith(...nodes);
+    }
     get isContentEditable() { return false; }
     get offsetParent() { return N.rendered(idOf(this)) ? documentOf(this).body : null; }
     get offsetTop() { return 0; }
