@@ -10,6 +10,7 @@ const uncurryThis = (f) => FunctionCall.bind(f);
 const ReflectApply = Reflect.apply;
 const ReflectConstruct = Reflect.construct;
 const ReflectSet = Reflect.set;
+const ReflectGet = Reflect.get;
 const ReflectDefineProperty = Reflect.defineProperty;
 const ReflectOwnKeys = Reflect.ownKeys;
 const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
@@ -95,6 +96,23 @@ function finishInterface(F, P, Parent, name) {
     ObjectDefineProperty(P, "constructor", { value: F, writable: true, enumerable: false, configurable: true });
     ObjectDefineProperty(P, SymbolToStringTag, { value: name, writable: false, enumerable: false, configurable: true });
     registerInterface(F, name, Parent);
+}
+
+/// The prototype of an interface with [LegacyOverrideBuiltIns] named properties (HTMLFormElement):
+/// a proxy that answers an instance's lookups with its named property, when it has one, before the
+/// prototype's members. (`in` cannot see them: a prototype's [[HasProperty]] gets no receiver.)
+function overridingNamedPrototype(P, name, namedProperty) {
+    const proxy = new Proxy(P, {
+        get(target, key, receiver) {
+            if (typeof key === "string" && receiver !== proxy && typeof receiver === "object" && receiver !== null && isNode(receiver)
+                && implementsInterface(receiver, name)) {
+                const value = namedProperty(receiver, key);
+                if (value !== undefined) return value;
+            }
+            return ReflectGet(target, key, receiver);
+        },
+    });
+    return proxy;
 }
 
 /// A constant on the interface object and its prototype (enumerable, read-only, permanent).

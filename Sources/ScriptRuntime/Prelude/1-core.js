@@ -219,6 +219,8 @@ const KEEPER = Symbol("keeper");
 const strongWrappers = new Map();
 const weakWrappers = new Map();
 let idOf, isNode, interfaceOf, newWrapper;
+/// The node IDs a live HTMLCollection holds now.
+let collectionIds;
 
 function wrap(id) {
     if (id < 0) return null;
@@ -490,6 +492,7 @@ class HTMLCollection {
         }
         return this.#ids;
     }
+    static { collectionIds = (collection) => collection.#current(); }
     get length() { return this.#current().length; }
     item(index) {
         const ids = this.#current();
@@ -509,6 +512,8 @@ class HTMLCollection {
     }
     *[Symbol.iterator]() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
 }
+
+ObjectDefine(HTMLCollection.prototype, Symbol.toStringTag, { value: "HTMLCollection", configurable: true });
 
 function liveNodeList(compute) { return new Proxy(new NodeList(KEY, compute), collectionHandler); }
 function liveCollection(compute) { return new Proxy(new HTMLCollection(KEY, compute), collectionHandler); }

@@ -85,7 +85,8 @@ defineGlobals(Object.keys(functions), functions, false);
 const interfaces = {
     EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
-    Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
+    Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: formExtraInterface, HTMLOptionsCollection: formExtraInterface,
+    RadioNodeList: formExtraInterface,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
     TreeWalker: traversalInterface, NodeIterator: traversalInterface, NodeFilter: traversalInterface,
     DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
