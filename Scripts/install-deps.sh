@@ -29,6 +29,8 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 [ -e /usr/share/javascript/jquery/jquery.js ] || missing+=(libjs-jquery)
 [ -e /usr/share/javascript/vue/vue.js ] || missing+=(libjs-vue)
 [ -e /usr/share/javascript/angular.js/angular.min.js ] || missing+=(libjs-angularjs)
+[ -e /usr/share/javascript/bootstrap5/js/bootstrap.min.js ] || missing+=(libjs-bootstrap5)
+[ -e /usr/share/javascript/popperjs2/popper.min.js ] || missing+=(node-popper2)
 # Test oracle: html5lib, a pure-Python HTML5 parser the parser's trees are compared with.
 /usr/bin/python3 -c "import html5lib" >/dev/null 2>&1 || missing+=(python3-html5lib)
 # Test oracle: jsonschema, which checks `webnav lint --sarif` against the SARIF 2.1.0 schema.

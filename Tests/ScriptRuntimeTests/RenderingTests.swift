@@ -245,4 +245,14 @@ final class RenderingTests: XCTestCase {
         """#)
         XCTAssertEqual(result, #"[object HTMLFormControlsCollection] | 8 | u1 | true | pw | [object RadioNodeList] | 2 | blue | true | red | red | true | [object HTMLButtonElement] | string | 8 | user | false |  | [object HTMLImageElement] | [object HTMLImageElement] | [object HTMLCollection] | 1 | inner | fieldset | [object HTMLOptionsCollection] | 2 | b | b | 0 | [object RadioNodeList] | true | true | true | true | 3 | 1 | function | function | function"#)
     }
+
+    /// WebKit: the root element's client box is the viewport (`clientWidth === innerWidth`, the
+    /// scroll bars overlaid), which Bootstrap's modal measures the scroll bar with.
+    func testTheRootElementsClientBoxIsTheViewport() throws {
+        let result = try run("""
+        var root = document.documentElement, detached = document.createElement('html');
+        JSON.stringify([root.clientWidth, root.clientHeight, innerWidth - root.clientWidth, innerHeight - root.clientHeight, detached.clientWidth])
+        """)
+        XCTAssertEqual(result, "[390,664,0,0,0]")
+    }
 }

@@ -222,6 +222,16 @@ let idOf, isNode, interfaceOf, newWrapper;
 /// The node IDs a live HTMLCollection holds now.
 let collectionIds;
 
+/// The web view's viewport in CSS pixels (an iPhone 15 below the status and navigation bars), as
+/// `window.innerWidth`/`innerHeight` give it.
+const viewportWidth = 390, viewportHeight = 664;
+
+/// Whether an element is the root element of the page's document.
+function isViewportElement(element) {
+    const id = idOf(element);
+    return N.parent(id) >= 0 && N.kind(N.parent(id)) === 9 && N.connected(id);
+}
+
 function wrap(id) {
     if (id < 0) return null;
     let wrapper = MapGet(strongWrappers, id);
@@ -1279,8 +1289,10 @@ class Element extends Node {
     set scrollLeft(value) {}
     get scrollWidth() { return 0; }
     get scrollHeight() { return 0; }
-    get clientWidth() { return 0; }
-    get clientHeight() { return 0; }
+    // CSSOM View §7: the root element's client box is the viewport without scroll bars (iOS
+    // overlays them, so all of it); other boxes are not laid out yet.
+    get clientWidth() { return isViewportElement(this) ? viewportWidth : 0; }
+    get clientHeight() { return isViewportElement(this) ? viewportHeight : 0; }
     get clientTop() { return 0; }
     get clientLeft() { return 0; }
     get slot() { return N.attr(idOf(this), "slot") ?? ""; }
