@@ -28,6 +28,9 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 # Test data: real libraries that page scripts must run unmodified.
 [ -e /usr/share/javascript/jquery/jquery.js ] || missing+=(libjs-jquery)
 [ -e /usr/share/javascript/vue/vue.js ] || missing+=(libjs-vue)
+[ -e /usr/share/javascript/angular.js/angular.min.js ] || missing+=(libjs-angularjs)
+[ -e /usr/share/javascript/bootstrap5/js/bootstrap.min.js ] || missing+=(libjs-bootstrap5)
+[ -e /usr/share/javascript/popperjs2/popper.min.js ] || missing+=(node-popper2)
 # Test oracle: html5lib, a pure-Python HTML5 parser the parser's trees are compared with.
 /usr/bin/python3 -c "import html5lib" >/dev/null 2>&1 || missing+=(python3-html5lib)
 # Test oracle: headless Chromium loads run --html's report and shows what it holds.

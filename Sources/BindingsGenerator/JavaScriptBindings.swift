@@ -147,7 +147,14 @@ struct JavaScriptBindings {
         out += "    const P = {\n        __proto__: Parent.prototype,\n        constructor: undefined,\n"
         out += body.joined(separator: "\n") + "\n"
         out += "    };\n"
-        out += "    finishInterface(\(name), P, Parent, \(quoted(name)));\n"
+        if interface.attributes.first(named: "LegacyOverrideBuiltIns") != nil {
+            // Named properties ahead of the prototype's members: the implementation's namedProperty answers first.
+            implemented.append("namedProperty")
+            out = out.replacingOccurrences(of: "elementImplementation(\(quoted(name)), [", with: "elementImplementation(\(quoted(name)), [\"namedProperty\", ")
+            out += "    finishInterface(\(name), overridingNamedPrototype(P, \(quoted(name)), I.namedProperty), Parent, \(quoted(name)));\n"
+        } else {
+            out += "    finishInterface(\(name), P, Parent, \(quoted(name)));\n"
+        }
         for constant in constants {
             out += "    defineConstant(\(name), P, \(quoted(constant.name)), \(constant.value));\n"
         }

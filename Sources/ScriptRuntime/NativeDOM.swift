@@ -127,7 +127,10 @@ enum NativeDOM {
         }
         define(.matches) { call in .int(node(call, 0).map { page.matchesSelector($0, call.string(1)) } ?? 0) }
         define(.closest) { call in .int(node(call, 0).map { page.closestMatching($0, call.string(1)) } ?? -1) }
-        define(.computedStyle) { call in .string(node(call, 0).map { page.computedStyle($0, call.string(1)) } ?? "") }
+        define(.computedStyle) { call in
+            guard let element = node(call, 0) else { return .string("") }
+            return page.computedStyle(element, call.string(1)).map(ScriptValue.string) ?? .null
+        }
         define(.rendered) { call in .bool(node(call, 0).map { page.isRendered($0) } ?? false) }
 
         // MARK: Changes

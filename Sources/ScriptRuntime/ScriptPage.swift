@@ -99,6 +99,8 @@ public final class ScriptPage {
     // Selectors and styles
     var cachedDocumentState: (key: StyleKey, state: DocumentState)?
     var cachedStyleResolver: (key: StyleKey, resolver: StyleResolver)?
+    /// The resolver that keeps `ComputedValues.cascaded` too, for `getComputedStyle`.
+    var cachedComputedValuesResolver: (key: StyleKey, resolver: StyleResolver)?
     var selectorLists: [String: SelectorList] = [:]
     var styleSheets: (links: [String], sheets: LinkedStyleSheets)?
     var styleSheetBytes: [String: Data?] = [:]
@@ -618,6 +620,7 @@ public final class ScriptPage {
     /// After every task: the title, an open document to close, node memory.
     func afterTask() {
         cachedStyleResolver = nil
+        cachedComputedValuesResolver = nil
         guard !isClosed else { return }
         if let opened = openedDocument {
             openedDocument = nil

@@ -100,15 +100,15 @@ extension ScriptPage {
         return sheets
     }
 
-    /// The computed value of `display` or `visibility`; "" for a node outside the document
-    /// (as WebKit answers for elements without a renderer).
-    func computedStyle(_ element: NodeID, _ property: String, resolver: StyleResolver? = nil) -> String {
+    /// The resolved value of a property (`ComputedValues`); "" for a node outside the document
+    /// (as WebKit answers for elements without a renderer); nil for a property not computed.
+    func computedStyle(_ element: NodeID, _ property: String, resolver: StyleResolver? = nil) -> String? {
         guard document.kind(of: element) == .element, isConnected(element),
               let style = (resolver ?? styleResolver()).computedStyle(of: element) else { return "" }
         switch property {
         case "display": return style.display.rawValue
         case "visibility": return style.visibility.rawValue
-        default: return ""
+        default: return resolvedValue(element, property)
         }
     }
 
@@ -124,54 +124,15 @@ extension ScriptPage {
         return true
     }
 
-    /// `innerText`: the rendered text, with line breaks for `br` and around blocks (two
-    /// around paragraphs) and hidden content left out; `textContent` when not rendered.
+    /// `innerText` as WebKit's TextIterator collects it (`textContent` when not rendered):
+    /// text collapsed by `white-space` and transformed by `text-transform`, hidden text and
+    /// form controls' contents left out, a line break before and after each block (after one
+    /// only when something rendered follows it in the document), a second one after `p` and
+    /// `h1`–`h6` whose bottom margin is at least half their font size, `\n` for `br`, and a
+    /// tab between table cells.
     func innerText(_ element: NodeID) -> String {
-        let resolver = styleResolver()
-        guard isRendered(element, resolver: resolver) else { return document.textContent(of: element) }
-        var pieces: [String] = []
-        var required = 0
-        func emit(_ text: String) {
-            guard !text.isEmpty else { return }
-            if required > 0 && !pieces.isEmpty { pieces.append(String(repeating: "\n", count: required)) }
-            required = 0
-            pieces.append(text)
-        }
-        func walk(_ node: NodeID, preformatted: Bool) {
-            switch document.kind(of: node) {
-            case .text:
-                let raw = document.text(of: node) ?? ""
-                if preformatted {
-                    emit(raw)
-                } else {
-                    var collapsed = raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" })
-                        .joined(separator: " ")
-                    if let first = raw.first, " \n\t\r".contains(first), !collapsed.isEmpty, let last = pieces.last, last.last != " ",
-                       last.last != "\n" { collapsed = " " + collapsed }
-                    if let last = raw.last, " \n\t\r".contains(last), !collapsed.isEmpty { collapsed += " " }
-                    emit(collapsed)
-                }
-            case .element:
-                guard let style = resolver.computedStyle(of: node) else { return }
-                let display = style.display.rawValue
-                if style.display == Display.none || style.visibility == .hidden && document.firstChild(of: node) == nil { return }
-                let tag = document.name(of: node) ?? ""
-                if tag == "br" { pieces.append("\n"); required = 0; return }
-                let block = display != "inline" && display != "inline-block"
-                let paragraph = tag == "p"
-                if block { required = max(required, paragraph ? 2 : 1) }
-                let pre = preformatted || tag == "pre" || tag == "textarea" || tag == "listing" || tag == "xmp"
-                for child in document.children(of: node) { walk(child, preformatted: pre) }
-                if block { required = max(required, paragraph ? 2 : 1) }
-                if display == "table-cell", document.nextSibling(of: node) != nil { emit("\t") }
-            default:
-                return
-            }
-        }
-        for child in document.children(of: element) { walk(child, preformatted: document.name(of: element) == "pre") }
-        var text = pieces.joined()
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimming(where: { $0 == " " }) }.joined(separator: "\n")
+        guard isRendered(element) else { return document.textContent(of: element) }
+        var collector = RenderedTextCollector(page: self, resolver: computedValuesResolver())
+        return collector.collect(element)
     }
 }

@@ -50,6 +50,7 @@ enum URLSplitting {
             if special { hostname = hostname.lowercased() }
         }
         if special && scheme != "file" && hostname.isEmpty { return nil }
+        if special && !isValidHost(hostname) { return nil }
         if scheme == "file" { hasAuthority = true }
         var path = String(url.path)
         if special && path.isEmpty { path = "/" }
@@ -72,5 +73,15 @@ enum URLSplitting {
         default: origin = "null"
         }
         return [href, scheme + ":", username, password, host, hostname, port, path, search, hash, origin]
+    }
+
+    /// Whether a special URL's host has none of the URL standard's forbidden host code points
+    /// outside an IPv6 literal's brackets (`http://[bad` does not parse, in WebKit neither).
+    static func isValidHost(_ hostname: String) -> Bool {
+        if hostname.hasPrefix("[") {
+            return hostname.hasSuffix("]") && hostname.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        let forbidden: Set<Character> = [" ", "#", "/", ":", "<", ">", "?", "@", "[", "\\", "]", "^", "|", "\t", "\n", "\r"]
+        return !hostname.contains(where: forbidden.contains)
     }
 }

@@ -83,6 +83,9 @@ public enum Visibility: String, Hashable, Sendable {
 public struct ComputedStyle: Hashable, Sendable {
     public var display: Display
     public var visibility: Visibility
+    /// The cascaded values of the properties a resolver was asked to keep, as written (inherited
+    /// ones from the parent); a property without one takes its initial value.
+    public var values: [String: String] = [:]
 
     public init(display: Display, visibility: Visibility) {
         self.display = display
@@ -99,8 +102,9 @@ public struct StyleResolver {
     let cascade: StyleCascade
 
     public init(document: HTMLDocument, styleSheets: LinkedStyleSheets = LinkedStyleSheets(), baseURL: String? = nil,
-                state: DocumentState = DocumentState(), media: MediaEnvironment = .phone(scripting: true)) {
-        cascade = StyleCascade(document: document, linked: styleSheets, baseURL: baseURL, state: state, media: media)
+                state: DocumentState = DocumentState(), media: MediaEnvironment = .phone(scripting: true),
+                keeping kept: Set<String> = []) {
+        cascade = StyleCascade(document: document, linked: styleSheets, baseURL: baseURL, state: state, media: media, keeping: kept)
     }
 
     /// The computed style of an element in the tree; nil for other nodes and for elements
@@ -120,5 +124,11 @@ public struct StyleResolver {
             parent = cascade.computedStyle(of: ancestor, parent: parent)
         }
         return parent
+    }
+
+    /// The computed style of a connected element whose parent's computed style is `parent`
+    /// (nil for the root element): for walks down the tree that keep their ancestors' styles.
+    public func computedStyle(of element: NodeID, parent: ComputedStyle?) -> ComputedStyle {
+        cascade.computedStyle(of: element.index, parent: parent)
     }
 }

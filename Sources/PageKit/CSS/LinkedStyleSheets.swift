@@ -18,6 +18,8 @@ public struct LinkedStyleSheets: Sendable {
     public static let maximumImportDepth = 8
 
     var sheets: [String: StyleSheet] = [:]
+    /// The sheets' texts, for cascades that keep more properties than the parsed `sheets`.
+    var texts: [String: String] = [:]
 
     public init() {}
 
@@ -44,8 +46,10 @@ public struct LinkedStyleSheets: Sendable {
             guard !attempted.contains(key) else { continue }
             attempted.insert(key)
             guard let parsed = URL(string: key), let data = read(parsed) else { continue }
-            let sheet = StyleSheetParser.parse(Self.decode(data))
+            let text = Self.decode(data)
+            let sheet = StyleSheetParser.parse(text)
             sheets[key] = sheet
+            texts[key] = text
             guard depth < Self.maximumImportDepth else { continue }
             let sheetResolver = URLResolver(base: key)
             for imported in Self.imports(in: sheet) {
@@ -57,12 +61,19 @@ public struct LinkedStyleSheets: Sendable {
     /// Adds a style sheet read some other way (a loader, a test).
     public mutating func add(_ text: String, at url: String) {
         sheets[Self.withoutFragment(url)] = StyleSheetParser.parse(text)
+        texts[Self.withoutFragment(url)] = text
     }
 
     /// The URLs of the sheets read, sorted.
     public var urls: [String] { sheets.keys.sorted() }
 
     func sheet(at url: String) -> StyleSheet? { sheets[Self.withoutFragment(url)] }
+
+    /// The sheet at `url` parsed keeping `kept` too (the kept sheet when that is empty).
+    func sheet(at url: String, keeping kept: Set<String>) -> StyleSheet? {
+        guard !kept.isEmpty else { return sheet(at: url) }
+        return texts[Self.withoutFragment(url)].map { StyleSheetParser.parse($0, keeping: kept) }
+    }
 
     static func withoutFragment(_ url: String) -> String {
         url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url

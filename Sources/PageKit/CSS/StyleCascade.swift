@@ -17,6 +17,8 @@ struct StyleCascade {
         var selector: ComplexSelector
         var display: StyleDeclaration?
         var visibility: StyleDeclaration?
+        /// The kept properties' declarations (the last of each, an important one before others).
+        var others: [StyleDeclaration] = []
         var origin: Origin
         var layer: Int
         var order: UInt32
@@ -54,9 +56,19 @@ struct StyleCascade {
     private var typeOnly: [Winners]
     private let styleAtom = KnownName.style.rawValue
     private let classAtom: Int32
+    /// The properties cascaded besides `display` and `visibility`.
+    let kept: Set<String>
 
-    init(document: HTMLDocument, linked: LinkedStyleSheets, baseURL: String?, state: DocumentState, media: MediaEnvironment) {
+    /// The kept properties that inherit (CSS's "Inherited: yes").
+    static let inheritedProperties: Set<String> = [
+        "color", "font-size", "font-family", "font-weight", "font-style", "line-height", "text-align", "text-transform",
+        "white-space", "cursor", "direction", "letter-spacing", "word-spacing", "list-style-type", "text-indent",
+    ]
+
+    init(document: HTMLDocument, linked: LinkedStyleSheets, baseURL: String?, state: DocumentState, media: MediaEnvironment,
+         keeping kept: Set<String> = []) {
         self.document = document
+        self.kept = kept
         matcher = SelectorMatcher(document: document, state: state)
         classAtom = document.names.existingAtom(for: "class") ?? HTMLDocument.none
         let atomCount = document.names.count
@@ -74,9 +86,22 @@ struct StyleCascade {
                     let importantDisplay = rule.declarations.last { $0.property == .display && $0.important }
                     let visibility = rule.declarations.last { $0.property == .visibility && !$0.important }
                     let importantVisibility = rule.declarations.last { $0.property == .visibility && $0.important }
+                    var others: [StyleDeclaration] = []
+                    if !kept.isEmpty {
+                        var seen: [StyleDeclaration.Property: Int] = [:]
+                        for declaration in rule.declarations {
+                            guard case .other = declaration.property else { continue }
+                            if let known = seen[declaration.property] {
+                                if declaration.important || !others[known].important { others[known] = declaration }
+                            } else {
+                                seen[declaration.property] = others.count
+                                others.append(declaration)
+                            }
+                        }
+                    }
                     for selector in rule.selectors where !selector.hasPseudoElement {
                         collected.append(IndexedRule(selector: selector, display: importantDisplay ?? display,
-                                                     visibility: importantVisibility ?? visibility,
+                                                     visibility: importantVisibility ?? visibility, others: others,
                                                      origin: origin, layer: layer, order: order))
                     }
                     order &+= 1
@@ -90,7 +115,7 @@ struct StyleCascade {
                 case .importRule(let url, let list, let layerName):
                     guard list.matches(media), depth < LinkedStyleSheets.maximumImportDepth,
                           let resolved = URLResolver(base: base).resolve(url).map(LinkedStyleSheets.withoutFragment),
-                          !visited.contains(resolved), let sheet = linked.sheet(at: resolved) else { continue }
+                          !visited.contains(resolved), let sheet = linked.sheet(at: resolved, keeping: kept) else { continue }
                     visited.insert(resolved)
                     var target = layer
                     if let layerName { target = layerName.map { layers.layer(named: $0, in: layer) } ?? layers.anonymousLayer(in: layer) }
@@ -101,16 +126,21 @@ struct StyleCascade {
         }
         var visited: Set<String> = []
         add(UserAgentStyleSheet.sheet.items, origin: .userAgent, layer: 0, base: nil, depth: 0, visited: &visited)
+        if !kept.isEmpty {
+            add(StyleSheetParser.parse(UserAgentStyleSheet.computedValuesText, keeping: kept).items, origin: .userAgent, layer: 0,
+                base: nil, depth: 0, visited: &visited)
+        }
         let documentBase = document.baseURL(pageURL: baseURL)
         for element in Self.sheetElements(of: document) {
             switch element {
             case .embedded(let text, let mediaText):
                 guard mediaText.map(media.matches) ?? true else { continue }
-                add(StyleSheetParser.parse(text).items, origin: .author, layer: 0, base: documentBase, depth: 0, visited: &visited)
+                add(StyleSheetParser.parse(text, keeping: kept).items, origin: .author, layer: 0, base: documentBase, depth: 0,
+                    visited: &visited)
             case .linked(let href, let mediaText):
                 guard mediaText.map(media.matches) ?? true,
                       let url = URLResolver(base: documentBase).resolve(href).map(LinkedStyleSheets.withoutFragment),
-                      let sheet = linked.sheet(at: url) else { continue }
+                      let sheet = linked.sheet(at: url, keeping: kept) else { continue }
                 visited.insert(url)
                 add(sheet.items, origin: .author, layer: 0, base: url, depth: 1, visited: &visited)
                 visited.remove(url)
@@ -131,6 +161,9 @@ struct StyleCascade {
                 }
                 if let visibility = collected[index].visibility {
                     typeOnly[Int(atom)].offer(visibility, precedence(collected[index], visibility, specificity), rule: Int32(index))
+                }
+                for other in collected[index].others {
+                    typeOnly[Int(atom)].offer(other, precedence(collected[index], other, specificity), rule: Int32(index))
                 }
             } else {
                 bucket(selector.subject, Int32(index))
@@ -268,7 +301,7 @@ struct StyleCascade {
             attribute = document.attributes[Int(attribute)].next
         }
         if styleAttribute >= 0 {
-            let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(styleAttribute)))
+            let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(styleAttribute)), keeping: kept)
             for (position, declaration) in declarations.enumerated() {
                 let band: UInt64 = declaration.important ? 2 : 1
                 winners.offer(declaration, Precedence(high: band << 62 | 1 << 61, order: UInt32(position)), rule: -1)
@@ -286,6 +319,23 @@ struct StyleCascade {
         case .visibility(let value)?: result.visibility = value
         case .initial?: result.visibility = .visible
         default: break
+        }
+        if !kept.isEmpty {
+            for (property, winner) in winners.others {
+                guard case .other(let name) = property else { continue }
+                switch winner.0.value {
+                case .text(let text): result.values[name] = text
+                case .inherit: if let inherited = parent?.values[name] { result.values[name] = inherited }
+                case .unset, .revert, .revertLayer:
+                    if Self.inheritedProperties.contains(name), let inherited = parent?.values[name] { result.values[name] = inherited }
+                default: break
+                }
+            }
+            if let parent {
+                for (name, value) in parent.values where Self.inheritedProperties.contains(name) && winners.others[.other(name)] == nil {
+                    result.values[name] = value
+                }
+            }
         }
         if result.display != .none {
             if parent == nil || node.parent == 0 {
@@ -321,6 +371,9 @@ struct StyleCascade {
             if let visibility = rules[Int(index)].visibility {
                 winners.offer(visibility, precedence(rules[Int(index)], visibility, specificity), rule: index)
             }
+            for other in rules[Int(index)].others {
+                winners.offer(other, precedence(rules[Int(index)], other, specificity), rule: index)
+            }
         }
     }
 
@@ -328,6 +381,7 @@ struct StyleCascade {
     private struct Winners {
         var display: (StyleDeclaration, Precedence, Int32)?
         var visibility: (StyleDeclaration, Precedence, Int32)?
+        var others: [StyleDeclaration.Property: (StyleDeclaration, Precedence, Int32)] = [:]
 
         mutating func offer(_ declaration: StyleDeclaration, _ precedence: Precedence, rule: Int32) {
             switch declaration.property {
@@ -335,6 +389,9 @@ struct StyleCascade {
                 if display == nil || display!.1 < precedence { display = (declaration, precedence, rule) }
             case .visibility:
                 if visibility == nil || visibility!.1 < precedence { visibility = (declaration, precedence, rule) }
+            case .other:
+                if let known = others[declaration.property], !(known.1 < precedence) { return }
+                others[declaration.property] = (declaration, precedence, rule)
             }
         }
     }

@@ -25,15 +25,18 @@ struct StyleRule: Sendable {
     var declarations: [StyleDeclaration]
 }
 
-/// One declaration of `display` or `visibility`.
+/// One declaration of `display` or `visibility`, or (for `getComputedStyle`) of a property a
+/// parser was asked to keep, its value as written.
 struct StyleDeclaration: Hashable, Sendable {
     enum Property: Hashable, Sendable {
         case display, visibility
+        case other(String)
     }
 
     enum Value: Hashable, Sendable {
         case display(Display)
         case visibility(Visibility)
+        case text(String)
         case inherit, initial, unset, revert, revertLayer
     }
 

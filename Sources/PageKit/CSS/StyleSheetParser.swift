@@ -9,26 +9,30 @@ struct StyleSheetParser {
     let tokenizer: CSSTokenizer
     let tokens: [CSSToken]
     private let selectorParser: SelectorParser
+    /// Longhand properties kept besides `display` and `visibility`, their values as written
+    /// (the shorthands of `StyleShorthands` expanded into them).
+    let kept: Set<String>
 
     /// How deep rules nest (`@media` in `@media`, style rules in style rules) before the
     /// deeper ones are dropped: bounds the recursion, and no real style sheet comes near.
     static let maximumNesting = 16
 
-    init(_ text: String) {
+    init(_ text: String, keeping kept: Set<String> = []) {
         tokenizer = CSSTokenizer(text)
         tokens = tokenizer.tokens()
         selectorParser = SelectorParser(tokenizer: tokenizer, tokens: tokens)
+        self.kept = kept
     }
 
     /// Parses a whole style sheet.
-    static func parse(_ text: String) -> StyleSheet {
-        let parser = StyleSheetParser(text)
+    static func parse(_ text: String, keeping kept: Set<String> = []) -> StyleSheet {
+        let parser = StyleSheetParser(text, keeping: kept)
         return StyleSheet(items: parser.ruleList(0..<(parser.tokens.count - 1), topLevel: true, depth: 0))
     }
 
     /// Parses the declarations of a `style` attribute.
-    static func parseDeclarations(_ text: String) -> [StyleDeclaration] {
-        let parser = StyleSheetParser(text)
+    static func parseDeclarations(_ text: String, keeping kept: Set<String> = []) -> [StyleDeclaration] {
+        let parser = StyleSheetParser(text, keeping: kept)
         var declarations: [StyleDeclaration] = []
         for item in parser.blockContents(0..<(parser.tokens.count - 1), parent: [], depth: 0) {
             if case .style(let rule) = item, rule.selectors.isEmpty { declarations += rule.declarations }
@@ -91,8 +95,8 @@ struct StyleSheetParser {
                 items += rule
                 index = next
             default:
-                if let (declaration, next) = self.declaration(index, range) {
-                    if let declaration { declarations.append(declaration) }
+                if let (parsed, next) = self.declaration(index, range) {
+                    declarations += parsed
                     index = next
                 } else {
                     flush()
@@ -140,6 +144,10 @@ struct StyleSheetParser {
                 if length == 7 || length == 10 || tokenizer.bytes[token.start..<token.end].contains(0x5C) {
                     let name = asciiLowercased(tokenizer.name(of: token))
                     if name == "display" || name == "visibility" { return true }
+                }
+                if !kept.isEmpty {
+                    let name = asciiLowercased(tokenizer.name(of: token))
+                    if kept.contains(name) || StyleShorthands.longhands[name] != nil { return true }
                 }
             default: break
             }
@@ -227,9 +235,10 @@ struct StyleSheetParser {
 
     // MARK: - Declarations
 
-    /// A declaration at `start`: nil when the tokens there are not one (the caller then reads
-    /// a nested rule); `.some(nil)` for a declaration of another property or a bad value.
-    private func declaration(_ start: Int, _ range: Range<Int>) -> (StyleDeclaration?, Int)? {
+    /// A declaration at `start` (a kept shorthand gives its longhands): nil when the tokens
+    /// there are not one (the caller then reads a nested rule); none for a declaration of
+    /// another property or a bad value.
+    private func declaration(_ start: Int, _ range: Range<Int>) -> ([StyleDeclaration], Int)? {
         guard tokens[start].kind == .ident else { return nil }
         var index = selectorParser.skipWhitespace(start + 1, range)
         guard index < range.upperBound, tokens[index].kind == .colon else { return nil }
@@ -246,9 +255,50 @@ struct StyleSheetParser {
         switch name {
         case "display": property = .display
         case "visibility": property = .visibility
-        default: return (nil, index)
+        default:
+            guard !kept.isEmpty else { return ([], index) }
+            return (keptDeclarations(name, valueStart..<index), index)
         }
-        return (value(of: property, valueStart..<index), index)
+        return (value(of: property, valueStart..<index).map { [$0] } ?? [], index)
+    }
+
+    /// A kept property's declaration, or a kept shorthand's longhands, values as written
+    /// (whitespace collapsed, `!important` taken off).
+    private func keptDeclarations(_ name: String, _ range: Range<Int>) -> [StyleDeclaration] {
+        let longhands = StyleShorthands.longhands[name]
+        guard kept.contains(name) || longhands != nil else { return [] }
+        var parts = range.filter { tokens[$0].kind != .whitespace }
+        var important = false
+        if parts.count >= 2, tokens[parts[parts.count - 2]].isDelimiter("!"), tokens[parts[parts.count - 1]].kind == .ident,
+           asciiLowercased(tokenizer.name(of: tokens[parts[parts.count - 1]])) == "important" {
+            important = true
+            parts.removeLast(2)
+        }
+        guard let first = parts.first, let last = parts.last else { return [] }
+        let text = collapsingWhitespace(String(decoding: tokenizer.bytes[tokens[first].start..<tokens[last].end], as: UTF8.self))
+        let keyword: StyleDeclaration.Value?
+        switch asciiLowercased(text) {
+        case "inherit": keyword = .inherit
+        case "initial": keyword = .initial
+        case "unset": keyword = .unset
+        case "revert": keyword = .revert
+        case "revert-layer": keyword = .revertLayer
+        default: keyword = nil
+        }
+        guard let longhands else {
+            return [StyleDeclaration(property: .other(name), value: keyword ?? .text(text), important: important)]
+        }
+        let values: [String]
+        if let keyword {
+            return longhands.filter(kept.contains).map { StyleDeclaration(property: .other($0), value: keyword, important: important) }
+        } else if let expanded = StyleShorthands.expand(name, text) {
+            values = expanded
+        } else {
+            return []
+        }
+        return zip(longhands, values).filter { kept.contains($0.0) }.map {
+            StyleDeclaration(property: .other($0.0), value: .text($0.1), important: important)
+        }
     }
 
     /// The value of a declaration, with its `!important`; nil when it is not valid.
@@ -275,6 +325,8 @@ struct StyleSheetParser {
         case (_, .visibility):
             guard words.count == 1, let visibility = Visibility(rawValue: words[0]) else { return nil }
             value = .visibility(visibility)
+        case (_, .other):
+            return nil
         }
         return StyleDeclaration(property: property, value: value, important: important)
     }

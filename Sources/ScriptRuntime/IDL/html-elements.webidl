@@ -207,9 +207,18 @@ interface HTMLAnchorElement : HTMLElement {
 };
 HTMLAnchorElement includes HTMLHyperlinkElementUtils;
 
-// Only `href` so far: the URL parts (protocol, host, pathname…) are not implemented.
 interface mixin HTMLHyperlinkElementUtils {
   [CEReactions, ReflectURL] stringifier attribute USVString href;
+  readonly attribute USVString origin;
+  [CEReactions] attribute USVString protocol;
+  [CEReactions] attribute USVString username;
+  [CEReactions] attribute USVString password;
+  [CEReactions] attribute USVString host;
+  [CEReactions] attribute USVString hostname;
+  [CEReactions] attribute USVString port;
+  [CEReactions] attribute USVString pathname;
+  [CEReactions] attribute USVString search;
+  [CEReactions] attribute USVString hash;
 };
 
 [Exposed=Window, ElementTags=(data)]

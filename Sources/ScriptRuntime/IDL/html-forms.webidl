@@ -3,7 +3,9 @@
 // implemented yet: the forms' and selects' indexed and named properties, popover targets,
 // `labels` of HTMLOutputElement's `htmlFor`, showPicker's checks.
 
-[Exposed=Window, ElementTags=(form)]
+// The named getter (a control or RadioNodeList by id or name) and the indexed getter are the
+// implementation's `namedProperty`, which [LegacyOverrideBuiltIns] makes the generator consult.
+[Exposed=Window, ElementTags=(form), LegacyOverrideBuiltIns, LegacyUnenumerableNamedProperties]
 interface HTMLFormElement : HTMLElement {
   [HTMLConstructor] constructor();
   [CEReactions, Reflect=accept-charset] attribute DOMString acceptCharset;

@@ -10,6 +10,7 @@ const uncurryThis = (f) => FunctionCall.bind(f);
 const ReflectApply = Reflect.apply;
 const ReflectConstruct = Reflect.construct;
 const ReflectSet = Reflect.set;
+const ReflectGet = Reflect.get;
 const ReflectDefineProperty = Reflect.defineProperty;
 const ReflectOwnKeys = Reflect.ownKeys;
 const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
@@ -95,6 +96,23 @@ function finishInterface(F, P, Parent, name) {
     ObjectDefineProperty(P, "constructor", { value: F, writable: true, enumerable: false, configurable: true });
     ObjectDefineProperty(P, SymbolToStringTag, { value: name, writable: false, enumerable: false, configurable: true });
     registerInterface(F, name, Parent);
+}
+
+/// The prototype of an interface with [LegacyOverrideBuiltIns] named properties (HTMLFormElement):
+/// a proxy that answers an instance's lookups with its named property, when it has one, before the
+/// prototype's members. (`in` cannot see them: a prototype's [[HasProperty]] gets no receiver.)
+function overridingNamedPrototype(P, name, namedProperty) {
+    const proxy = new Proxy(P, {
+        get(target, key, receiver) {
+            if (typeof key === "string" && receiver !== proxy && typeof receiver === "object" && receiver !== null && isNode(receiver)
+                && implementsInterface(receiver, name)) {
+                const value = namedProperty(receiver, key);
+                if (value !== undefined) return value;
+            }
+            return ReflectGet(target, key, receiver);
+        },
+    });
+    return proxy;
 }
 
 /// A constant on the interface object and its prototype (enumerable, read-only, permanent).
@@ -389,13 +407,16 @@ function setReflectedBoolean(element, name, value) {
     if (value) setAttributeValue(element, name, ""); else removeAttributeValue(element, name);
 }
 
-/// A USVString URL: the attribute resolved against the document's base URL; its own text when
-/// it does not parse; "" when absent.
+/// A USVString URL: the attribute resolved against the document's base URL and serialized as
+/// the URL standard does (WebKit: `http://Example.COM:80/` reads `http://example.com/`); its
+/// own text when it does not parse; "" when absent.
 function reflectedURL(element, name) {
     const value = contentAttribute(element, name);
     if (value === null) return "";
     const resolved = N.resolve(value);
-    return resolved === null ? value : resolved;
+    if (resolved === null) return value;
+    const parts = N.parseURL(resolved, null);
+    return parts === null ? value : parts[0];
 }
 
 /// An enumerated attribute limited to only known values: its keyword in canonical case, else

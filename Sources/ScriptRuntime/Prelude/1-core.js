@@ -243,6 +243,18 @@ function appendOwn(array, value) {
 const strongWrappers = new InternalMap();
 const weakWrappers = new InternalMap();
 let idOf, isNode, interfaceOf, newWrapper;
+/// The node IDs a live HTMLCollection holds now.
+let collectionIds;
+
+/// The web view's viewport in CSS pixels (an iPhone 15 below the status and navigation bars), as
+/// `window.innerWidth`/`innerHeight` give it.
+const viewportWidth = 390, viewportHeight = 664;
+
+/// Whether an element is the root element of the page's document.
+function isViewportElement(element) {
+    const id = idOf(element);
+    return N.parent(id) >= 0 && N.kind(N.parent(id)) === 9 && N.connected(id);
+}
 
 function wrap(id) {
     if (id < 0) return null;
@@ -538,6 +550,7 @@ class HTMLCollection {
         }
         return this.#ids;
     }
+    static { collectionIds = (collection) => collection.#current(); }
     get length() { return this.#current().length; }
     item(index) {
         const ids = this.#current();
@@ -557,6 +570,8 @@ class HTMLCollection {
     }
     *[Symbol.iterator]() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
 }
+
+ObjectDefine(HTMLCollection.prototype, Symbol.toStringTag, { value: "HTMLCollection", configurable: true });
 
 function liveNodeList(compute) { return new Proxy(new NodeList(KEY, compute), collectionHandler); }
 function liveCollection(compute) { return new Proxy(new HTMLCollection(KEY, compute), collectionHandler); }
@@ -1368,8 +1383,10 @@ class Element extends Node {
     set scrollLeft(value) {}
     get scrollWidth() { return 0; }
     get scrollHeight() { return 0; }
-    get clientWidth() { return 0; }
-    get clientHeight() { return 0; }
+    // CSSOM View §7: the root element's client box is the viewport without scroll bars (iOS
+    // overlays them, so all of it); other boxes are not laid out yet.
+    get clientWidth() { return isViewportElement(this) ? viewportWidth : 0; }
+    get clientHeight() { return isViewportElement(this) ? viewportHeight : 0; }
     get clientTop() { return 0; }
     get clientLeft() { return 0; }
     get slot() { return N.attr(idOf(this), "slot") ?? ""; }
@@ -1481,7 +1498,18 @@ class HTMLElement extends Element {
         });
     }
     get outerText() { return this.innerText; }
-    set outerText(value) { this.replaceWith(documentOf(this).createTextNode(String(value))); }
+    set outerText(value) {
+        // HTML's outerText setter: the text's lines with a <br> between them, in the element's place.
+        if (N.parent(idOf(this)) < 0) throw domError("NoModificationAllowedError");
+        const document = documentOf(this);
+        const nodes = [];
+        String(value).split(/\r\n|\r|\n/).forEach((line, index) => {
+            if (index > 0) nodes.push(document.createElement("br"));
+            if (line !== "") nodes.push(document.createTextNode(line));
+        });
+        if (nodes.length === 0) nodes.push(document.createTextNode(""));
+        this.replaceWith(...nodes);
+    }
     get isContentEditable() { return false; }
     get offsetParent() { return N.rendered(idOf(this)) ? documentOf(this).body : null; }
     get offsetTop() { return 0; }
@@ -1507,7 +1535,20 @@ reflect(HTMLElement, "contentEditable", "contenteditable", "inherit");
 reflect(HTMLElement, "inputMode", "inputmode");
 reflect(HTMLElement, "enterKeyHint", "enterkeyhint");
 reflect(HTMLElement, "autocapitalize");
-reflectBoolean(HTMLElement, "hidden");
+// hidden (HTML §6.1): "until-found" in that state, else whether the attribute is present.
+ObjectDefine(HTMLElement.prototype, "hidden", {
+    get() {
+        const value = N.attr(idOf(this), "hidden");
+        if (value === null) return false;
+        return asciiLowercase(value) === "until-found" ? "until-found" : true;
+    },
+    set(value) {
+        if (typeof value === "string" && asciiLowercase(value) === "until-found") this.setAttribute("hidden", "until-found");
+        else if (value === "" || value === null || value === undefined || value === false || value === 0 || value !== value) this.removeAttribute("hidden");
+        else this.setAttribute("hidden", "");
+    },
+    enumerable: true, configurable: true,
+});
 reflectBoolean(HTMLElement, "draggable");
 reflectBoolean(HTMLElement, "spellcheck");
 reflectBoolean(HTMLElement, "inert");

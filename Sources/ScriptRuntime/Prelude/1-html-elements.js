@@ -31,13 +31,50 @@ implementation("HTMLTemplateElement", () => ({
     content: (self) => sameObject(self, "content", () => wrap(N.templateContent(idOf(self)))),
 }));
 
+/// The parts of an `<a>` or `<area>`'s href resolved against the document's base URL (in
+/// `urlPartNames`' order), or null when it has none or it does not parse (HTML §4.6.3).
+function hyperlinkURL(self) {
+    const value = contentAttribute(self, "href");
+    if (value === null) return null;
+    const resolved = N.resolve(value);
+    return resolved === null ? null : N.parseURL(resolved, null);
+}
+
+/// HTMLHyperlinkElementUtils' URL parts: a getter gives "" (the protocol ":") when the href is
+/// missing or invalid; a setter changes the href only when there is a URL to change and the
+/// result parses, as WebKit does.
+function hyperlinkUtilities() {
+    const members = {};
+    const part = (index, none) => (self) => {
+        const parts = hyperlinkURL(self);
+        return parts === null ? none : parts[index];
+    };
+    const setter = (name) => (self, value) => {
+        const parts = hyperlinkURL(self);
+        if (parts === null) return;
+        const changed = N.parseURL(withPart(parts, name, value), null);
+        if (changed !== null) setAttributeValue(self, "href", changed[0]);
+    };
+    members.origin = part(10, "");
+    const names = [["protocol", "setProtocol"], ["username", "setUsername"], ["password", "setPassword"], ["host", "setHost"],
+        ["hostname", "setHostname"], ["port", "setPort"], ["pathname", "setPathname"], ["search", "setSearch"], ["hash", "setHash"]];
+    for (let i = 0; i < names.length; i++) {
+        const name = names[i][0];
+        members[name] = part(i + 1, name === "protocol" ? ":" : "");
+        members[names[i][1]] = setter(name);
+    }
+    return members;
+}
+
 implementation("HTMLAnchorElement", () => ({
+    ...hyperlinkUtilities(),
     relList: (self) => new DOMTokenList(KEY, self, "rel"),
     text: (self) => N.text(idOf(self)),
     setText: (self, value) => setTextContent(self, value),
 }));
 
 implementation("HTMLAreaElement", () => ({
+    ...hyperlinkUtilities(),
     relList: (self) => new DOMTokenList(KEY, self, "rel"),
 }));
 

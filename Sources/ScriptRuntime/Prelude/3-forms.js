@@ -57,9 +57,117 @@ const formExtraInterface = lazyFamily(() => {
         item() { return null; }
         *[Symbol.iterator]() {}
     }
-    familyClasses([ValidityState, FileList]);
-    return { ValidityState, FileList, validState: new ValidityState() };
+    /// A form's `elements` (HTML §2.6.3.1): a name shared by several controls gives a live
+    /// RadioNodeList of them, the same object each time.
+    class HTMLFormControlsCollection extends HTMLCollection {
+        #form;
+        constructor(key, form) {
+            super(key, () => N.formElements(form));
+            this.#form = form;
+        }
+        namedItem(name) {
+            requireArguments(arguments.length, 1);
+            const found = formNamedItem(this.#form, StringFromValue(name));
+            return found === undefined ? null : found;
+        }
+    }
+
+    /// The controls of a RadioNodeList; `value` is its checked radio button's (HTML §2.6.3.2).
+    class RadioNodeList extends NodeList {
+        get value() {
+            for (let i = 0; i < this.length; i++) {
+                const element = this.item(i);
+                if (isRadioButton(element) && element.checked) return element.value;
+            }
+            return "";
+        }
+        set value(value) {
+            value = String(value);
+            for (let i = 0; i < this.length; i++) {
+                const element = this.item(i);
+                if (isRadioButton(element) && element.value === value) { element.checked = true; return; }
+            }
+        }
+    }
+
+    /// A select's `options` (HTML §2.6.3.3): its list of options, changed through the select.
+    class HTMLOptionsCollection extends HTMLCollection {
+        #select;
+        constructor(key, select) {
+            const id = idOf(select);
+            super(key, () => N.options(id));
+            this.#select = select;
+        }
+        get length() { return collectionIds(this).length; }
+        set length(value) { this.#select.length = value; }
+        get selectedIndex() { return this.#select.selectedIndex; }
+        set selectedIndex(value) { this.#select.selectedIndex = value; }
+        add(element, before = null) { requireArguments(arguments.length, 1); this.#select.add(element, before); }
+        remove(index) { requireArguments(arguments.length, 1); this.#select.remove(index); }
+    }
+    familyClasses([ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection]);
+    for (const cls of [HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection]) {
+        ObjectDefine(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
+    }
+    return { ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection, validState: new ValidityState() };
 });
+
+function formElementsCollection(form) {
+    return new Proxy(new (formExtraInterface("HTMLFormControlsCollection"))(KEY, idOf(form)), collectionHandler);
+}
+
+/// The elements of `ids` whose id or name is `name`, in order.
+function namedControls(ids, name) {
+    const result = [];
+    for (let i = 0; i < ids.length; i++) {
+        if (N.attr(ids[i], "id") === name || N.attr(ids[i], "name") === name) result[result.length] = ids[i];
+    }
+    return result;
+}
+
+function isRadioButton(element) {
+    return N.tag(idOf(element)) === "input" && asciiLowercase(N.attr(idOf(element), "type") ?? "") === "radio";
+}
+
+/// The RadioNodeLists of each form, by name: the same object each time.
+const radioNodeLists = new WeakMap();
+
+/// A form's control named `name` (by id or name), a RadioNodeList when several are, else
+/// WebKit's fallback: an `img` in the form so named; undefined when none is.
+function formNamedItem(form, name) {
+    if (name === "") return undefined;
+    const matches = namedControls(N.formElements(form), name);
+    if (matches.length === 1) return wrap(matches[0]);
+    if (matches.length === 0) {
+        const images = namedControls(N.byTag(form, "img"), name);
+        return images.length === 0 ? undefined : wrap(images[0]);
+    }
+    const wrapper = wrap(form);
+    let lists = WeakMapGet(radioNodeLists, wrapper);
+    if (lists === undefined) {
+        lists = new Map();
+        WeakMapSet(radioNodeLists, wrapper, lists);
+    }
+    let list = MapGet(lists, name);
+    if (list === undefined) {
+        const RadioNodeList = formExtraInterface("RadioNodeList");
+        list = new Proxy(new RadioNodeList(KEY, () => namedControls(N.formElements(form), name)), collectionHandler);
+        MapSet(lists, name, list);
+    }
+    return list;
+}
+
+/// A form's named properties (HTML §4.10.3, [LegacyOverrideBuiltIns]): its controls by index,
+/// and by id or name, ahead of the prototype's members.
+function formNamedProperty(form, key) {
+    const id = idOf(form);
+    const index = toIndex(key);
+    if (index >= 0) {
+        const ids = N.formElements(id);
+        return index < ids.length ? wrap(ids[index]) : undefined;
+    }
+    return formNamedItem(id, key);
+}
 
 /// What every form-associated control's implementation has.
 const controlImplementation = {
@@ -81,7 +189,8 @@ implementation("HTMLFormElement", () => ({
     },
     setAction: (self, value) => setAttributeValue(self, "action", value),
     relList: (self) => new DOMTokenList(KEY, self, "rel"),
-    elements(self) { const id = idOf(self); return liveCollection(() => N.formElements(id)); },
+    elements: formElementsCollection,
+    namedProperty: (self, key) => formNamedProperty(self, key),
     length: (self) => N.formElements(idOf(self)).length,
     submit: (self) => submitForm(self, self, true, false),
     requestSubmit(self, submitter) {
@@ -177,7 +286,7 @@ implementation("HTMLButtonElement", () => ({
 implementation("HTMLSelectElement", () => ({
     ...controlImplementation,
     type: (self) => reflectedBoolean(self, "multiple") ? "select-multiple" : "select-one",
-    options(self) { const id = idOf(self); return liveCollection(() => N.options(id)); },
+    options(self) { return new Proxy(new (formExtraInterface("HTMLOptionsCollection"))(KEY, self), collectionHandler); },
     length: (self) => N.options(idOf(self)).length,
     setLength(self, value) {
         const options = N.options(idOf(self));

@@ -796,8 +796,8 @@ function matchMedia(query) {
     return new MediaQueryList(KEY, String(query));
 }
 
-/// `getComputedStyle`: display and visibility as PageKit resolves them; other properties as
-/// the inline style gives them (no other CSS is computed).
+/// `getComputedStyle`: the resolved values of the properties ComputedValues.swift computes
+/// from the cascade; other properties as the inline style gives them.
 class ComputedStyle {
     #element;
     constructor(key, element) {
@@ -811,7 +811,8 @@ class ComputedStyle {
     getPropertyValue(name) {
         name = String(name).toLowerCase();
         if (this.#element === null) return "";
-        if (name === "display" || name === "visibility") return N.computedStyle(idOf(this.#element), name);
+        const value = N.computedStyle(idOf(this.#element), name);
+        if (value !== null) return value;
         if (this.#element.style === undefined) return "";
         return this.#element.style.getPropertyValue(name);
     }

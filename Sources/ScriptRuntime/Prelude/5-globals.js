@@ -33,7 +33,7 @@ const navigatorObject = new Navigator(KEY);
 // The window's attributes: constants and objects as data properties (assigning the
 // "replaceable" ones replaces them), the rest as getters; objects few pages use made lazily.
 for (const [name, value] of [["self", G], ["parent", G], ["frames", G], ["opener", null], ["frameElement", null],
-    ["closed", false], ["length", 0], ["innerWidth", 390], ["innerHeight", 664], ["outerWidth", 390], ["outerHeight", 844],
+    ["closed", false], ["length", 0], ["innerWidth", viewportWidth], ["innerHeight", viewportHeight], ["outerWidth", 390], ["outerHeight", 844],
     ["devicePixelRatio", 3], ["scrollX", 0], ["scrollY", 0], ["pageXOffset", 0], ["pageYOffset", 0], ["screenX", 0],
     ["screenY", 0], ["screenLeft", 0], ["screenTop", 0], ["orientation", 0], ["visualViewport", null], ["status", ""],
     ["navigator", navigatorObject], ["history", historyObject], ["console", consoleObject]]) {
@@ -85,7 +85,8 @@ defineGlobals(Object.keys(functions), functions, false);
 const interfaces = {
     EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
-    Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
+    Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: formExtraInterface, HTMLOptionsCollection: formExtraInterface,
+    RadioNodeList: formExtraInterface,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, AbstractRange: rangeInterface, Range: rangeInterface, StaticRange: rangeInterface,
     TreeWalker: traversalInterface, NodeIterator: traversalInterface, NodeFilter: traversalInterface,
     DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
