@@ -20,6 +20,25 @@ public struct HTMLDocument: Sendable {
     /// What a node is.
     public enum NodeKind: UInt8, Sendable {
         case document, element, text, comment, documentFragment
+        /// A DOCTYPE (`DocumentType`): name, public and system identifiers in `doctypes`.
+        case doctype
+        /// A processing instruction: its target in `processingInstructionTargets`, its data as text's.
+        case processingInstruction
+        /// A CDATA section (a kind of text in the DOM; only XML documents have them).
+        case cdataSection
+    }
+
+    /// The fields of a DOCTYPE node.
+    public struct DoctypeFields: Equatable, Sendable {
+        public var name: String
+        public var publicID: String
+        public var systemID: String
+
+        public init(name: String, publicID: String = "", systemID: String = "") {
+            self.name = name
+            self.publicID = publicID
+            self.systemID = systemID
+        }
     }
 
     /// Why a tree mutation was refused.
@@ -93,8 +112,12 @@ public struct HTMLDocument: Sendable {
     private(set) var mayContainBase = false
     /// The text node with unused room after its data in `storage` (see `appendText`), and where the room ends.
     private var textWithRoom: (node: Int32, end: Int) = (HTMLDocument.none, 0)
-    /// Set by the parser from the page's DOCTYPE.
-    public internal(set) var quirksMode = QuirksMode.noQuirks
+    /// Set by the parser from the page's DOCTYPE (and by a script's `document.open`, by the new one's).
+    public var quirksMode = QuirksMode.noQuirks
+    /// The fields of each DOCTYPE node, by node index (few documents have more than one).
+    private var doctypes: [Int32: DoctypeFields] = [:]
+    /// The target of each processing instruction, by node index.
+    private var processingInstructionTargets: [Int32: String] = [:]
     /// Slots of freed nodes and attributes, reused before the arrays grow.
     private var freeNodes: [Int32] = []
     private var freeAttributes: [Int32] = []
@@ -124,12 +147,22 @@ public struct HTMLDocument: Sendable {
         return atom == Self.none ? nil : names[atom]
     }
 
-    /// The data of a text or comment node; nil for other nodes.
+    /// The data of a text, CDATA section, comment or processing instruction; nil for other nodes.
     public func text(of node: NodeID) -> String? {
         switch kind(of: node) {
-        case .text, .comment: return string(in: dataRange(of: node.index))
-        case .document, .element, .documentFragment: return nil
+        case .text, .comment, .processingInstruction, .cdataSection: return string(in: dataRange(of: node.index))
+        case .document, .element, .documentFragment, .doctype: return nil
         }
+    }
+
+    /// The name and identifiers of a DOCTYPE node; nil for other nodes.
+    public func doctypeFields(of node: NodeID) -> DoctypeFields? {
+        kind(of: node) == .doctype ? doctypes[node.index] : nil
+    }
+
+    /// The target of a processing instruction; nil for other nodes.
+    public func processingInstructionTarget(of node: NodeID) -> String? {
+        kind(of: node) == .processingInstruction ? processingInstructionTargets[node.index] : nil
     }
 
     /// The namespace of an element; nil for other nodes.
@@ -197,13 +230,14 @@ public struct HTMLDocument: Sendable {
     /// The concatenated text of every text node at or under a node, in document order.
     public func textContent(of node: NodeID) -> String {
         switch kind(of: node) {
-        case .text, .comment: return text(of: node) ?? ""
+        case .text, .comment, .processingInstruction, .cdataSection: return text(of: node) ?? ""
+        case .doctype: return ""
         case .document, .element, .documentFragment: break
         }
         var bytes: [UInt8] = []
         var current = nodes[Int(node.index)].firstChild
         while current != Self.none {
-            if nodes[Int(current)].kind == .text { bytes.append(contentsOf: storage[dataRange(of: current)]) }
+            if nodes[Int(current)].kind == .text || nodes[Int(current)].kind == .cdataSection { bytes.append(contentsOf: storage[dataRange(of: current)]) }
             current = following(current, within: node.index)
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -292,7 +326,8 @@ public struct HTMLDocument: Sendable {
     /// all its children with one text node (as the DOM's `textContent` setter does).
     public mutating func setText(_ text: String, of node: NodeID) {
         switch kind(of: node) {
-        case .text, .comment:
+        case .doctype: return
+        case .text, .comment, .processingInstruction, .cdataSection:
             garbageBytes += Int(nodes[Int(node.index)].dataLength)
             let range = store(text)
             nodes[Int(node.index)].dataStart = range.start
@@ -319,6 +354,27 @@ public struct HTMLDocument: Sendable {
     public mutating func createComment(_ text: String) -> NodeID {
         let range = store(text)
         return NodeID(appendNode(Node(kind: .comment, dataStart: range.start, dataLength: range.length)))
+    }
+
+    /// Creates a detached DOCTYPE node.
+    public mutating func createDoctype(_ fields: DoctypeFields) -> NodeID {
+        let node = appendNode(Node(kind: .doctype))
+        doctypes[node] = fields
+        return NodeID(node)
+    }
+
+    /// Creates a detached processing instruction.
+    public mutating func createProcessingInstruction(target: String, data: String) -> NodeID {
+        let range = store(data)
+        let node = appendNode(Node(kind: .processingInstruction, dataStart: range.start, dataLength: range.length))
+        processingInstructionTargets[node] = target
+        return NodeID(node)
+    }
+
+    /// Creates a detached CDATA section.
+    public mutating func createCDATASection(_ text: String) -> NodeID {
+        let range = store(text)
+        return NodeID(appendNode(Node(kind: .cdataSection, dataStart: range.start, dataLength: range.length)))
     }
 
     /// Creates a detached document fragment: a container that is never part of the tree itself
@@ -366,7 +422,7 @@ public struct HTMLDocument: Sendable {
     private func checkInsertion(of child: NodeID, into parent: NodeID) throws {
         switch kind(of: parent) {
         case .document, .element, .documentFragment: break
-        case .text, .comment: throw TreeError.notAContainer
+        case .text, .comment, .doctype, .processingInstruction, .cdataSection: throw TreeError.notAContainer
         }
         if child == root { throw TreeError.wouldCreateCycle }
         var ancestor = parent.index
@@ -416,8 +472,13 @@ public struct HTMLDocument: Sendable {
                     freeAttribute(attribute)
                     attribute = next
                 }
-            case .text, .comment:
+            case .text, .comment, .cdataSection:
                 garbageBytes += Int(freedNode.dataLength)
+            case .processingInstruction:
+                garbageBytes += Int(freedNode.dataLength)
+                processingInstructionTargets[current] = nil
+            case .doctype:
+                doctypes[current] = nil
             case .document, .documentFragment:
                 break
             }
@@ -583,8 +644,11 @@ public struct HTMLDocument: Sendable {
     private mutating func compactStorage() {
         textWithRoom = (Self.none, 0)
         var compacted: [UInt8] = []
-        for index in nodes.indices where (nodes[index].kind == .text || nodes[index].kind == .comment)
-            && nodes[index].parent != Self.freed {
+        for index in nodes.indices where nodes[index].parent != Self.freed {
+            switch nodes[index].kind {
+            case .text, .comment, .processingInstruction, .cdataSection: break
+            case .document, .element, .documentFragment, .doctype: continue
+            }
             let range = dataRange(of: Int32(index))
             nodes[index].dataStart = Int32(compacted.count)
             compacted.append(contentsOf: storage[range])

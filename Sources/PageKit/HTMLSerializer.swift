@@ -70,7 +70,7 @@ extension HTMLDocument {
                     stack.append(child)
                     child = nodes[Int(child)].previous
                 }
-            case .text:
+            case .text, .cdataSection:
                 let parent = record.parent
                 if parent != Self.none && isRawTextParent(parent, scriptingEnabled: scriptingEnabled) {
                     output.append(contentsOf: storage[dataRange(of: entry)])
@@ -81,6 +81,16 @@ extension HTMLDocument {
                 output.append(contentsOf: "<!--".utf8)
                 output.append(contentsOf: storage[dataRange(of: entry)])
                 output.append(contentsOf: "-->".utf8)
+            case .doctype:
+                output.append(contentsOf: "<!DOCTYPE ".utf8)
+                output.append(contentsOf: (doctypeFields(of: NodeID(entry))?.name ?? "").utf8)
+                output.append(UInt8(ascii: ">"))
+            case .processingInstruction:
+                output.append(contentsOf: "<?".utf8)
+                output.append(contentsOf: (processingInstructionTarget(of: NodeID(entry)) ?? "").utf8)
+                output.append(UInt8(ascii: " "))
+                output.append(contentsOf: storage[dataRange(of: entry)])
+                output.append(UInt8(ascii: ">"))
             case .document, .documentFragment:
                 var child = record.lastChild
                 while child != Self.none {

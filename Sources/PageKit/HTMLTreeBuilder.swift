@@ -133,6 +133,10 @@ struct HTMLTreeBuilder {
     mutating func doctype(_ doctype: HTMLTokenizer.Doctype) {
         ignoreNextLineFeed = false
         if mode == .initial && !isInForeignContent(forStartTag: nil, isEndTag: true) {
+            func field(_ bytes: [UInt8]?) -> String { bytes.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+            let node = document.createDoctype(HTMLDocument.DoctypeFields(
+                name: field(doctype.name), publicID: field(doctype.publicIdentifier), systemID: field(doctype.systemIdentifier)))
+            document.link(Int32(node.rawValue), into: 0, before: HTMLDocument.none)
             document.quirksMode = Self.quirksMode(of: doctype)
             mode = .beforeHTML
         }

@@ -72,7 +72,7 @@ enum NativeDOM {
         define(.setData) { call in
             guard let target = node(call, 0) else { return .undefined }
             let kind = page.document.kind(of: target)
-            guard kind == .text || kind == .comment else { return .undefined }
+            guard kind == .text || kind == .comment || kind == .processingInstruction || kind == .cdataSection else { return .undefined }
             page.document.setText(call.string(1), of: target)
             page.version += 1
             return .undefined
@@ -87,6 +87,16 @@ enum NativeDOM {
             page.document.setText(call.string(1), of: target)
             page.version += 1
             return .undefined
+        }
+        define(.doctype) { call in
+            guard let fields = node(call, 0).flatMap({ page.document.doctypeFields(of: $0) }) else { return .null }
+            return .array([.string(fields.name), .string(fields.publicID), .string(fields.systemID)])
+        }
+        define(.target) { call in .string(node(call, 0).flatMap { page.document.processingInstructionTarget(of: $0) } ?? "") }
+        define(.compatMode) { call in
+            guard let target = node(call, 0) else { return .string("CSS1Compat") }
+            let mode = target == page.document.root ? page.document.quirksMode : page.quirksModes[Int32(target.rawValue)] ?? .noQuirks
+            return .string(mode == .quirks ? "BackCompat" : "CSS1Compat")
         }
         define(.scriptText) { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
         define(.innerText) { call in .string(node(call, 0).map { page.innerText($0) } ?? "") }
@@ -137,14 +147,23 @@ enum NativeDOM {
             case 1: made = page.document.createElement(call.string(1))
             case 3: made = page.document.createText(call.string(1))
             case 8: made = page.document.createComment(call.string(1))
+            case 4: made = page.document.createCDATASection(call.string(1))
             case 9:
                 made = page.document.createDocumentFragment()
                 page.documentNodes.insert(Int32(made.rawValue))
             default: made = page.document.createDocumentFragment()
             }
-            if let owner = node(call, 2), owner != page.document.root, page.isDocumentNode(owner) {
-                page.creators[Int32(made.rawValue)] = Int32(owner.rawValue)
-            }
+            page.noteCreator(of: made, owner: node(call, 2))
+            return .int(made.rawValue)
+        }
+        define(.createDoctype) { call in
+            let made = page.document.createDoctype(.init(name: call.string(0), publicID: call.string(1), systemID: call.string(2)))
+            page.noteCreator(of: made, owner: node(call, 3))
+            return .int(made.rawValue)
+        }
+        define(.createPI) { call in
+            let made = page.document.createProcessingInstruction(target: call.string(0), data: call.string(1))
+            page.noteCreator(of: made, owner: node(call, 2))
             return .int(made.rawValue)
         }
         define(.insert) { call in

@@ -70,6 +70,8 @@ public final class ScriptPage {
     var activeElement: NodeID?
     var documentNodes: Set<Int32> = []
     var creators: [Int32: Int32] = [:]
+    /// The quirks mode of script-made documents not in no-quirks mode (DOMParser's), by node.
+    var quirksModes: [Int32: HTMLDocument.QuirksMode] = [:]
     var templateContents: [Int32: NodeID] = [:]
     var submittingForms: Set<Int32> = []
     var lastTitle: String?

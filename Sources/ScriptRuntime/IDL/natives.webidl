@@ -31,6 +31,9 @@ namespace N {
   any text(unsigned long node);
   any setText(unsigned long node, DOMString arg1);
   any scriptText(unsigned long node);
+  any doctype(unsigned long node);
+  any target(unsigned long node);
+  any compatMode(unsigned long node);
   any innerText(unsigned long node);
   // Attributes
   any attr(unsigned long node, DOMString arg1);
@@ -49,6 +52,8 @@ namespace N {
   any rendered(unsigned long node);
   // Changes
   any create(long arg0, DOMString arg1, unsigned long node);
+  any createDoctype(DOMString arg0, DOMString arg1, DOMString arg2, unsigned long node);
+  any createPI(DOMString arg0, DOMString arg1, unsigned long node);
   any insert(unsigned long node0, unsigned long node1, unsigned long node2);
   any canInsert(unsigned long node0, unsigned long node1, unsigned long node2);
   any remove(unsigned long node);

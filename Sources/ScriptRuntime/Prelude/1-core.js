@@ -805,6 +805,25 @@ class Text extends CharacterData {
     }
 }
 
+class CDATASection extends Text {
+    constructor(key, id) {
+        if (key !== KEY) throw typeError("Illegal constructor");
+        super(KEY, id);
+    }
+    get nodeType() { return 4; }
+    get nodeName() { return "#cdata-section"; }
+}
+
+class ProcessingInstruction extends CharacterData {
+    constructor(key, id) {
+        if (key !== KEY) throw typeError("Illegal constructor");
+        super(KEY, id);
+    }
+    get nodeType() { return 7; }
+    get nodeName() { return N.target(idOf(this)); }
+    get target() { return N.target(idOf(this)); }
+}
+
 class Comment extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
@@ -885,6 +904,18 @@ class NamedNodeMap {
 }
 
 const validName = /^[^\s"'>\/=\x00-\x1f\x7f]+$/;
+
+/// XML's `Name` and `QName` productions (Namespaces in XML 1.0, 3rd edition).
+const xmlNameStart = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
+const xmlNameRest = xmlNameStart + "\\-.0-9\u00B7\u0300-\u036F\u203F\u2040";
+const xmlName = new RegExp("^[" + xmlNameStart + "][" + xmlNameRest + "]*$", "u");
+const ncNameStart = xmlNameStart.slice(1), ncNameRest = xmlNameRest.slice(1);
+const xmlQName = new RegExp("^(?:[" + ncNameStart + "][" + ncNameRest + "]*:)?[" + ncNameStart + "][" + ncNameRest + "]*$", "u");
+
+/// The DOM's "validate" a qualified name: InvalidCharacterError unless it is a QName.
+function validateQualifiedName(name) {
+    if (!xmlQName.test(name)) throw domError("InvalidCharacterError");
+}
 
 class DOMTokenList {
     #element; #attribute;

@@ -58,8 +58,11 @@ class Document extends Node {
     get charset() { return "UTF-8"; }
     get inputEncoding() { return "UTF-8"; }
     get contentType() { return "text/html"; }
-    get compatMode() { return "CSS1Compat"; }
-    get doctype() { return null; }
+    get compatMode() { return N.compatMode(idOf(this)); }
+    get doctype() {
+        for (let id = N.first(idOf(this)); id >= 0; id = N.next(id)) if (N.kind(id) === 10) return wrap(id);
+        return null;
+    }
     get dir() { const html = this.documentElement; return html === null ? "" : html.dir; }
     set dir(value) { const html = this.documentElement; if (html !== null) html.dir = value; }
     get lastModified() { return formatLastModified(N.now()); }
@@ -118,8 +121,20 @@ class Document extends Node {
         requireArguments(arguments.length, 1);
         return wrap(N.create(8, String(data), idOf(this)));
     }
-    createCDATASection() { throw domError("NotSupportedError"); }
-    createProcessingInstruction() { throw domError("NotSupportedError"); }
+    createCDATASection(data) {
+        requireArguments(arguments.length, 1);
+        data = String(data);
+        if (this instanceof HTMLDocument) throw domError("NotSupportedError");
+        if (data.includes("]]>")) throw domError("InvalidCharacterError");
+        return wrap(N.create(4, data, idOf(this)));
+    }
+    createProcessingInstruction(target, data) {
+        requireArguments(arguments.length, 2);
+        target = String(target);
+        data = String(data);
+        if (!xmlName.test(target) || data.includes("?>")) throw domError("InvalidCharacterError");
+        return wrap(N.createPI(target, data, idOf(this)));
+    }
     createDocumentFragment() { return wrap(N.create(11, "", idOf(this))); }
     createAttribute(name) {
         name = String(name);
@@ -220,8 +235,19 @@ class DocumentFragment extends Node {
 mixin(DocumentFragment, parentNodeMethods);
 
 class DocumentType extends Node {
+    constructor(key, id) {
+        if (key !== KEY) throw typeError("Illegal constructor");
+        super(KEY, id);
+    }
     get nodeType() { return 10; }
+    get nodeName() { return N.doctype(idOf(this))[0]; }
+    get name() { return N.doctype(idOf(this))[0]; }
+    get publicId() { return N.doctype(idOf(this))[1]; }
+    get systemId() { return N.doctype(idOf(this))[2]; }
+    get textContent() { return null; }
+    set textContent(value) {}
 }
+mixin(DocumentType, childNodeMethods);
 
 class DOMImplementation {
     #document;
@@ -248,7 +274,12 @@ class DOMImplementation {
         if (qualifiedName) document.appendChild(document.createElementNS(namespace, qualifiedName));
         return document;
     }
-    createDocumentType(name) { return null; }
+    createDocumentType(qualifiedName, publicId, systemId) {
+        requireArguments(arguments.length, 3);
+        qualifiedName = String(qualifiedName);
+        validateQualifiedName(qualifiedName);
+        return wrap(N.createDoctype(qualifiedName, String(publicId), String(systemId), idOf(this.#document)));
+    }
     hasFeature() { return true; }
 }
 

@@ -10,6 +10,9 @@ newWrapper = function (id, info) {
     switch (info) {
     case 3: return new Text(KEY, id);
     case 8: return new Comment(KEY, id);
+    case 4: return new CDATASection(KEY, id);
+    case 7: return new ProcessingInstruction(KEY, id);
+    case 10: return new DocumentType(KEY, id);
     case 9: return new HTMLDocument(KEY, id);
     case 11: return new DocumentFragment(KEY, id);
     default: throw typeError("Unknown node");
@@ -83,7 +86,7 @@ defineGlobals(Object.keys(functions), functions, false);
 // The interfaces, in this order on the window; those of a family of `lazyInterfaceFamilies`
 // are made the first time a page reads one of their globals.
 const interfaces = {
-    EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
+    EventTarget, Node, CharacterData, Text, CDATASection, ProcessingInstruction, Comment, Element, HTMLElement, Document, HTMLDocument,
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: HTMLCollection, HTMLOptionsCollection: HTMLCollection,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, Range: rangeInterface,
@@ -149,6 +152,8 @@ registerInterface(Node, "Node", EventTarget);
 registerInterface(CharacterData, "CharacterData", Node);
 registerInterface(Text, "Text", CharacterData);
 registerInterface(Comment, "Comment", CharacterData);
+registerInterface(CDATASection, "CDATASection", Text);
+registerInterface(ProcessingInstruction, "ProcessingInstruction", CharacterData);
 registerInterface(Attr, "Attr", Node);
 registerInterface(Element, "Element", Node);
 registerInterface(HTMLElement, "HTMLElement", Element);
