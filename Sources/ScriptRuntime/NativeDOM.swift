@@ -98,6 +98,10 @@ enum NativeDOM {
             let mode = target == page.document.root ? page.document.quirksMode : page.quirksModes[Int32(target.rawValue)] ?? .noQuirks
             return .string(mode == .quirks ? "BackCompat" : "CSS1Compat")
         }
+        define(.contentType) { call in
+            guard let target = node(call, 0), target != page.document.root else { return .string("text/html") }
+            return .string(page.documentContentTypes[Int32(target.rawValue)] ?? "text/html")
+        }
         define(.scriptText) { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
         define(.innerText) { call in .string(node(call, 0).map { page.innerText($0) } ?? "") }
 
@@ -151,6 +155,8 @@ enum NativeDOM {
             case 9:
                 made = page.document.createDocumentFragment()
                 page.documentNodes.insert(Int32(made.rawValue))
+                let type = call.string(1)
+                if type != "text/html" { page.documentContentTypes[Int32(made.rawValue)] = type }
             default: made = page.document.createDocumentFragment()
             }
             page.noteCreator(of: made, owner: node(call, 2))

@@ -96,6 +96,7 @@ extension ScriptPage {
         documentNodes.remove(raw)
         creators[raw] = nil
         quirksModes[raw] = nil
+        documentContentTypes[raw] = nil
         submittingForms.remove(raw)
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,
            document.parent(of: content) == nil {

@@ -72,6 +72,8 @@ public final class ScriptPage {
     var creators: [Int32: Int32] = [:]
     /// The quirks mode of script-made documents not in no-quirks mode (DOMParser's), by node.
     var quirksModes: [Int32: HTMLDocument.QuirksMode] = [:]
+    /// The content type of script-made documents that are not HTML documents (XML ones), by node.
+    var documentContentTypes: [Int32: String] = [:]
     var templateContents: [Int32: NodeID] = [:]
     var submittingForms: Set<Int32> = []
     var lastTitle: String?

@@ -149,7 +149,11 @@ extension ScriptPage {
             case .doctype: made = document.createDoctype(document.doctypeFields(of: source) ?? .init(name: ""))
             case .document, .documentFragment:
                 made = document.createDocumentFragment()
-                if isDocumentNode(source) { documentNodes.insert(Int32(made.rawValue)) }
+                if isDocumentNode(source) {
+                    documentNodes.insert(Int32(made.rawValue))
+                    documentContentTypes[Int32(made.rawValue)] = documentContentTypes[Int32(source.rawValue)]
+                    quirksModes[Int32(made.rawValue)] = source == document.root ? document.quirksMode : quirksModes[Int32(source.rawValue)]
+                }
             }
             let creator = owner ?? ownerDocument(source)
             if creator != document.root { creators[Int32(made.rawValue)] = Int32(creator.rawValue) }

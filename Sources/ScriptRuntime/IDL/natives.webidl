@@ -34,6 +34,7 @@ namespace N {
   any doctype(unsigned long node);
   any target(unsigned long node);
   any compatMode(unsigned long node);
+  any contentType(unsigned long node);
   any innerText(unsigned long node);
   // Attributes
   any attr(unsigned long node, DOMString arg1);

@@ -806,18 +806,18 @@ class Text extends CharacterData {
 }
 
 class CDATASection extends Text {
-    constructor(key, id) {
-        if (key !== KEY) throw typeError("Illegal constructor");
-        super(KEY, id);
+    constructor() {
+        if (arguments[0] !== KEY) throw typeError("Illegal constructor");
+        super(KEY, arguments[1]);
     }
     get nodeType() { return 4; }
     get nodeName() { return "#cdata-section"; }
 }
 
 class ProcessingInstruction extends CharacterData {
-    constructor(key, id) {
-        if (key !== KEY) throw typeError("Illegal constructor");
-        super(KEY, id);
+    constructor() {
+        if (arguments[0] !== KEY) throw typeError("Illegal constructor");
+        super(KEY, arguments[1]);
     }
     get nodeType() { return 7; }
     get nodeName() { return N.target(idOf(this)); }
@@ -1474,7 +1474,10 @@ function elementClassNamed(name) {
         cls = MapGet(elementFactories, name)();
         MapSet(madeElementClasses, name, cls);
         // A hand-written class (the generated ones register themselves) gets its brands.
-        if (MapGet(interfaceBrands, cls) === undefined) registerInterface(cls, name, ObjectGetPrototypeOf(cls));
+        if (MapGet(interfaceBrands, cls) === undefined) {
+            registerInterface(cls, name, ObjectGetPrototypeOf(cls));
+            ObjectDefine(cls.prototype, Symbol.toStringTag, { value: name, configurable: true });
+        }
         const hook = MapGet(elementClassHooks, name);
         if (hook !== undefined) hook(cls);
         markClass(cls);

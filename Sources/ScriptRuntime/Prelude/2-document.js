@@ -9,7 +9,7 @@ const validElementName = /^[A-Za-z][^\s\/>\x00]*$|^[:_A-Za-z\u00c0-\uffff][^\s\/
 class Document extends Node {
     constructor() {
         if (arguments[0] === KEY) { super(KEY, arguments[1]); return; }
-        const id = N.create(9, "", -1);
+        const id = N.create(9, "application/xml", -1);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
@@ -57,7 +57,7 @@ class Document extends Node {
     get characterSet() { return "UTF-8"; }
     get charset() { return "UTF-8"; }
     get inputEncoding() { return "UTF-8"; }
-    get contentType() { return "text/html"; }
+    get contentType() { return N.contentType(idOf(this)); }
     get compatMode() { return N.compatMode(idOf(this)); }
     get doctype() {
         for (let id = N.first(idOf(this)); id >= 0; id = N.next(id)) if (N.kind(id) === 10) return wrap(id);
@@ -124,7 +124,7 @@ class Document extends Node {
     createCDATASection(data) {
         requireArguments(arguments.length, 1);
         data = String(data);
-        if (this instanceof HTMLDocument) throw domError("NotSupportedError");
+        if (N.contentType(idOf(this)) === "text/html") throw domError("NotSupportedError");
         if (data.includes("]]>")) throw domError("InvalidCharacterError");
         return wrap(N.create(4, data, idOf(this)));
     }
@@ -235,9 +235,9 @@ class DocumentFragment extends Node {
 mixin(DocumentFragment, parentNodeMethods);
 
 class DocumentType extends Node {
-    constructor(key, id) {
-        if (key !== KEY) throw typeError("Illegal constructor");
-        super(KEY, id);
+    constructor() {
+        if (arguments[0] !== KEY) throw typeError("Illegal constructor");
+        super(KEY, arguments[1]);
     }
     get nodeType() { return 10; }
     get nodeName() { return N.doctype(idOf(this))[0]; }
@@ -256,7 +256,7 @@ class DOMImplementation {
         this.#document = document;
     }
     createHTMLDocument(title) {
-        const document = wrap(N.create(9, "", -1));
+        const document = wrap(N.create(9, "text/html", -1));
         const html = document.createElement("html");
         const head = document.createElement("head");
         html.appendChild(head);
@@ -269,8 +269,15 @@ class DOMImplementation {
         document.appendChild(html);
         return document;
     }
-    createDocument(namespace, qualifiedName) {
-        const document = wrap(N.create(9, "", -1));
+    createDocument(namespace, qualifiedName, doctype = null) {
+        requireArguments(arguments.length, 2);
+        if (doctype !== null && !(isNode(doctype) && doctype.nodeType === 10)) {
+            throw typeError("Argument 3 ('doctype') to DOMImplementation.createDocument must be an instance of DocumentType");
+        }
+        qualifiedName = qualifiedName === null ? "" : String(qualifiedName);
+        const type = namespace === htmlNamespace ? "application/xhtml+xml" : namespace === svgNamespace ? "image/svg+xml" : "application/xml";
+        const document = wrap(N.create(9, type, -1));
+        if (doctype !== null && doctype !== undefined) document.appendChild(doctype);
         if (qualifiedName) document.appendChild(document.createElementNS(namespace, qualifiedName));
         return document;
     }

@@ -13,7 +13,7 @@ newWrapper = function (id, info) {
     case 4: return new CDATASection(KEY, id);
     case 7: return new ProcessingInstruction(KEY, id);
     case 10: return new DocumentType(KEY, id);
-    case 9: return new HTMLDocument(KEY, id);
+    case 9: return N.contentType(id) === "text/html" ? new HTMLDocument(KEY, id) : new XMLDocument(KEY, id);
     case 11: return new DocumentFragment(KEY, id);
     default: throw typeError("Unknown node");
     }
@@ -101,6 +101,14 @@ const interfaces = {
     XMLHttpRequestUpload: networkInterface, MutationObserver: mutationInterface, MutationRecord: mutationInterface,
 };
 defineGlobals(Object.keys(interfaces), interfaces, true);
+// The hand-written interfaces' class strings (the generated ones have theirs from finishInterface).
+for (const name in interfaces) {
+    const value = interfaces[name];
+    if (typeof value === "function" && value.name === name && value.prototype !== undefined
+        && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) {
+        ObjectDefine(value.prototype, Symbol.toStringTag, { value: name, configurable: true });
+    }
+}
 markClass(ComputedStyle);
 defineLazyGlobals(elementInterfaceNames, elementClassNamed);
 defineLazyGlobals(eventInterfaceNames, eventClassNamed);
