@@ -17,7 +17,7 @@ extension HTMLDocument {
             case .element:
                 let prefix: String
                 switch record.namespace {
-                case .html: prefix = ""
+                case .html, .other: prefix = ""
                 case .svg: prefix = "svg "
                 case .mathML: prefix = "math "
                 }

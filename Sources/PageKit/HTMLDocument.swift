@@ -51,9 +51,41 @@ public struct HTMLDocument: Sendable {
         case noParent
     }
 
-    /// The namespace of an element.
+    /// The namespace of an element: the three the HTML parser knows, or another (or none) that
+    /// `namespaceURI(of:)` names.
     public enum Namespace: UInt8, Sendable {
-        case html, svg, mathML
+        case html, svg, mathML, other
+
+        /// The namespace's URI; nil for `other`.
+        public var uri: String? {
+            switch self {
+            case .html: return "http://www.w3.org/1999/xhtml"
+            case .svg: return "http://www.w3.org/2000/svg"
+            case .mathML: return "http://www.w3.org/1998/Math/MathML"
+            case .other: return nil
+            }
+        }
+
+        /// The namespace of a URI (`other` for any other, and for none).
+        public init(uri: String?) {
+            switch uri {
+            case "http://www.w3.org/1999/xhtml": self = .html
+            case "http://www.w3.org/2000/svg": self = .svg
+            case "http://www.w3.org/1998/Math/MathML": self = .mathML
+            default: self = .other
+            }
+        }
+    }
+
+    /// The namespaces of attributes the HTML parser puts in one (foreign attributes).
+    public static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+    public static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    public static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    /// The rarer parts of an element's name: a prefix, and the URI of an `other` namespace.
+    struct ElementNaming: Equatable {
+        var prefix: String?
+        var namespaceURI: String?
     }
 
     /// How the page's DOCTYPE asks it to be rendered (the parser sets it; it decides one parsing rule).
@@ -118,6 +150,10 @@ public struct HTMLDocument: Sendable {
     private var doctypes: [Int32: DoctypeFields] = [:]
     /// The target of each processing instruction, by node index.
     private var processingInstructionTargets: [Int32: String] = [:]
+    /// Elements with a prefix or in an `other` namespace, by node index.
+    private var elementNamings: [Int32: ElementNaming] = [:]
+    /// The namespace of each attribute in one (its name is then `prefix:local` or `local`), by attribute index.
+    private var attributeNamespaces: [Int32: String] = [:]
     /// Slots of freed nodes and attributes, reused before the arrays grow.
     private var freeNodes: [Int32] = []
     private var freeAttributes: [Int32] = []
@@ -153,6 +189,75 @@ public struct HTMLDocument: Sendable {
         case .text, .comment, .processingInstruction, .cdataSection: return string(in: dataRange(of: node.index))
         case .document, .element, .documentFragment, .doctype: return nil
         }
+    }
+
+    /// The namespace URI of an element (nil for none); nil for other nodes too.
+    public func namespaceURI(of node: NodeID) -> String? {
+        guard kind(of: node) == .element else { return nil }
+        let namespace = nodes[Int(node.index)].namespace
+        return namespace == .other ? elementNamings[node.index]?.namespaceURI : namespace.uri
+    }
+
+    /// The namespace prefix of an element's name (`svg` of `svg:rect`), if it has one.
+    public func prefix(of node: NodeID) -> String? {
+        kind(of: node) == .element ? elementNamings[node.index]?.prefix : nil
+    }
+
+    /// The attributes of an element in source order with their namespaces (nil: none); a
+    /// namespaced attribute's name is its qualified name.
+    public func namespacedAttributes(of node: NodeID) -> [(name: String, namespace: String?, value: String)] {
+        guard kind(of: node) == .element else { return [] }
+        var result: [(name: String, namespace: String?, value: String)] = []
+        var attribute = nodes[Int(node.index)].dataStart
+        while attribute != Self.none {
+            let index = Int(attribute)
+            result.append((names[attributes[index].name], attributeNamespaces[attribute], string(in: attributeRange(index))))
+            attribute = attributes[index].next
+        }
+        return result
+    }
+
+    /// Sets the attribute of a namespace and local name, keeping the prefix of one already
+    /// there, else adding `qualifiedName` (the DOM's "set an attribute value"); ignored on other nodes.
+    public mutating func setAttribute(namespace: String?, qualifiedName: String, _ value: String, of node: NodeID) {
+        guard kind(of: node) == .element else { return }
+        let range = store(value)
+        if let attribute = namespacedAttributeIndex(namespace: namespace, localName: Self.localPart(of: qualifiedName, namespaced: namespace != nil), of: node.index) {
+            garbageBytes += Int(attributes[attribute].valueLength)
+            attributes[attribute].valueStart = range.start
+            attributes[attribute].valueLength = range.length
+            return
+        }
+        let made = appendAttribute(atom: names.atom(for: qualifiedName), start: range.start, length: range.length, to: node.index)
+        if let namespace { attributeNamespaces[made] = namespace }
+    }
+
+    /// Removes the attribute of a namespace and local name, if present.
+    public mutating func removeAttribute(namespace: String?, localName: String, of node: NodeID) {
+        guard kind(of: node) == .element,
+              let attribute = namespacedAttributeIndex(namespace: namespace, localName: localName, of: node.index) else { return }
+        unlinkAttribute(Int32(attribute), of: node.index)
+    }
+
+    /// The slot of the attribute with a namespace and local name.
+    private func namespacedAttributeIndex(namespace: String?, localName: String, of node: Int32) -> Int? {
+        var attribute = nodes[Int(node)].dataStart
+        while attribute != Self.none {
+            let index = Int(attribute)
+            let attributeNamespace = attributeNamespaces[attribute]
+            if attributeNamespace == namespace,
+               Self.localPart(of: names[attributes[index].name], namespaced: attributeNamespace != nil) == localName {
+                return index
+            }
+            attribute = attributes[index].next
+        }
+        return nil
+    }
+
+    /// The local name in a stored attribute name: after the prefix when it is namespaced.
+    static func localPart(of name: String, namespaced: Bool) -> String {
+        guard namespaced, let colon = name.firstIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
     }
 
     /// The name and identifiers of a DOCTYPE node; nil for other nodes.
@@ -303,14 +408,20 @@ public struct HTMLDocument: Sendable {
 
     /// Removes an attribute of an element, if present.
     public mutating func removeAttribute(_ name: String, of node: NodeID) {
-        guard kind(of: node) == .element, let atom = names.existingAtom(for: attributeKey(name, of: node)) else { return }
+        guard kind(of: node) == .element, let atom = names.existingAtom(for: attributeKey(name, of: node)),
+              let attribute = attributeIndex(atom, of: node.index) else { return }
+        unlinkAttribute(Int32(attribute), of: node.index)
+    }
+
+    /// Takes an attribute out of an element's list and frees it.
+    private mutating func unlinkAttribute(_ target: Int32, of node: Int32) {
         var previous = Self.none
-        var attribute = nodes[Int(node.index)].dataStart
+        var attribute = nodes[Int(node)].dataStart
         while attribute != Self.none {
             let next = attributes[Int(attribute)].next
-            if attributes[Int(attribute)].name == atom {
+            if attribute == target {
                 if previous == Self.none {
-                    nodes[Int(node.index)].dataStart = next
+                    nodes[Int(node)].dataStart = next
                 } else {
                     attributes[Int(previous)].next = next
                 }
@@ -342,6 +453,22 @@ public struct HTMLDocument: Sendable {
     public mutating func createElement(_ name: String, namespace: Namespace = .html) -> NodeID {
         let atom = names.atom(for: namespace == .html ? name.lowercased() : name)
         return NodeID(appendNode(Node(kind: .element, namespace: namespace, name: atom)))
+    }
+
+    /// Creates a detached element of any namespace (nil: none) with its local name as given, as
+    /// the DOM's `createElementNS` does.
+    public mutating func createElement(localName: String, namespaceURI: String?, prefix: String?) -> NodeID {
+        let namespace = Namespace(uri: namespaceURI)
+        let node = appendNode(Node(kind: .element, namespace: namespace, name: names.atom(for: localName)))
+        if prefix != nil || namespace == .other {
+            elementNamings[node] = ElementNaming(prefix: prefix, namespaceURI: namespace == .other ? namespaceURI : nil)
+        }
+        return NodeID(node)
+    }
+
+    /// A detached copy of an element with its name, namespace and attributes, without children.
+    public mutating func copyElement(_ node: NodeID) -> NodeID {
+        NodeID(cloneElement(node.index))
     }
 
     /// Creates a detached text node.
@@ -466,6 +593,7 @@ public struct HTMLDocument: Sendable {
             var freedNode = nodes[Int(current)]
             switch freedNode.kind {
             case .element:
+                elementNamings[current] = nil
                 var attribute = freedNode.dataStart
                 while attribute != Self.none {
                     let next = attributes[Int(attribute)].next
@@ -504,6 +632,7 @@ public struct HTMLDocument: Sendable {
     private mutating func freeAttribute(_ attribute: Int32) {
         garbageBytes += Int(attributes[Int(attribute)].valueLength)
         attributes[Int(attribute)] = Attribute(name: Self.none, valueStart: 0, valueLength: 0)
+        attributeNamespaces[attribute] = nil
         freeAttributes.append(attribute)
     }
 
@@ -598,15 +727,17 @@ public struct HTMLDocument: Sendable {
         while original.kind == .element && attribute != Self.none {
             let copied = attributes[Int(attribute)]
             last = appendAttribute(atom: copied.name, start: copied.valueStart, length: copied.valueLength, to: clone, after: last)
+            if let namespace = attributeNamespaces[attribute] { attributeNamespaces[last] = namespace }
             attribute = copied.next
         }
+        if let naming = elementNamings[node] { elementNamings[clone] = naming }
         return clone
     }
 
     /// Whether two elements have the same name, namespace and attributes (in any order).
     func hasSameNameAndAttributes(_ first: Int32, _ second: Int32) -> Bool {
         let a = nodes[Int(first)], b = nodes[Int(second)]
-        guard a.name == b.name, a.namespace == b.namespace else { return false }
+        guard a.name == b.name, a.namespace == b.namespace, elementNamings[first] == elementNamings[second] else { return false }
         var countA = 0, countB = 0
         var attribute = a.dataStart
         while attribute != Self.none { countA += 1; attribute = attributes[Int(attribute)].next }
@@ -616,7 +747,7 @@ public struct HTMLDocument: Sendable {
         attribute = a.dataStart
         while attribute != Self.none {
             let name = attributes[Int(attribute)].name
-            guard let other = attributeIndex(name, of: second),
+            guard let other = attributeIndex(name, of: second), attributeNamespaces[Int32(other)] == attributeNamespaces[attribute],
                   storage[attributeRange(Int(attribute))].elementsEqual(storage[attributeRange(other)]) else { return false }
             attribute = attributes[Int(attribute)].next
         }
@@ -685,6 +816,11 @@ public struct HTMLDocument: Sendable {
             attribute = attributes[Int(attribute)].next
         }
         return nil
+    }
+
+    /// Puts an attribute in a namespace (the parser's foreign attributes).
+    mutating func setNamespace(_ namespace: String, ofAttribute attribute: Int32) {
+        attributeNamespaces[attribute] = namespace
     }
 
     func hasAttribute(_ name: KnownName, of node: Int32) -> Bool {

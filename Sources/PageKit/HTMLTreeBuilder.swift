@@ -342,6 +342,8 @@ struct HTMLTreeBuilder {
         switch namespace {
         case .html:
             return name >= 0 && Int(name) < htmlBoundaryKinds.count ? htmlBoundaryKinds[Int(name)] : 16
+        case .other:
+            return 16
         case .mathML:
             switch KnownName(rawValue: name) {
             case .mi, .mo, .mn, .ms, .mtext, .annotationXML: return 1 | 2 | 4 | 16 | 32
@@ -484,6 +486,10 @@ struct HTMLTreeBuilder {
                 }
                 last = document.appendAttribute(atom: attributeName, start: base + attribute.valueStart,
                                                 length: attribute.valueLength, to: node, after: last)
+                if namespace != .html, let adjustments = foreignNames,
+                   let attributeNamespace = adjustments.foreignAttributeNamespace(attributeName) {
+                    document.setNamespace(attributeNamespace, ofAttribute: last)
+                }
             }
         }
         return node

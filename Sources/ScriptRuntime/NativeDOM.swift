@@ -37,7 +37,8 @@ enum NativeDOM {
             guard let target = node(call, 0) else { return .number(3) }
             page.noteWrapper(target, world: worldIndex)
             let type = page.nodeType(target)
-            return type == 1 ? .string(page.document.name(of: target) ?? "") : .int(type)
+            guard type == 1, page.document.namespace(of: target) == .html else { return .int(type) }
+            return .string(page.document.name(of: target) ?? "")
         }
         define(.kind) { call in node(call, 0).map { .int(page.nodeType($0)) } ?? .int(0) }
         define(.tag) { call in .string(node(call, 0).flatMap { page.document.name(of: $0) } ?? "") }
@@ -127,6 +128,28 @@ enum NativeDOM {
             return .array(page.document.attributes(of: target).flatMap { [ScriptValue.string($0.name), .string($0.value)] })
         }
 
+        define(.attrsNS) { call in
+            guard let target = node(call, 0) else { return .array([]) }
+            return .array(page.document.namespacedAttributes(of: target).flatMap {
+                [ScriptValue.string($0.name), $0.namespace.map { .string($0) } ?? .null, .string($0.value)]
+            })
+        }
+        define(.setAttrNS) { call in
+            guard let target = node(call, 0) else { return .undefined }
+            page.document.setAttribute(namespace: call.isNullish(1) ? nil : call.string(1), qualifiedName: call.string(2),
+                                       call.string(3), of: target)
+            page.version += 1
+            return .undefined
+        }
+        define(.removeAttrNS) { call in
+            guard let target = node(call, 0) else { return .undefined }
+            page.document.removeAttribute(namespace: call.isNullish(1) ? nil : call.string(1), localName: call.string(2), of: target)
+            page.version += 1
+            return .undefined
+        }
+        define(.ns) { call in node(call, 0).flatMap { page.document.namespaceURI(of: $0) }.map { .string($0) } ?? .null }
+        define(.prefix) { call in node(call, 0).flatMap { page.document.prefix(of: $0) }.map { .string($0) } ?? .null }
+
         // MARK: Queries
         define(.byTag) { call in ids(node(call, 0).map { page.elementsByTag($0, call.string(1)) } ?? []) }
         define(.byClass) { call in ids(node(call, 0).map { page.elementsByClass($0, call.string(1)) } ?? []) }
@@ -164,6 +187,12 @@ enum NativeDOM {
         }
         define(.createDoctype) { call in
             let made = page.document.createDoctype(.init(name: call.string(0), publicID: call.string(1), systemID: call.string(2)))
+            page.noteCreator(of: made, owner: node(call, 3))
+            return .int(made.rawValue)
+        }
+        define(.createNS) { call in
+            let made = page.document.createElement(localName: call.string(1), namespaceURI: call.isNullish(0) ? nil : call.string(0),
+                                                   prefix: call.isNullish(2) ? nil : call.string(2))
             page.noteCreator(of: made, owner: node(call, 3))
             return .int(made.rawValue)
         }

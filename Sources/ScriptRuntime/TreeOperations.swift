@@ -136,8 +136,7 @@ extension ScriptPage {
             let made: NodeID
             switch document.kind(of: source) {
             case .element:
-                made = document.createElement(document.name(of: source) ?? "span")
-                for (name, value) in document.attributes(of: source) { document.setAttribute(name, value, of: made) }
+                made = document.copyElement(source)
                 if startedScripts.contains(Int32(source.rawValue)) { startedScripts.insert(Int32(made.rawValue)) }
                 if let state = controls[Int32(source.rawValue)] { controls[Int32(made.rawValue)] = state }
             case .text: made = document.createText(document.text(of: source) ?? "")
@@ -346,8 +345,11 @@ extension ScriptPage {
                                                             data: parsed.text(of: source) ?? "")
             case .doctype: copy = document.createDoctype(parsed.doctypeFields(of: source) ?? .init(name: ""))
             case .element:
-                copy = document.createElement(parsed.name(of: source) ?? "span", namespace: parsed.namespace(of: source) ?? .html)
-                for (name, value) in parsed.attributes(of: source) { document.setAttribute(name, value, of: copy) }
+                copy = document.createElement(localName: parsed.name(of: source) ?? "span", namespaceURI: parsed.namespaceURI(of: source),
+                                              prefix: nil)
+                for attribute in parsed.namespacedAttributes(of: source) {
+                    document.setAttribute(namespace: attribute.namespace, qualifiedName: attribute.name, attribute.value, of: copy)
+                }
             case .document, .documentFragment:
                 copy = document.createDocumentFragment()
             }

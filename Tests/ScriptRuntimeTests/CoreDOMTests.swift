@@ -108,4 +108,103 @@ final class CoreDOMTests: XCTestCase {
             "console.log: InvalidCharacterError",
         ])
     }
+
+    func testParsedSVGAndMathMLElementsAreInTheirNamespaces() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><svg viewBox="0 0 1 1"><foreignObject><p>x</p></foreignObject><a xlink:href="#t" xml:lang="en"></a><circle/></svg>\
+        <math><mi definitionURL="u">x</mi></math><script>
+        const svg = document.querySelector("svg"), circle = document.querySelector("circle");
+        console.log(svg.namespaceURI, svg.localName, svg.tagName, svg.nodeName, svg.prefix, Object.prototype.toString.call(svg));
+        console.log(svg instanceof SVGSVGElement, svg instanceof SVGGraphicsElement, svg instanceof SVGElement, svg instanceof HTMLElement);
+        console.log(circle instanceof SVGCircleElement, circle instanceof SVGGeometryElement, svg.getAttribute("viewBox"), svg.getAttribute("viewbox"));
+        const fo = svg.firstChild;
+        console.log(fo.tagName, fo.localName, fo.firstChild.namespaceURI, fo.firstChild.tagName);
+        const a = fo.nextSibling, href = a.attributes[0];
+        console.log(a.getAttributeNS("http://www.w3.org/1999/xlink", "href"), a.getAttribute("xlink:href"), a.getAttribute("href"), a.hasAttributeNS(null, "href"));
+        console.log(href.name, href.namespaceURI, href.prefix, href.localName, a.attributes[1].namespaceURI, a.getAttributeNS("http://www.w3.org/XML/1998/namespace", "lang"));
+        const mi = document.querySelector("mi");
+        console.log(mi.namespaceURI, mi.tagName, mi.getAttribute("definitionURL"), Object.prototype.toString.call(mi), mi.parentNode.constructor.name);
+        console.log(svg.cloneNode(true).firstChild.namespaceURI, svg.cloneNode(true).querySelector("a").getAttributeNS("http://www.w3.org/1999/xlink", "href"));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: http://www.w3.org/2000/svg svg svg svg null [object SVGSVGElement]",
+            "console.log: true true true false",
+            "console.log: true true 0 0 1 1 null",
+            "console.log: foreignObject foreignObject http://www.w3.org/1999/xhtml P",
+            "console.log: #t #t null false",
+            "console.log: xlink:href http://www.w3.org/1999/xlink xlink href http://www.w3.org/XML/1998/namespace en",
+            "console.log: http://www.w3.org/1998/Math/MathML mi u [object MathMLElement] MathMLElement",
+            "console.log: http://www.w3.org/2000/svg #t",
+        ])
+    }
+
+    func testCreateElementNSValidatesAndExtracts() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const e = document.createElementNS("http://www.w3.org/2000/svg", "svg:rect");
+        console.log(e.namespaceURI, e.prefix, e.localName, e.tagName, e instanceof SVGRectElement);
+        const h = document.createElementNS("http://www.w3.org/1999/xhtml", "html:DIV");
+        console.log(h.localName, h.tagName, h.prefix, h instanceof HTMLElement);
+        const n = document.createElementNS(null, "Foo");
+        console.log(n.namespaceURI, n.tagName, n.constructor.name, document.createElementNS("", "x").namespaceURI);
+        const x = document.createElementNS("urn:x", "p:q");
+        console.log(x.namespaceURI, x.prefix, x.tagName, x.outerHTML);
+        for (const [ns, name] of [[null, "a:b"], ["urn:x", "xml:a"], ["urn:x", "xmlns"], ["http://www.w3.org/2000/xmlns/", "a"],
+            ["urn:x", "1a"], ["urn:x", "a:b:c"], ["urn:x", ":a"]]) {
+            try { document.createElementNS(ns, name); console.log("no error", name); } catch (err) { console.log(err.name); }
+        }
+        console.log(document.createElementNS("http://www.w3.org/2000/xmlns/", "xmlns").localName,
+                    document.createElementNS("http://www.w3.org/XML/1998/namespace", "xml:a").prefix);
+        try { document.createElement("1a"); } catch (err) { console.log(err.name); }
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: http://www.w3.org/2000/svg svg rect svg:rect true",
+            "console.log: DIV HTML:DIV html true",
+            "console.log: null Foo Element null",
+            "console.log: urn:x p p:q <p:q></p:q>",
+            "console.log: NamespaceError", "console.log: NamespaceError", "console.log: NamespaceError", "console.log: NamespaceError",
+            "console.log: InvalidCharacterError", "console.log: InvalidCharacterError", "console.log: InvalidCharacterError",
+            "console.log: xmlns xml",
+            "console.log: InvalidCharacterError",
+        ])
+    }
+
+    func testNamespacedAttributeMethodsAndLookups() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const e = document.createElementNS("urn:x", "p:e");
+        e.setAttributeNS("urn:a", "a:one", "1");
+        e.setAttributeNS("urn:b", "b:one", "2");
+        e.setAttributeNS("urn:a", "other:one", "3");
+        e.setAttribute("one", "4");
+        console.log(e.attributes.length, e.getAttributeNS("urn:a", "one"), e.getAttributeNS("urn:b", "one"), e.getAttribute("a:one"),
+                    e.getAttributeNS(null, "one"), e.getAttributeNS("", "one"), e.getAttributeNames().join());
+        e.removeAttributeNS("urn:a", "one");
+        console.log(e.getAttributeNames().join(), e.hasAttributeNS("urn:a", "one"), e.hasAttributeNS("urn:b", "one"));
+        try { e.setAttributeNS(null, "x:y", ""); } catch (err) { console.log(err.name); }
+        try { e.setAttributeNS("urn:a", "xmlns", ""); } catch (err) { console.log(err.name); }
+        e.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:q", "urn:q");
+        e.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", "urn:default");
+        const child = document.createElement("span");
+        e.appendChild(child);
+        console.log(e.lookupNamespaceURI("p"), e.lookupNamespaceURI("q"), child.lookupNamespaceURI("q"), e.lookupNamespaceURI("xml"),
+                    e.lookupNamespaceURI(null), child.lookupNamespaceURI(null), e.lookupPrefix("urn:x"), e.lookupPrefix("urn:q"));
+        console.log(child.isDefaultNamespace("http://www.w3.org/1999/xhtml"), e.isDefaultNamespace("urn:default"),
+                    document.lookupNamespaceURI(null), document.createDocumentFragment().lookupNamespaceURI(null),
+                    document.doctype.lookupPrefix("urn:x"), document.createTextNode("t").lookupNamespaceURI("xml"));
+        try { e.getAttributeNS("urn:a"); } catch (err) { console.log(err.message); }
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: 3 3 2 3 4 4 a:one,b:one,one",
+            "console.log: b:one,one false true",
+            "console.log: NamespaceError",
+            "console.log: NamespaceError",
+            "console.log: urn:x urn:q urn:q http://www.w3.org/XML/1998/namespace urn:default http://www.w3.org/1999/xhtml p q",
+            "console.log: true true http://www.w3.org/1999/xhtml null null null",
+            "console.log: Not enough arguments",
+        ])
+    }
 }

@@ -41,6 +41,11 @@ namespace N {
   any setAttr(unsigned long node, DOMString arg1, DOMString arg2);
   any removeAttr(unsigned long node, DOMString arg1);
   any attrs(unsigned long node);
+  any attrsNS(unsigned long node);
+  any setAttrNS(unsigned long node, DOMString? arg1, DOMString arg2, DOMString arg3);
+  any removeAttrNS(unsigned long node, DOMString? arg1, DOMString arg2);
+  any ns(unsigned long node);
+  any prefix(unsigned long node);
   // Queries
   any byTag(unsigned long node, DOMString arg1);
   any byClass(unsigned long node, DOMString arg1);
@@ -55,6 +60,7 @@ namespace N {
   any create(long arg0, DOMString arg1, unsigned long node);
   any createDoctype(DOMString arg0, DOMString arg1, DOMString arg2, unsigned long node);
   any createPI(DOMString arg0, DOMString arg1, unsigned long node);
+  any createNS(DOMString? arg0, DOMString arg1, DOMString? arg2, unsigned long node);
   any insert(unsigned long node0, unsigned long node1, unsigned long node2);
   any canInsert(unsigned long node0, unsigned long node1, unsigned long node2);
   any remove(unsigned long node);

@@ -625,9 +625,62 @@ class Node extends EventTarget {
         return wrap(N.clone(this.#id, !!deep));
     }
     normalize() { N.normalize(this.#id); }
-    lookupNamespaceURI(prefix) { return prefix === null || prefix === undefined ? "http://www.w3.org/1999/xhtml" : null; }
-    lookupPrefix() { return null; }
-    isDefaultNamespace(namespace) { return namespace === "http://www.w3.org/1999/xhtml"; }
+    lookupNamespaceURI(prefix) {
+        requireArguments(arguments.length, 1);
+        prefix = prefix === null || prefix === "" ? null : String(prefix);
+        return locateNamespace(namespaceLookupElement(this, true), prefix);
+    }
+    lookupPrefix(namespace) {
+        requireArguments(arguments.length, 1);
+        if (namespace === null || namespace === "") return null;
+        namespace = String(namespace);
+        for (let id = namespaceLookupElement(this, true); id >= 0; id = parentElementId(id)) {
+            if (N.ns(id) === namespace && N.prefix(id) !== null) return N.prefix(id);
+            const list = N.attrsNS(id);
+            for (let i = 0; i < list.length; i += 3) {
+                if (list[i + 1] === xmlnsNamespace && list[i].startsWith("xmlns:") && list[i + 2] === namespace) return list[i].slice(6);
+            }
+        }
+        return null;
+    }
+    isDefaultNamespace(namespace) {
+        requireArguments(arguments.length, 1);
+        namespace = namespace === null || namespace === "" ? null : String(namespace);
+        return locateNamespace(namespaceLookupElement(this, true), null) === namespace;
+    }
+}
+
+function parentElementId(id) {
+    const parent = N.parent(id);
+    return parent >= 0 && N.kind(parent) === 1 ? parent : -1;
+}
+
+/// The element where the DOM's namespace lookups start for a node (-1: none, they give null).
+function namespaceLookupElement(node) {
+    if (node instanceof Attr) { const owner = node.ownerElement; return owner === null ? -1 : idOf(owner); }
+    const id = idOf(node);
+    switch (N.kind(id)) {
+    case 1: return id;
+    case 9: { for (const child of N.elementChildren(id)) return child; return -1; }
+    case 10: case 11: return -1;
+    default: return parentElementId(id);
+    }
+}
+
+/// The DOM's "locate a namespace" from an element (by ID) up.
+function locateNamespace(id, prefix) {
+    if (prefix === "xml" && id >= 0) return xmlNamespace;
+    if (prefix === "xmlns" && id >= 0) return xmlnsNamespace;
+    for (; id >= 0; id = parentElementId(id)) {
+        const namespace = N.ns(id);
+        if (namespace !== null && N.prefix(id) === prefix) return namespace;
+        const list = N.attrsNS(id);
+        for (let i = 0; i < list.length; i += 3) {
+            if (list[i + 1] !== xmlnsNamespace) continue;
+            if (prefix === null ? list[i] === "xmlns" : list[i] === "xmlns:" + prefix) return list[i + 2] === "" ? null : list[i + 2];
+        }
+    }
+    return null;
 }
 for (const [name, value] of [["ELEMENT_NODE", 1], ["ATTRIBUTE_NODE", 2], ["TEXT_NODE", 3], ["CDATA_SECTION_NODE", 4],
     ["ENTITY_REFERENCE_NODE", 5], ["ENTITY_NODE", 6], ["PROCESSING_INSTRUCTION_NODE", 7], ["COMMENT_NODE", 8],
@@ -849,26 +902,39 @@ function siblingElement(node, direction) {
 // Attributes
 
 class Attr extends Node {
-    #element; #name; #value;
-    constructor(key, element, name, value) {
+    #element; #name; #value; #namespace;
+    constructor(key, element, name, value, namespace = null) {
         if (key !== KEY) throw typeError("Illegal constructor");
         super(KEY, -1);
         this.#element = element;
         this.#name = name;
         this.#value = value;
+        this.#namespace = namespace;
     }
     get nodeType() { return 2; }
     get nodeName() { return this.#name; }
     get name() { return this.#name; }
-    get localName() { return this.#name; }
-    get namespaceURI() { return null; }
-    get prefix() { return null; }
+    get localName() {
+        const colon = this.#namespace === null ? -1 : this.#name.indexOf(":");
+        return colon < 0 ? this.#name : this.#name.slice(colon + 1);
+    }
+    get namespaceURI() { return this.#namespace; }
+    get prefix() {
+        const colon = this.#namespace === null ? -1 : this.#name.indexOf(":");
+        return colon < 0 ? null : this.#name.slice(0, colon);
+    }
     get specified() { return true; }
     get ownerElement() { return this.#element; }
-    get value() { return this.#element ? (this.#element.getAttribute(this.#name) ?? this.#value) : this.#value; }
+    get value() {
+        if (!this.#element) return this.#value;
+        if (this.#namespace === null) return this.#element.getAttribute(this.#name) ?? this.#value;
+        return this.#element.getAttributeNS(this.#namespace, this.localName) ?? this.#value;
+    }
     set value(value) {
         this.#value = String(value);
-        if (this.#element) this.#element.setAttribute(this.#name, this.#value);
+        if (!this.#element) return;
+        if (this.#namespace === null) this.#element.setAttribute(this.#name, this.#value);
+        else this.#element.setAttributeNS(this.#namespace, this.#name, this.#value);
     }
     get nodeValue() { return this.value; }
     set nodeValue(value) { this.value = value; }
@@ -884,13 +950,29 @@ class NamedNodeMap {
     }
     get length() { return N.attrs(idOf(this.#element)).length / 2; }
     item(index) {
-        const list = N.attrs(idOf(this.#element));
+        const list = N.attrsNS(idOf(this.#element));
         index = index >>> 0;
-        return index * 2 < list.length ? new Attr(KEY, this.#element, list[index * 2], list[index * 2 + 1]) : null;
+        return index * 3 < list.length ? new Attr(KEY, this.#element, list[index * 3], list[index * 3 + 2], list[index * 3 + 1]) : null;
     }
     getNamedItem(name) {
-        const value = N.attr(idOf(this.#element), String(name));
-        return value === null ? null : new Attr(KEY, this.#element, String(name).toLowerCase(), value);
+        const id = idOf(this.#element);
+        name = String(name);
+        if (N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html") name = asciiLowercase(name);
+        const list = N.attrsNS(id);
+        for (let i = 0; i < list.length; i += 3) {
+            if (list[i] === name) return new Attr(KEY, this.#element, list[i], list[i + 2], list[i + 1]);
+        }
+        return null;
+    }
+    getNamedItemNS(namespace, localName) {
+        const entry = namespacedAttribute(this.#element, namespace, localName);
+        return entry === null ? null : new Attr(KEY, this.#element, entry[0], entry[2], entry[1]);
+    }
+    removeNamedItemNS(namespace, localName) {
+        const attr = this.getNamedItemNS(namespace, localName);
+        if (attr === null) throw domError("NotFoundError");
+        this.#element.removeAttributeNS(namespace, localName);
+        return attr;
     }
     setNamedItem(attr) { this.#element.setAttribute(attr.name, attr.value); return null; }
     removeNamedItem(name) {
@@ -904,6 +986,38 @@ class NamedNodeMap {
 }
 
 const validName = /^[^\s"'>\/=\x00-\x1f\x7f]+$/;
+
+function asciiLowercase(text) { return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()); }
+
+const xmlNamespace = "http://www.w3.org/XML/1998/namespace";
+const xmlnsNamespace = "http://www.w3.org/2000/xmlns/";
+
+/// The [name, namespace, value] of an element's attribute with a namespace and local name, or null.
+function namespacedAttribute(element, namespace, localName) {
+    namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+    localName = String(localName);
+    const list = N.attrsNS(idOf(element));
+    for (let i = 0; i < list.length; i += 3) {
+        if (list[i + 1] !== namespace) continue;
+        const name = list[i], colon = namespace === null ? -1 : name.indexOf(":");
+        if ((colon < 0 ? name : name.slice(colon + 1)) === localName) return [name, namespace, list[i + 2]];
+    }
+    return null;
+}
+
+/// The DOM's "validate and extract": [namespace, prefix, localName] or the error it throws.
+function validateAndExtract(namespace, qualifiedName) {
+    namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+    qualifiedName = String(qualifiedName);
+    validateQualifiedName(qualifiedName);
+    const colon = qualifiedName.indexOf(":");
+    const prefix = colon < 0 ? null : qualifiedName.slice(0, colon);
+    const localName = colon < 0 ? qualifiedName : qualifiedName.slice(colon + 1);
+    if (prefix !== null && namespace === null) throw domError("NamespaceError");
+    if (prefix === "xml" && namespace !== xmlNamespace) throw domError("NamespaceError");
+    if ((qualifiedName === "xmlns" || prefix === "xmlns") !== (namespace === xmlnsNamespace)) throw domError("NamespaceError");
+    return [namespace, prefix, localName];
+}
 
 /// XML's `Name` and `QName` productions (Namespaces in XML 1.0, 3rd edition).
 const xmlNameStart = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
@@ -1164,6 +1278,7 @@ let styleProperties = false;
 
 const htmlNamespace = "http://www.w3.org/1999/xhtml";
 const svgNamespace = "http://www.w3.org/2000/svg";
+const mathMLNamespace = "http://www.w3.org/1998/Math/MathML";
 
 class Element extends Node {
     get nodeType() { return 1; }
@@ -1171,14 +1286,15 @@ class Element extends Node {
     get tagName() {
         const cache = cacheOf(this);
         if (cache.tagName === undefined) {
-            const name = N.tag(idOf(this));
-            cache.tagName = this.namespaceURI === htmlNamespace ? name.toUpperCase() : name;
+            const id = idOf(this), prefix = N.prefix(id);
+            const name = prefix === null ? N.tag(id) : prefix + ":" + N.tag(id);
+            cache.tagName = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html" ? name.toUpperCase() : name;
         }
         return cache.tagName;
     }
     get localName() { return N.tag(idOf(this)); }
-    get namespaceURI() { return htmlNamespace; }
-    get prefix() { return null; }
+    get namespaceURI() { return N.ns(idOf(this)); }
+    get prefix() { return N.prefix(idOf(this)); }
     get id() { return N.attr(idOf(this), "id") ?? ""; }
     set id(value) { this.setAttribute("id", value); }
     get className() { return N.attr(idOf(this), "class") ?? ""; }
@@ -1205,12 +1321,19 @@ class Element extends Node {
         requireArguments(arguments.length, 1);
         return N.attr(idOf(this), String(name));
     }
-    getAttributeNS(namespace, name) { return this.getAttribute(name); }
+    getAttributeNS(namespace, localName) {
+        requireArguments(arguments.length, 2);
+        const entry = namespacedAttribute(this, namespace, localName);
+        return entry === null ? null : entry[2];
+    }
     hasAttribute(name) {
         requireArguments(arguments.length, 1);
         return N.attr(idOf(this), String(name)) !== null;
     }
-    hasAttributeNS(namespace, name) { return this.hasAttribute(name); }
+    hasAttributeNS(namespace, localName) {
+        requireArguments(arguments.length, 2);
+        return namespacedAttribute(this, namespace, localName) !== null;
+    }
     setAttribute(name, value) {
         requireArguments(arguments.length, 2);
         name = String(name);
@@ -1219,7 +1342,16 @@ class Element extends Node {
         if (observedMutations > 0) attributeMutation(this, name.toLowerCase(), N.attr(id, name));
         N.setAttr(id, name, String(value));
     }
-    setAttributeNS(namespace, name, value) { this.setAttribute(String(name).replace(/^[^:]*:/, ""), value); }
+    setAttributeNS(namespace, qualifiedName, value) {
+        requireArguments(arguments.length, 3);
+        const [ns, , localName] = validateAndExtract(namespace, qualifiedName);
+        value = String(value);
+        if (observedMutations > 0) {
+            const old = namespacedAttribute(this, ns, localName);
+            attributeMutation(this, localName, old === null ? null : old[2]);
+        }
+        N.setAttrNS(idOf(this), ns, String(qualifiedName), value);
+    }
     removeAttribute(name) {
         requireArguments(arguments.length, 1);
         const id = idOf(this);
@@ -1230,7 +1362,13 @@ class Element extends Node {
         }
         N.removeAttr(id, name);
     }
-    removeAttributeNS(namespace, name) { this.removeAttribute(name); }
+    removeAttributeNS(namespace, localName) {
+        requireArguments(arguments.length, 2);
+        const old = namespacedAttribute(this, namespace, localName);
+        if (old === null) return;
+        if (observedMutations > 0) attributeMutation(this, String(localName), old[2]);
+        N.removeAttrNS(idOf(this), old[1], String(localName));
+    }
     toggleAttribute(name, force) {
         requireArguments(arguments.length, 1);
         name = String(name);
@@ -1241,6 +1379,7 @@ class Element extends Node {
         return present;
     }
     getAttributeNode(name) { return this.attributes.getNamedItem(name); }
+    getAttributeNodeNS(namespace, localName) { return this.attributes.getNamedItemNS(namespace, localName); }
     setAttributeNode(attr) { this.setAttribute(attr.name, attr.value); return null; }
     removeAttributeNode(attr) { this.removeAttribute(attr.name); return attr; }
     get previousElementSibling() { return siblingElement(this, -1); }
@@ -1500,7 +1639,6 @@ for (const tag of ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "ci
 }
 
 elementClass("SVGElement", [], () => class SVGElement extends Element {
-    get namespaceURI() { return svgNamespace; }
     get style() {
         const cache = cacheOf(this);
         if (cache.style === undefined) cache.style = new CSSStyleDeclaration(KEY, this);
@@ -1513,22 +1651,56 @@ elementClass("SVGElement", [], () => class SVGElement extends Element {
     }
     get className() { return N.attr(idOf(this), "class") ?? ""; }
 });
-elementClass("SVGSVGElement", [], () => class SVGSVGElement extends elementClassNamed("SVGElement") {});
-const svgTags = new Set(["svg", "g", "path", "circle", "rect", "line", "polyline", "polygon", "ellipse", "text", "tspan",
-    "defs", "use", "symbol", "lineargradient", "radialgradient", "stop", "clippath", "mask", "pattern", "image",
-    "foreignobject", "title", "desc", "marker", "filter"]);
-
-/// Whether an element named `tag` is in the SVG namespace (PageKit keeps no namespaces:
-/// `svg` and the SVG elements under an `svg`).
-function isSVG(id, tag) {
-    if (tag === "svg") return true;
-    if (!svgTags.has(tag)) return false;
-    for (let parent = N.parent(id); parent >= 0; parent = N.parent(parent)) {
-        const name = N.kind(parent) === 1 ? N.tag(parent) : null;
-        if (name === "svg") return true;
-        if (name === "foreignobject" || name === null) return false;
+/// The SVG element interfaces (SVG 2 §4, as WebKit has them): each made on first use, under its parent.
+const svgInterfaceParents = [
+    ["SVGGraphicsElement", "SVGElement", []],
+    ["SVGGeometryElement", "SVGGraphicsElement", []],
+    ["SVGTextContentElement", "SVGGraphicsElement", []],
+    ["SVGTextPositioningElement", "SVGTextContentElement", []],
+    ["SVGGradientElement", "SVGElement", []],
+    ["SVGSVGElement", "SVGGraphicsElement", ["svg"]], ["SVGGElement", "SVGGraphicsElement", ["g"]],
+    ["SVGDefsElement", "SVGGraphicsElement", ["defs"]], ["SVGUseElement", "SVGGraphicsElement", ["use"]],
+    ["SVGImageElement", "SVGGraphicsElement", ["image"]], ["SVGForeignObjectElement", "SVGGraphicsElement", ["foreignObject"]],
+    ["SVGAElement", "SVGGraphicsElement", ["a"]], ["SVGSwitchElement", "SVGGraphicsElement", ["switch"]],
+    ["SVGPathElement", "SVGGeometryElement", ["path"]], ["SVGRectElement", "SVGGeometryElement", ["rect"]],
+    ["SVGCircleElement", "SVGGeometryElement", ["circle"]], ["SVGEllipseElement", "SVGGeometryElement", ["ellipse"]],
+    ["SVGLineElement", "SVGGeometryElement", ["line"]], ["SVGPolylineElement", "SVGGeometryElement", ["polyline"]],
+    ["SVGPolygonElement", "SVGGeometryElement", ["polygon"]],
+    ["SVGTextElement", "SVGTextPositioningElement", ["text"]], ["SVGTSpanElement", "SVGTextPositioningElement", ["tspan"]],
+    ["SVGTextPathElement", "SVGTextContentElement", ["textPath"]],
+    ["SVGLinearGradientElement", "SVGGradientElement", ["linearGradient"]],
+    ["SVGRadialGradientElement", "SVGGradientElement", ["radialGradient"]],
+    ["SVGStopElement", "SVGElement", ["stop"]], ["SVGClipPathElement", "SVGElement", ["clipPath"]],
+    ["SVGMaskElement", "SVGElement", ["mask"]], ["SVGPatternElement", "SVGElement", ["pattern"]],
+    ["SVGSymbolElement", "SVGElement", ["symbol"]], ["SVGTitleElement", "SVGElement", ["title"]],
+    ["SVGDescElement", "SVGElement", ["desc"]], ["SVGMarkerElement", "SVGElement", ["marker"]],
+    ["SVGFilterElement", "SVGElement", ["filter"]], ["SVGStyleElement", "SVGElement", ["style"]],
+    ["SVGScriptElement", "SVGElement", ["script"]], ["SVGMetadataElement", "SVGElement", ["metadata"]],
+];
+const svgElementInterfaces = new Map();
+for (const [name, parent, tags] of svgInterfaceParents) {
+    for (const tag of tags) svgElementInterfaces.set(tag, name);
+    // A named class expression per interface, so that each has its own name.
+    elementClass(name, [], () => ({ [name]: class extends elementClassNamed(parent) {} })[name]);
+}
+elementClass("MathMLElement", [], () => class MathMLElement extends Element {
+    get style() {
+        const cache = cacheOf(this);
+        if (cache.style === undefined) cache.style = new CSSStyleDeclaration(KEY, this);
+        return cache.style;
     }
-    return false;
+    get dataset() {
+        const cache = cacheOf(this);
+        if (cache.dataset === undefined) cache.dataset = datasetProxy(this);
+        return cache.dataset;
+    }
+});
+
+/// The interface of an element outside the HTML namespace.
+function foreignElementClass(namespace, tag) {
+    if (namespace === svgNamespace) return elementClassNamed(MapGet(svgElementInterfaces, tag) ?? "SVGElement");
+    if (namespace === mathMLNamespace) return elementClassNamed("MathMLElement");
+    return Element;
 }
 
 const validCustomElementName = /^[a-z][a-z0-9._\-\u00b7\u00c0-\ud7ff\ue000-\ufffd]*-[a-z0-9._\-\u00b7\u00c0-\ud7ff\ue000-\ufffd]*$/;

@@ -103,15 +103,15 @@ class Document extends Node {
     createElement(name) {
         requireArguments(arguments.length, 1);
         name = String(name);
-        if (!validElementName.test(name)) throw domError("InvalidCharacterError");
-        return wrap(N.create(1, name.toLowerCase(), idOf(this)));
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
+        const type = N.contentType(idOf(this));
+        if (type === "text/html") return wrap(N.create(1, asciiLowercase(name), idOf(this)));
+        return wrap(N.createNS(type === "application/xhtml+xml" ? htmlNamespace : null, name, null, idOf(this)));
     }
     createElementNS(namespace, qualifiedName) {
         requireArguments(arguments.length, 2);
-        const name = String(qualifiedName);
-        if (!validElementName.test(name)) throw domError("InvalidCharacterError");
-        const local = name.includes(":") ? name.slice(name.indexOf(":") + 1) : name;
-        return wrap(N.create(1, namespace === htmlNamespace ? local.toLowerCase() : local.toLowerCase(), idOf(this)));
+        const [ns, prefix, localName] = validateAndExtract(namespace, qualifiedName);
+        return wrap(N.createNS(ns, localName, prefix, idOf(this)));
     }
     createTextNode(data) {
         requireArguments(arguments.length, 1);

@@ -3,11 +3,11 @@
 newWrapper = function (id, info) {
     if (typeof info === "string") {
         let cls = elementClassForTag(info);
-        if (svgTags.has(info) && isSVG(id, info)) cls = elementClassNamed(info === "svg" ? "SVGSVGElement" : "SVGElement");
         if (cls === undefined) cls = validCustomElementName.test(info) ? HTMLElement : elementClassNamed("HTMLUnknownElement");
         return new cls(KEY, id);
     }
     switch (info) {
+    case 1: return new (foreignElementClass(N.ns(id), N.tag(id)))(KEY, id);
     case 3: return new Text(KEY, id);
     case 8: return new Comment(KEY, id);
     case 4: return new CDATASection(KEY, id);
