@@ -207,4 +207,33 @@ final class CoreDOMTests: XCTestCase {
             "console.log: Not enough arguments",
         ])
     }
+
+    func testWindowIsAWindowWithReplaceableEvent() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const chain = [];
+        for (let o = Object.getPrototypeOf(window); o !== null; o = Object.getPrototypeOf(o)) chain.push(Object.prototype.toString.call(o));
+        console.log(Object.prototype.toString.call(window), String(window), window instanceof Window, window instanceof EventTarget, chain.join());
+        console.log(Object.getPrototypeOf(window) === Window.prototype, window.constructor === Window, typeof addEventListener,
+                    Object.prototype.hasOwnProperty.call(window, "addEventListener"));
+        let heard = 0;
+        addEventListener("ping", () => { heard++; console.log("during", window.event.type); });
+        window.dispatchEvent(new Event("ping"));
+        console.log(heard, window.event);
+        window.event = 5;
+        console.log(window.event, JSON.stringify(Object.getOwnPropertyDescriptor(window, "event")));
+        for (const name of ["Node", "Document", "HTMLDocument", "Text", "NodeList", "DOMTokenList", "Event", "Attr", "Location"]) {
+            const tag = Object.prototype.toString.call(window[name].prototype);
+            if (tag !== "[object " + name + "]") console.log(name, tag);
+        }
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: [object Window] [object Window] true true [object Window],[object WindowProperties],[object EventTarget],[object Object]",
+            "console.log: true true function false",
+            "console.log: during ping",
+            "console.log: 1 undefined",
+            "console.log: 5 {\"value\":5,\"writable\":true,\"enumerable\":true,\"configurable\":true}",
+        ])
+    }
 }

@@ -19,13 +19,23 @@ newWrapper = function (id, info) {
     }
 };
 
-class Window extends EventTarget {
-    constructor() { throw typeError("Illegal constructor"); }
-}
-// A global object's prototype is immutable in JavaScriptCore: Reflect says so without
-// throwing (an exception costs every new global object its stack trace).
-if (!Reflect.setPrototypeOf(G, Window.prototype)) {
-    for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
+// WebIDL's chain: the window, Window.prototype, the named properties object, EventTarget.prototype.
+// A global object's own prototype link is immutable in JavaScriptCore, so Window.prototype is
+// the prototype object of the global object's class (JavaScriptCoreAdapter), whose link is not.
+const Window = function Window() { throw typeError("Illegal constructor"); };
+{
+    const windowProperties = Object.create(EventTarget.prototype, {
+        [Symbol.toStringTag]: { value: "WindowProperties", configurable: true },
+    });
+    const prototype = ObjectGetPrototypeOf(G) !== Object.prototype ? ObjectGetPrototypeOf(G) : Object.create(windowProperties);
+    ObjectSetPrototypeOf(prototype, windowProperties);
+    ObjectDefine(prototype, "constructor", { value: Window, writable: true, enumerable: false, configurable: true });
+    ObjectDefine(prototype, Symbol.toStringTag, { value: "Window", configurable: true });
+    ObjectDefine(Window, "prototype", { value: prototype, writable: false, enumerable: false, configurable: false });
+    ObjectSetPrototypeOf(Window, EventTarget);
+    if (ObjectGetPrototypeOf(G) !== prototype) {
+        for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
+    }
 }
 
 const documentWrapper = wrap(0);
@@ -46,7 +56,11 @@ for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable
 ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
 for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.origin()],
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
-    ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
+    // `event` and `origin` are [Replaceable]: assigning one replaces it with a data property.
+    const setter = name === "isSecureContext" ? undefined : markNative(function (value) {
+        ObjectDefine(G, name, { value, writable: true, enumerable: true, configurable: true });
+    }, name);
+    ObjectDefine(G, name, { get: markNative(getter, name), set: setter, enumerable: true, configurable: true });
 }
 for (const [name, make] of [["screen", () => new (windowObjectInterface("Screen"))()],
     ["performance", () => new (windowObjectInterface("Performance"))()], ["crypto", () => new (windowObjectInterface("Crypto"))()],
