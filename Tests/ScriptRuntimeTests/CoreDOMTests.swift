@@ -236,4 +236,22 @@ final class CoreDOMTests: XCTestCase {
             "console.log: 5 {\"value\":5,\"writable\":true,\"enumerable\":true,\"configurable\":true}",
         ])
     }
+
+    func testCollectionsOwnTheirIndicesAndTagNameNSQueries() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body class="a"><p class="a"></p><svg><rect/><p/></svg><script>// a <p> leaves foreign content: two HTML p elements
+        const list = document.getElementsByClassName("a");
+        console.log(list.length, list.hasOwnProperty(0), list.hasOwnProperty("1"), list.hasOwnProperty(2), Object.keys(list).join());
+        console.log(document.getElementsByTagNameNS("http://www.w3.org/2000/svg", "*").length,
+                    document.getElementsByTagNameNS("*", "p").length, document.getElementsByTagNameNS("", "p").length,
+                    document.body.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "p")[0].className);
+        console.log(Object.keys(Element.prototype[Symbol.unscopables]).sort().join(), Object.getPrototypeOf(Element.prototype[Symbol.unscopables]));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: 2 true true false 0,1",
+            "console.log: 2 2 0 a",
+            "console.log: after,append,before,prepend,remove,replaceChildren,replaceWith null",
+        ])
+    }
 }

@@ -397,6 +397,8 @@ const collectionHandler = {
         }
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function" || Object.prototype.hasOwnProperty.call(target, key)) return value;
+        // Object.prototype's own methods (hasOwnProperty…) must see the proxy's indexed properties.
+        if (Object.prototype[key] === value) return value;
         // Methods run on the collection itself (its private state is not the proxy's).
         let bound = boundMethods.get(target);
         if (bound === undefined) { bound = new Map(); boundMethods.set(target, bound); }
@@ -752,6 +754,12 @@ const parentNodeMethods = {
         requireArguments(arguments.length, 1);
         const id = idOf(this), wanted = String(name);
         return liveCollection(() => N.byTag(id, wanted));
+    },
+    getElementsByTagNameNS(namespace, localName) {
+        requireArguments(arguments.length, 2);
+        const id = idOf(this), local = String(localName);
+        const ns = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+        return liveCollection(() => N.byTag(id, "*").filter((e) => (ns === "*" || N.ns(e) === ns) && (local === "*" || N.tag(e) === local)));
     },
     getElementsByClassName(names) {
         requireArguments(arguments.length, 1);

@@ -115,6 +115,14 @@ const interfaces = {
     XMLHttpRequestUpload: networkInterface, MutationObserver: mutationInterface, MutationRecord: mutationInterface,
 };
 defineGlobals(Object.keys(interfaces), interfaces, true);
+// ChildNode's and ParentNode's [Unscopable] members.
+for (const [cls, names] of [[Element, ["after", "append", "before", "prepend", "remove", "replaceChildren", "replaceWith"]],
+    [CharacterData, ["after", "before", "remove", "replaceWith"]], [DocumentType, ["after", "before", "remove", "replaceWith"]],
+    [Document, ["append", "prepend", "replaceChildren"]], [DocumentFragment, ["append", "prepend", "replaceChildren"]]]) {
+    const unscopables = { __proto__: null };
+    for (const name of names) unscopables[name] = true;
+    ObjectDefine(cls.prototype, Symbol.unscopables, { value: unscopables, configurable: true });
+}
 // The hand-written interfaces' class strings (the generated ones have theirs from finishInterface).
 for (const name in interfaces) {
     const value = interfaces[name];
