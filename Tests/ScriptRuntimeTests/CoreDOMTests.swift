@@ -254,4 +254,28 @@ final class CoreDOMTests: XCTestCase {
             "console.log: after,append,before,prepend,remove,replaceChildren,replaceWith null",
         ])
     }
+
+    func testCreateHTMLDocumentHasADoctypeAndNamesAreXMLNames() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const doc = document.implementation.createHTMLDocument("t");
+        console.log(doc.childNodes.length, doc.doctype.name, doc.firstChild === doc.doctype, doc.compatMode, doc.contentType);
+        const p = document.createElement("p");
+        p.textContent = undefined;
+        console.log(JSON.stringify(p.textContent));
+        for (const name of ["~", "@click", "1a", "a b"]) {
+            try { p.setAttribute(name, ""); console.log("set", name); } catch (e) { console.log(name, e.name); }
+        }
+        p.setAttribute("x-on:click", "go");
+        console.log(p.getAttribute("x-on:click"));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: 2 html true CSS1Compat text/html",
+            "console.log: \"\"",
+            "console.log: ~ InvalidCharacterError", "console.log: @click InvalidCharacterError",
+            "console.log: 1a InvalidCharacterError", "console.log: a b InvalidCharacterError",
+            "console.log: go",
+        ])
+    }
 }

@@ -575,7 +575,7 @@ class Node extends EventTarget {
     get textContent() { return N.text(this.#id); }
     set textContent(value) {
         const id = this.#id;
-        replaceAllChildren(this, () => N.setText(id, value === null ? "" : String(value)));
+        replaceAllChildren(this, () => N.setText(id, value === null || value === undefined ? "" : String(value)));
     }
     hasChildNodes() { return N.first(this.#id) >= 0; }
     getRootNode() { return wrap(N.root(this.#id)); }
@@ -799,9 +799,9 @@ class CharacterData extends Node {
     get data() { return N.data(idOf(this)); }
     set data(value) { this.#setData(value === null ? "" : String(value)); }
     get nodeValue() { return N.data(idOf(this)); }
-    set nodeValue(value) { this.#setData(value === null ? "" : String(value)); }
+    set nodeValue(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
     get textContent() { return N.data(idOf(this)); }
-    set textContent(value) { this.#setData(value === null ? "" : String(value)); }
+    set textContent(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
     get length() { return N.data(idOf(this)).length; }
     #setData(value) {
         if (observedMutations > 0) dataMutation(this, N.data(idOf(this)));
@@ -992,8 +992,6 @@ class NamedNodeMap {
     namedItem(name) { return this.getNamedItem(name); }
     *[Symbol.iterator]() { for (let i = 0; i < this.length; i++) yield this.item(i); }
 }
-
-const validName = /^[^\s"'>\/=\x00-\x1f\x7f]+$/;
 
 function asciiLowercase(text) { return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()); }
 
@@ -1345,7 +1343,7 @@ class Element extends Node {
     setAttribute(name, value) {
         requireArguments(arguments.length, 2);
         name = String(name);
-        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         const id = idOf(this);
         if (observedMutations > 0) attributeMutation(this, name.toLowerCase(), N.attr(id, name));
         N.setAttr(id, name, String(value));
@@ -1380,7 +1378,7 @@ class Element extends Node {
     toggleAttribute(name, force) {
         requireArguments(arguments.length, 1);
         name = String(name);
-        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         const present = this.hasAttribute(name);
         if (present && force !== true) { this.removeAttribute(name); return false; }
         if (!present && force !== false) { this.setAttribute(name, ""); return true; }

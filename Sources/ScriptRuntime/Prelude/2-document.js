@@ -138,7 +138,7 @@ class Document extends Node {
     createDocumentFragment() { return wrap(N.create(11, "", idOf(this))); }
     createAttribute(name) {
         name = String(name);
-        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         return new Attr(KEY, null, name.toLowerCase(), "");
     }
     createEvent(interfaceName) {
@@ -257,6 +257,7 @@ class DOMImplementation {
     }
     createHTMLDocument(title) {
         const document = wrap(N.create(9, "text/html", -1));
+        document.appendChild(wrap(N.createDoctype("html", "", "", idOf(document))));
         const html = document.createElement("html");
         const head = document.createElement("head");
         html.appendChild(head);
