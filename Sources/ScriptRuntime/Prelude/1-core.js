@@ -384,6 +384,11 @@ function replaceAllChildren(node, replace) {
 // Live collections: computed again only when the tree changed (N.version).
 
 const boundMethods = new WeakMap();
+// What the collections' proxy traps call, kept from before page scripts run (they may replace the originals).
+const ReflectGet = Reflect.get, ReflectHas = Reflect.has;
+const ObjectHasOwn = Object.hasOwn;
+const FunctionBind = uncurryThis(Function.prototype.bind);
+const ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
 
 const collectionHandler = {
     get(target, key, receiver) {
@@ -395,17 +400,18 @@ const collectionHandler = {
                 if (named !== null) return named;
             }
         }
-        const value = Reflect.get(target, key, target);
-        if (typeof value !== "function" || Object.prototype.hasOwnProperty.call(target, key)) return value;
-        // Object.prototype's own methods (hasOwnProperty…) must see the proxy's indexed properties.
-        if (Object.prototype[key] === value) return value;
+        const value = ReflectGet(target, key, target);
+        if (typeof value !== "function" || ObjectHasOwn(target, key)) return value;
+        // Object.prototype's methods (hasOwnProperty…) and the Array.prototype ones an iterable
+        // interface takes (forEach, values…) must see the proxy's indexed properties.
+        if (ObjectPrototype[key] === value || ArrayPrototype[key] === value) return value;
         // Methods run on the collection itself (its private state is not the proxy's).
-        let bound = boundMethods.get(target);
-        if (bound === undefined) { bound = new Map(); boundMethods.set(target, bound); }
-        let entry = bound.get(key);
+        let bound = WeakMapGet(boundMethods, target);
+        if (bound === undefined) { bound = new Map(); WeakMapSet(boundMethods, target, bound); }
+        let entry = MapGet(bound, key);
         if (entry === undefined || entry[0] !== value) {
-            entry = [value, markNative(value.bind(target), typeof key === "string" ? key : "")];
-            bound.set(key, entry);
+            entry = [value, markNative(FunctionBind(value, target), typeof key === "string" ? key : "")];
+            MapSet(bound, key, entry);
         }
         return entry[1];
     },
@@ -414,12 +420,14 @@ const collectionHandler = {
             const index = toIndex(key);
             if (index >= 0) return index < target.length;
         }
-        return Reflect.has(target, key);
+        return ReflectHas(target, key);
     },
     ownKeys(target) {
         const keys = [];
-        for (let i = 0; i < target.length; i++) keys.push(String(i));
-        return keys.concat(Reflect.ownKeys(target));
+        for (let i = 0; i < target.length; i++) keys[keys.length] = StringFromValue(i);
+        const own = ReflectOwnKeys(target);
+        for (let i = 0; i < own.length; i++) keys[keys.length] = own[i];
+        return keys;
     },
     getOwnPropertyDescriptor(target, key) {
         if (typeof key === "string") {
@@ -428,15 +436,15 @@ const collectionHandler = {
                 return { value: target.item(index), writable: false, enumerable: true, configurable: true };
             }
         }
-        return Reflect.getOwnPropertyDescriptor(target, key);
+        return ReflectGetOwnPropertyDescriptor(target, key);
     },
     set(target, key, value) {
         if (typeof key === "string" && toIndex(key) >= 0) return true;
-        return Reflect.set(target, key, value, target);
+        return ReflectSet(target, key, value, target);
     },
     defineProperty(target, key, descriptor) {
         if (typeof key === "string" && toIndex(key) >= 0) return false;
-        return Reflect.defineProperty(target, key, descriptor);
+        return ReflectDefineProperty(target, key, descriptor);
     },
 };
 
@@ -1043,6 +1051,8 @@ class DOMTokenList {
         if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
         this.#attribute = attribute;
+        // A legacy platform object: its tokens are indexed properties (`classList[0]`).
+        return new Proxy(this, collectionHandler);
     }
     #tokens() {
         const value = N.attr(idOf(this.#element), this.#attribute);
@@ -1092,13 +1102,13 @@ class DOMTokenList {
         return true;
     }
     supports() { return true; }
-    forEach(callback, thisArg) { this.#tokens().forEach((token, index) => callback.call(thisArg, token, index, this)); }
     toString() { return this.value; }
-    *[Symbol.iterator]() { yield* this.#tokens(); }
-    *entries() { yield* this.#tokens().entries(); }
-    *keys() { yield* this.#tokens().keys(); }
-    *values() { yield* this.#tokens(); }
 }
+// A value iterator over indexed properties is Array.prototype's (WebIDL §3.7.9).
+for (const key of ["entries", "keys", "values", "forEach"]) {
+    ObjectDefine(DOMTokenList.prototype, key, { value: Array.prototype[key], writable: true, enumerable: true, configurable: true });
+}
+ObjectDefine(DOMTokenList.prototype, Symbol.iterator, { value: Array.prototype.values, writable: true, configurable: true });
 
 function datasetProxy(element) {
     const attributeName = (key) => "data-" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
