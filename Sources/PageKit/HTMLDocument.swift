@@ -459,7 +459,17 @@ public struct HTMLDocument: Sendable {
     /// the DOM's `createElementNS` does.
     public mutating func createElement(localName: String, namespaceURI: String?, prefix: String?) -> NodeID {
         let namespace = Namespace(uri: namespaceURI)
-        let node = appendNode(Node(kind: .element, namespace: namespace, name: names.atom(for: localName)))
+        let atom = names.atom(for: localName)
+        // The integration points a fragment parsed with this element as its context needs to know.
+        var flags: UInt8 = 0
+        switch (namespace, KnownName(rawValue: atom)) {
+        case (.mathML, .mi), (.mathML, .mo), (.mathML, .mn), (.mathML, .ms), (.mathML, .mtext):
+            flags = NodeFlags.mathMLTextIntegrationPoint
+        case (.svg, .foreignObject), (.svg, .desc), (.svg, .title):
+            flags = NodeFlags.htmlIntegrationPoint
+        default: break
+        }
+        let node = appendNode(Node(kind: .element, namespace: namespace, flags: flags, name: atom))
         if prefix != nil || namespace == .other {
             elementNamings[node] = ElementNaming(prefix: prefix, namespaceURI: namespace == .other ? namespaceURI : nil)
         }

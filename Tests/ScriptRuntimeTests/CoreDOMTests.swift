@@ -278,4 +278,21 @@ final class CoreDOMTests: XCTestCase {
             "console.log: go",
         ])
     }
+
+    func testScriptMadeIntegrationPointsParseHTMLInside() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const ms = document.createElementNS("http://www.w3.org/1998/Math/MathML", "ms");
+        ms.innerHTML = "<figure></figure>";
+        const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        title.innerHTML = "<p>x</p>";
+        const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+        g.innerHTML = "<rect/>";
+        console.log(ms.firstChild.namespaceURI, title.firstChild.namespaceURI, g.firstChild.namespaceURI);
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: http://www.w3.org/1999/xhtml http://www.w3.org/1999/xhtml http://www.w3.org/2000/svg",
+        ])
+    }
 }
