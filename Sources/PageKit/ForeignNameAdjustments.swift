@@ -6,6 +6,8 @@ struct ForeignNameAdjustments {
     /// Adjusted SVG attribute names by lowercased atom (-1: not adjusted); atoms past the end are not.
     private var svgAttributes: [Int32] = []
     private var mathMLAttributes: [Int32: Int32] = [:]
+    /// The namespace of each foreign attribute (`xlink:href`, `xml:lang`, `xmlns`…) by atom.
+    private var foreignAttributes: [Int32: String] = [:]
 
     /// Interns every name concerned into `names`.
     init(names: inout NameTable) {
@@ -21,6 +23,18 @@ struct ForeignNameAdjustments {
             svgAttributes[lower] = names.atom(for: adjusted)
         }
         mathMLAttributes[names.atom(for: "definitionurl")] = names.atom(for: "definitionURL")
+        for local in ["actuate", "arcrole", "href", "role", "show", "title", "type"] {
+            foreignAttributes[names.atom(for: "xlink:" + local)] = HTMLDocument.xlinkNamespace
+        }
+        foreignAttributes[names.atom(for: "xml:lang")] = HTMLDocument.xmlNamespace
+        foreignAttributes[names.atom(for: "xml:space")] = HTMLDocument.xmlNamespace
+        foreignAttributes[names.atom(for: "xmlns")] = HTMLDocument.xmlnsNamespace
+        foreignAttributes[names.atom(for: "xmlns:xlink")] = HTMLDocument.xmlnsNamespace
+    }
+
+    /// The namespace of a foreign attribute ("adjust foreign attributes"), if it is one.
+    func foreignAttributeNamespace(_ atom: Int32) -> String? {
+        foreignAttributes.isEmpty ? nil : foreignAttributes[atom]
     }
 
     /// The SVG element name for a lowercased tag name.
@@ -36,7 +50,7 @@ struct ForeignNameAdjustments {
             guard atom >= 0 && Int(atom) < svgAttributes.count, svgAttributes[Int(atom)] >= 0 else { return atom }
             return svgAttributes[Int(atom)]
         case .mathML: return mathMLAttributes[atom] ?? atom
-        case .html: return atom
+        case .html, .other: return atom
         }
     }
 

@@ -17,7 +17,7 @@ extension HTMLDocument {
             case .element:
                 let prefix: String
                 switch record.namespace {
-                case .html: prefix = ""
+                case .html, .other: prefix = ""
                 case .svg: prefix = "svg "
                 case .mathML: prefix = "math "
                 }
@@ -25,11 +25,13 @@ extension HTMLDocument {
                 for (name, value) in attributes(of: NodeID(node)).sorted(by: { $0.name < $1.name }) {
                     lines.append("\(indent)  \(name)=\"\(value)\"")
                 }
-            case .text:
+            case .text, .cdataSection:
                 lines.append("\(indent)\"\(text(of: NodeID(node)) ?? "")\"")
             case .comment:
                 lines.append("\(indent)<!-- \(text(of: NodeID(node)) ?? "") -->")
-            case .document, .documentFragment:
+            case .processingInstruction:
+                lines.append("\(indent)<?\(processingInstructionTarget(of: NodeID(node)) ?? "") \(text(of: NodeID(node)) ?? "")>")
+            case .document, .documentFragment, .doctype:
                 break
             }
             var child = record.lastChild

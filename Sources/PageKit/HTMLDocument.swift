@@ -20,6 +20,25 @@ public struct HTMLDocument: Sendable {
     /// What a node is.
     public enum NodeKind: UInt8, Sendable {
         case document, element, text, comment, documentFragment
+        /// A DOCTYPE (`DocumentType`): name, public and system identifiers in `doctypes`.
+        case doctype
+        /// A processing instruction: its target in `processingInstructionTargets`, its data as text's.
+        case processingInstruction
+        /// A CDATA section (a kind of text in the DOM; only XML documents have them).
+        case cdataSection
+    }
+
+    /// The fields of a DOCTYPE node.
+    public struct DoctypeFields: Equatable, Sendable {
+        public var name: String
+        public var publicID: String
+        public var systemID: String
+
+        public init(name: String, publicID: String = "", systemID: String = "") {
+            self.name = name
+            self.publicID = publicID
+            self.systemID = systemID
+        }
     }
 
     /// Why a tree mutation was refused.
@@ -32,9 +51,41 @@ public struct HTMLDocument: Sendable {
         case noParent
     }
 
-    /// The namespace of an element.
+    /// The namespace of an element: the three the HTML parser knows, or another (or none) that
+    /// `namespaceURI(of:)` names.
     public enum Namespace: UInt8, Sendable {
-        case html, svg, mathML
+        case html, svg, mathML, other
+
+        /// The namespace's URI; nil for `other`.
+        public var uri: String? {
+            switch self {
+            case .html: return "http://www.w3.org/1999/xhtml"
+            case .svg: return "http://www.w3.org/2000/svg"
+            case .mathML: return "http://www.w3.org/1998/Math/MathML"
+            case .other: return nil
+            }
+        }
+
+        /// The namespace of a URI (`other` for any other, and for none).
+        public init(uri: String?) {
+            switch uri {
+            case "http://www.w3.org/1999/xhtml": self = .html
+            case "http://www.w3.org/2000/svg": self = .svg
+            case "http://www.w3.org/1998/Math/MathML": self = .mathML
+            default: self = .other
+            }
+        }
+    }
+
+    /// The namespaces of attributes the HTML parser puts in one (foreign attributes).
+    public static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+    public static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    public static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    /// The rarer parts of an element's name: a prefix, and the URI of an `other` namespace.
+    struct ElementNaming: Equatable {
+        var prefix: String?
+        var namespaceURI: String?
     }
 
     /// How the page's DOCTYPE asks it to be rendered (the parser sets it; it decides one parsing rule).
@@ -93,8 +144,16 @@ public struct HTMLDocument: Sendable {
     private(set) var mayContainBase = false
     /// The text node with unused room after its data in `storage` (see `appendText`), and where the room ends.
     private var textWithRoom: (node: Int32, end: Int) = (HTMLDocument.none, 0)
-    /// Set by the parser from the page's DOCTYPE.
-    public internal(set) var quirksMode = QuirksMode.noQuirks
+    /// Set by the parser from the page's DOCTYPE (and by a script's `document.open`, by the new one's).
+    public var quirksMode = QuirksMode.noQuirks
+    /// The fields of each DOCTYPE node, by node index (few documents have more than one).
+    private var doctypes: [Int32: DoctypeFields] = [:]
+    /// The target of each processing instruction, by node index.
+    private var processingInstructionTargets: [Int32: String] = [:]
+    /// Elements with a prefix or in an `other` namespace, by node index.
+    private var elementNamings: [Int32: ElementNaming] = [:]
+    /// The namespace of each attribute in one (its name is then `prefix:local` or `local`), by attribute index.
+    private var attributeNamespaces: [Int32: String] = [:]
     /// Slots of freed nodes and attributes, reused before the arrays grow.
     private var freeNodes: [Int32] = []
     private var freeAttributes: [Int32] = []
@@ -124,12 +183,91 @@ public struct HTMLDocument: Sendable {
         return atom == Self.none ? nil : names[atom]
     }
 
-    /// The data of a text or comment node; nil for other nodes.
+    /// The data of a text, CDATA section, comment or processing instruction; nil for other nodes.
     public func text(of node: NodeID) -> String? {
         switch kind(of: node) {
-        case .text, .comment: return string(in: dataRange(of: node.index))
-        case .document, .element, .documentFragment: return nil
+        case .text, .comment, .processingInstruction, .cdataSection: return string(in: dataRange(of: node.index))
+        case .document, .element, .documentFragment, .doctype: return nil
         }
+    }
+
+    /// The namespace URI of an element (nil for none); nil for other nodes too.
+    public func namespaceURI(of node: NodeID) -> String? {
+        guard kind(of: node) == .element else { return nil }
+        let namespace = nodes[Int(node.index)].namespace
+        return namespace == .other ? elementNamings[node.index]?.namespaceURI : namespace.uri
+    }
+
+    /// The namespace prefix of an element's name (`svg` of `svg:rect`), if it has one.
+    public func prefix(of node: NodeID) -> String? {
+        kind(of: node) == .element ? elementNamings[node.index]?.prefix : nil
+    }
+
+    /// The attributes of an element in source order with their namespaces (nil: none); a
+    /// namespaced attribute's name is its qualified name.
+    public func namespacedAttributes(of node: NodeID) -> [(name: String, namespace: String?, value: String)] {
+        guard kind(of: node) == .element else { return [] }
+        var result: [(name: String, namespace: String?, value: String)] = []
+        var attribute = nodes[Int(node.index)].dataStart
+        while attribute != Self.none {
+            let index = Int(attribute)
+            result.append((names[attributes[index].name], attributeNamespaces[attribute], string(in: attributeRange(index))))
+            attribute = attributes[index].next
+        }
+        return result
+    }
+
+    /// Sets the attribute of a namespace and local name, keeping the prefix of one already
+    /// there, else adding `qualifiedName` (the DOM's "set an attribute value"); ignored on other nodes.
+    public mutating func setAttribute(namespace: String?, qualifiedName: String, _ value: String, of node: NodeID) {
+        guard kind(of: node) == .element else { return }
+        let range = store(value)
+        if let attribute = namespacedAttributeIndex(namespace: namespace, localName: Self.localPart(of: qualifiedName, namespaced: namespace != nil), of: node.index) {
+            garbageBytes += Int(attributes[attribute].valueLength)
+            attributes[attribute].valueStart = range.start
+            attributes[attribute].valueLength = range.length
+            return
+        }
+        let made = appendAttribute(atom: names.atom(for: qualifiedName), start: range.start, length: range.length, to: node.index)
+        if let namespace { attributeNamespaces[made] = namespace }
+    }
+
+    /// Removes the attribute of a namespace and local name, if present.
+    public mutating func removeAttribute(namespace: String?, localName: String, of node: NodeID) {
+        guard kind(of: node) == .element,
+              let attribute = namespacedAttributeIndex(namespace: namespace, localName: localName, of: node.index) else { return }
+        unlinkAttribute(Int32(attribute), of: node.index)
+    }
+
+    /// The slot of the attribute with a namespace and local name.
+    private func namespacedAttributeIndex(namespace: String?, localName: String, of node: Int32) -> Int? {
+        var attribute = nodes[Int(node)].dataStart
+        while attribute != Self.none {
+            let index = Int(attribute)
+            let attributeNamespace = attributeNamespaces[attribute]
+            if attributeNamespace == namespace,
+               Self.localPart(of: names[attributes[index].name], namespaced: attributeNamespace != nil) == localName {
+                return index
+            }
+            attribute = attributes[index].next
+        }
+        return nil
+    }
+
+    /// The local name in a stored attribute name: after the prefix when it is namespaced.
+    static func localPart(of name: String, namespaced: Bool) -> String {
+        guard namespaced, let colon = name.firstIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
+    }
+
+    /// The name and identifiers of a DOCTYPE node; nil for other nodes.
+    public func doctypeFields(of node: NodeID) -> DoctypeFields? {
+        kind(of: node) == .doctype ? doctypes[node.index] : nil
+    }
+
+    /// The target of a processing instruction; nil for other nodes.
+    public func processingInstructionTarget(of node: NodeID) -> String? {
+        kind(of: node) == .processingInstruction ? processingInstructionTargets[node.index] : nil
     }
 
     /// The namespace of an element; nil for other nodes.
@@ -197,13 +335,14 @@ public struct HTMLDocument: Sendable {
     /// The concatenated text of every text node at or under a node, in document order.
     public func textContent(of node: NodeID) -> String {
         switch kind(of: node) {
-        case .text, .comment: return text(of: node) ?? ""
+        case .text, .comment, .processingInstruction, .cdataSection: return text(of: node) ?? ""
+        case .doctype: return ""
         case .document, .element, .documentFragment: break
         }
         var bytes: [UInt8] = []
         var current = nodes[Int(node.index)].firstChild
         while current != Self.none {
-            if nodes[Int(current)].kind == .text { bytes.append(contentsOf: storage[dataRange(of: current)]) }
+            if nodes[Int(current)].kind == .text || nodes[Int(current)].kind == .cdataSection { bytes.append(contentsOf: storage[dataRange(of: current)]) }
             current = following(current, within: node.index)
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -269,14 +408,20 @@ public struct HTMLDocument: Sendable {
 
     /// Removes an attribute of an element, if present.
     public mutating func removeAttribute(_ name: String, of node: NodeID) {
-        guard kind(of: node) == .element, let atom = names.existingAtom(for: attributeKey(name, of: node)) else { return }
+        guard kind(of: node) == .element, let atom = names.existingAtom(for: attributeKey(name, of: node)),
+              let attribute = attributeIndex(atom, of: node.index) else { return }
+        unlinkAttribute(Int32(attribute), of: node.index)
+    }
+
+    /// Takes an attribute out of an element's list and frees it.
+    private mutating func unlinkAttribute(_ target: Int32, of node: Int32) {
         var previous = Self.none
-        var attribute = nodes[Int(node.index)].dataStart
+        var attribute = nodes[Int(node)].dataStart
         while attribute != Self.none {
             let next = attributes[Int(attribute)].next
-            if attributes[Int(attribute)].name == atom {
+            if attribute == target {
                 if previous == Self.none {
-                    nodes[Int(node.index)].dataStart = next
+                    nodes[Int(node)].dataStart = next
                 } else {
                     attributes[Int(previous)].next = next
                 }
@@ -292,7 +437,8 @@ public struct HTMLDocument: Sendable {
     /// all its children with one text node (as the DOM's `textContent` setter does).
     public mutating func setText(_ text: String, of node: NodeID) {
         switch kind(of: node) {
-        case .text, .comment:
+        case .doctype: return
+        case .text, .comment, .processingInstruction, .cdataSection:
             garbageBytes += Int(nodes[Int(node.index)].dataLength)
             let range = store(text)
             nodes[Int(node.index)].dataStart = range.start
@@ -309,6 +455,32 @@ public struct HTMLDocument: Sendable {
         return NodeID(appendNode(Node(kind: .element, namespace: namespace, name: atom)))
     }
 
+    /// Creates a detached element of any namespace (nil: none) with its local name as given, as
+    /// the DOM's `createElementNS` does.
+    public mutating func createElement(localName: String, namespaceURI: String?, prefix: String?) -> NodeID {
+        let namespace = Namespace(uri: namespaceURI)
+        let atom = names.atom(for: localName)
+        // The integration points a fragment parsed with this element as its context needs to know.
+        var flags: UInt8 = 0
+        switch (namespace, KnownName(rawValue: atom)) {
+        case (.mathML, .mi), (.mathML, .mo), (.mathML, .mn), (.mathML, .ms), (.mathML, .mtext):
+            flags = NodeFlags.mathMLTextIntegrationPoint
+        case (.svg, .foreignObject), (.svg, .desc), (.svg, .title):
+            flags = NodeFlags.htmlIntegrationPoint
+        default: break
+        }
+        let node = appendNode(Node(kind: .element, namespace: namespace, flags: flags, name: atom))
+        if prefix != nil || namespace == .other {
+            elementNamings[node] = ElementNaming(prefix: prefix, namespaceURI: namespace == .other ? namespaceURI : nil)
+        }
+        return NodeID(node)
+    }
+
+    /// A detached copy of an element with its name, namespace and attributes, without children.
+    public mutating func copyElement(_ node: NodeID) -> NodeID {
+        NodeID(cloneElement(node.index))
+    }
+
     /// Creates a detached text node.
     public mutating func createText(_ text: String) -> NodeID {
         let range = store(text)
@@ -319,6 +491,27 @@ public struct HTMLDocument: Sendable {
     public mutating func createComment(_ text: String) -> NodeID {
         let range = store(text)
         return NodeID(appendNode(Node(kind: .comment, dataStart: range.start, dataLength: range.length)))
+    }
+
+    /// Creates a detached DOCTYPE node.
+    public mutating func createDoctype(_ fields: DoctypeFields) -> NodeID {
+        let node = appendNode(Node(kind: .doctype))
+        doctypes[node] = fields
+        return NodeID(node)
+    }
+
+    /// Creates a detached processing instruction.
+    public mutating func createProcessingInstruction(target: String, data: String) -> NodeID {
+        let range = store(data)
+        let node = appendNode(Node(kind: .processingInstruction, dataStart: range.start, dataLength: range.length))
+        processingInstructionTargets[node] = target
+        return NodeID(node)
+    }
+
+    /// Creates a detached CDATA section.
+    public mutating func createCDATASection(_ text: String) -> NodeID {
+        let range = store(text)
+        return NodeID(appendNode(Node(kind: .cdataSection, dataStart: range.start, dataLength: range.length)))
     }
 
     /// Creates a detached document fragment: a container that is never part of the tree itself
@@ -366,7 +559,7 @@ public struct HTMLDocument: Sendable {
     private func checkInsertion(of child: NodeID, into parent: NodeID) throws {
         switch kind(of: parent) {
         case .document, .element, .documentFragment: break
-        case .text, .comment: throw TreeError.notAContainer
+        case .text, .comment, .doctype, .processingInstruction, .cdataSection: throw TreeError.notAContainer
         }
         if child == root { throw TreeError.wouldCreateCycle }
         var ancestor = parent.index
@@ -418,14 +611,20 @@ public struct HTMLDocument: Sendable {
             var freedNode = nodes[Int(current)]
             switch freedNode.kind {
             case .element:
+                elementNamings[current] = nil
                 var attribute = freedNode.dataStart
                 while attribute != Self.none {
                     let next = attributes[Int(attribute)].next
                     freeAttribute(attribute)
                     attribute = next
                 }
-            case .text, .comment:
+            case .text, .comment, .cdataSection:
                 garbageBytes += Int(freedNode.dataLength)
+            case .processingInstruction:
+                garbageBytes += Int(freedNode.dataLength)
+                processingInstructionTargets[current] = nil
+            case .doctype:
+                doctypes[current] = nil
             case .document, .documentFragment:
                 break
             }
@@ -451,6 +650,7 @@ public struct HTMLDocument: Sendable {
     private mutating func freeAttribute(_ attribute: Int32) {
         garbageBytes += Int(attributes[Int(attribute)].valueLength)
         attributes[Int(attribute)] = Attribute(name: Self.none, valueStart: 0, valueLength: 0)
+        attributeNamespaces[attribute] = nil
         freeAttributes.append(attribute)
     }
 
@@ -546,15 +746,17 @@ public struct HTMLDocument: Sendable {
         while original.kind == .element && attribute != Self.none {
             let copied = attributes[Int(attribute)]
             last = appendAttribute(atom: copied.name, start: copied.valueStart, length: copied.valueLength, to: clone, after: last)
+            if let namespace = attributeNamespaces[attribute] { attributeNamespaces[last] = namespace }
             attribute = copied.next
         }
+        if let naming = elementNamings[node] { elementNamings[clone] = naming }
         return clone
     }
 
     /// Whether two elements have the same name, namespace and attributes (in any order).
     func hasSameNameAndAttributes(_ first: Int32, _ second: Int32) -> Bool {
         let a = nodes[Int(first)], b = nodes[Int(second)]
-        guard a.name == b.name, a.namespace == b.namespace else { return false }
+        guard a.name == b.name, a.namespace == b.namespace, elementNamings[first] == elementNamings[second] else { return false }
         var countA = 0, countB = 0
         var attribute = a.dataStart
         while attribute != Self.none { countA += 1; attribute = attributes[Int(attribute)].next }
@@ -564,7 +766,7 @@ public struct HTMLDocument: Sendable {
         attribute = a.dataStart
         while attribute != Self.none {
             let name = attributes[Int(attribute)].name
-            guard let other = attributeIndex(name, of: second),
+            guard let other = attributeIndex(name, of: second), attributeNamespaces[Int32(other)] == attributeNamespaces[attribute],
                   storage[attributeRange(Int(attribute))].elementsEqual(storage[attributeRange(other)]) else { return false }
             attribute = attributes[Int(attribute)].next
         }
@@ -592,8 +794,11 @@ public struct HTMLDocument: Sendable {
     private mutating func compactStorage() {
         textWithRoom = (Self.none, 0)
         var compacted: [UInt8] = []
-        for index in nodes.indices where (nodes[index].kind == .text || nodes[index].kind == .comment)
-            && nodes[index].parent != Self.freed {
+        for index in nodes.indices where nodes[index].parent != Self.freed {
+            switch nodes[index].kind {
+            case .text, .comment, .processingInstruction, .cdataSection: break
+            case .document, .element, .documentFragment, .doctype: continue
+            }
             let range = dataRange(of: Int32(index))
             nodes[index].dataStart = Int32(compacted.count)
             compacted.append(contentsOf: storage[range])
@@ -630,6 +835,11 @@ public struct HTMLDocument: Sendable {
             attribute = attributes[Int(attribute)].next
         }
         return nil
+    }
+
+    /// Puts an attribute in a namespace (the parser's foreign attributes).
+    mutating func setNamespace(_ namespace: String, ofAttribute attribute: Int32) {
+        attributeNamespaces[attribute] = namespace
     }
 
     func hasAttribute(_ name: KnownName, of node: Int32) -> Bool {

@@ -41,7 +41,7 @@ extension HTMLDocument {
             if entry < 0 {
                 let element = -entry - 1
                 output.append(contentsOf: "</".utf8)
-                output.append(contentsOf: names.utf8(of: nodes[Int(element)].name))
+                writeTagName(of: element, into: &output)
                 output.append(UInt8(ascii: ">"))
                 continue
             }
@@ -49,7 +49,7 @@ extension HTMLDocument {
             switch record.kind {
             case .element:
                 output.append(UInt8(ascii: "<"))
-                output.append(contentsOf: names.utf8(of: record.name))
+                writeTagName(of: entry, into: &output)
                 var attribute = record.dataStart
                 while attribute != Self.none {
                     output.append(UInt8(ascii: " "))
@@ -70,7 +70,7 @@ extension HTMLDocument {
                     stack.append(child)
                     child = nodes[Int(child)].previous
                 }
-            case .text:
+            case .text, .cdataSection:
                 let parent = record.parent
                 if parent != Self.none && isRawTextParent(parent, scriptingEnabled: scriptingEnabled) {
                     output.append(contentsOf: storage[dataRange(of: entry)])
@@ -81,6 +81,16 @@ extension HTMLDocument {
                 output.append(contentsOf: "<!--".utf8)
                 output.append(contentsOf: storage[dataRange(of: entry)])
                 output.append(contentsOf: "-->".utf8)
+            case .doctype:
+                output.append(contentsOf: "<!DOCTYPE ".utf8)
+                output.append(contentsOf: (doctypeFields(of: NodeID(entry))?.name ?? "").utf8)
+                output.append(UInt8(ascii: ">"))
+            case .processingInstruction:
+                output.append(contentsOf: "<?".utf8)
+                output.append(contentsOf: (processingInstructionTarget(of: NodeID(entry)) ?? "").utf8)
+                output.append(UInt8(ascii: " "))
+                output.append(contentsOf: storage[dataRange(of: entry)])
+                output.append(UInt8(ascii: ">"))
             case .document, .documentFragment:
                 var child = record.lastChild
                 while child != Self.none {
@@ -89,6 +99,15 @@ extension HTMLDocument {
                 }
             }
         }
+    }
+
+    /// An element's local name, or its qualified name outside the HTML, SVG and MathML namespaces.
+    private func writeTagName(of element: Int32, into output: inout [UInt8]) {
+        if nodes[Int(element)].namespace == .other, let prefix = prefix(of: NodeID(element)) {
+            output.append(contentsOf: prefix.utf8)
+            output.append(UInt8(ascii: ":"))
+        }
+        output.append(contentsOf: names.utf8(of: nodes[Int(element)].name))
     }
 
     private func isRawTextParent(_ node: Int32, scriptingEnabled: Bool) -> Bool {

@@ -63,7 +63,7 @@ struct HTMLTokenizer {
         case hexadecimalCharacterReference, decimalCharacterReference
     }
 
-    /// A DOCTYPE token's fields (only what decides the quirks mode).
+    /// A DOCTYPE token's fields.
     struct Doctype {
         var name: [UInt8]? = nil
         var publicIdentifier: [UInt8]? = nil

@@ -133,6 +133,10 @@ struct HTMLTreeBuilder {
     mutating func doctype(_ doctype: HTMLTokenizer.Doctype) {
         ignoreNextLineFeed = false
         if mode == .initial && !isInForeignContent(forStartTag: nil, isEndTag: true) {
+            func field(_ bytes: [UInt8]?) -> String { bytes.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+            let node = document.createDoctype(HTMLDocument.DoctypeFields(
+                name: field(doctype.name), publicID: field(doctype.publicIdentifier), systemID: field(doctype.systemIdentifier)))
+            document.link(Int32(node.rawValue), into: 0, before: HTMLDocument.none)
             document.quirksMode = Self.quirksMode(of: doctype)
             mode = .beforeHTML
         }
@@ -338,6 +342,8 @@ struct HTMLTreeBuilder {
         switch namespace {
         case .html:
             return name >= 0 && Int(name) < htmlBoundaryKinds.count ? htmlBoundaryKinds[Int(name)] : 16
+        case .other:
+            return 16
         case .mathML:
             switch KnownName(rawValue: name) {
             case .mi, .mo, .mn, .ms, .mtext, .annotationXML: return 1 | 2 | 4 | 16 | 32
@@ -480,6 +486,10 @@ struct HTMLTreeBuilder {
                 }
                 last = document.appendAttribute(atom: attributeName, start: base + attribute.valueStart,
                                                 length: attribute.valueLength, to: node, after: last)
+                if namespace != .html, let adjustments = foreignNames,
+                   let attributeNamespace = adjustments.foreignAttributeNamespace(attributeName) {
+                    document.setNamespace(attributeNamespace, ofAttribute: last)
+                }
             }
         }
         return node

@@ -177,7 +177,7 @@ struct LayoutPass {
                     }
                     exit(frame)
                 }
-            case .comment, .document, .documentFragment:
+            case .comment, .document, .documentFragment, .doctype, .processingInstruction, .cdataSection:
                 break
             }
             var next = document.nodes[Int(node)].next

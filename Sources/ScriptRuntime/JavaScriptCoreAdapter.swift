@@ -42,6 +42,9 @@ final class JavaScriptMachine {
     /// A function doing nothing, in a global object of its own, that a context's unhandled
     /// rejection handler is replaced with when the context goes (see `JavaScriptContext.deinit`).
     private var inertRejectionHandler: (context: JSGlobalContextRef, function: JSObjectRef)?
+    /// The global objects' class: its prototype object, unlike the global object's own link to
+    /// it, takes a new prototype, which is how the window gets WebIDL's chain (Window.prototype…).
+    fileprivate let globalObjectClass: JSClassRef?
 
     /// Opens the library (on first use) and makes a virtual machine.
     init() throws(ScriptEngineError) {
@@ -63,6 +66,12 @@ final class JavaScriptMachine {
             }
         }
         nativeFunctionClass = jsc.JSClassCreate(&definition)
+        // JSClassCreate copies the name.
+        globalObjectClass = "Window".withCString { name in
+            var window = JSClassDefinition()
+            window.className = name
+            return jsc.JSClassCreate(&window)
+        }
     }
 
     fileprivate func propertyName(_ name: String) -> JSStringRef? {
@@ -371,7 +380,7 @@ final class JavaScriptContext {
     fileprivate init(machine: JavaScriptMachine, nativeFunctionClass: JSClassRef?, name: String) {
         self.machine = machine
         self.nativeFunctionClass = nativeFunctionClass
-        context = jsc.JSGlobalContextCreateInGroup(machine.group, nil)!
+        context = jsc.JSGlobalContextCreateInGroup(machine.group, machine.globalObjectClass)!
         let contextName = makeString(name)
         jsc.JSGlobalContextSetName(context, contextName)
         jsc.JSStringRelease(contextName)

@@ -37,7 +37,8 @@ enum NativeDOM {
             guard let target = node(call, 0) else { return .number(3) }
             page.noteWrapper(target, world: worldIndex)
             let type = page.nodeType(target)
-            return type == 1 ? .string(page.document.name(of: target) ?? "") : .int(type)
+            guard type == 1, page.document.namespace(of: target) == .html else { return .int(type) }
+            return .string(page.document.name(of: target) ?? "")
         }
         define(.kind) { call in node(call, 0).map { .int(page.nodeType($0)) } ?? .int(0) }
         define(.tag) { call in .string(node(call, 0).flatMap { page.document.name(of: $0) } ?? "") }
@@ -72,7 +73,7 @@ enum NativeDOM {
         define(.setData) { call in
             guard let target = node(call, 0) else { return .undefined }
             let kind = page.document.kind(of: target)
-            guard kind == .text || kind == .comment else { return .undefined }
+            guard kind == .text || kind == .comment || kind == .processingInstruction || kind == .cdataSection else { return .undefined }
             page.document.setText(call.string(1), of: target)
             page.version += 1
             return .undefined
@@ -87,6 +88,20 @@ enum NativeDOM {
             page.document.setText(call.string(1), of: target)
             page.version += 1
             return .undefined
+        }
+        define(.doctype) { call in
+            guard let fields = node(call, 0).flatMap({ page.document.doctypeFields(of: $0) }) else { return .null }
+            return .array([.string(fields.name), .string(fields.publicID), .string(fields.systemID)])
+        }
+        define(.target) { call in .string(node(call, 0).flatMap { page.document.processingInstructionTarget(of: $0) } ?? "") }
+        define(.compatMode) { call in
+            guard let target = node(call, 0) else { return .string("CSS1Compat") }
+            let mode = target == page.document.root ? page.document.quirksMode : page.quirksModes[Int32(target.rawValue)] ?? .noQuirks
+            return .string(mode == .quirks ? "BackCompat" : "CSS1Compat")
+        }
+        define(.contentType) { call in
+            guard let target = node(call, 0), target != page.document.root else { return .string("text/html") }
+            return .string(page.documentContentTypes[Int32(target.rawValue)] ?? "text/html")
         }
         define(.scriptText) { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
         define(.innerText) { call in .string(node(call, 0).map { page.innerText($0) } ?? "") }
@@ -112,6 +127,28 @@ enum NativeDOM {
             guard let target = node(call, 0) else { return .array([]) }
             return .array(page.document.attributes(of: target).flatMap { [ScriptValue.string($0.name), .string($0.value)] })
         }
+
+        define(.attrsNS) { call in
+            guard let target = node(call, 0) else { return .array([]) }
+            return .array(page.document.namespacedAttributes(of: target).flatMap {
+                [ScriptValue.string($0.name), $0.namespace.map { .string($0) } ?? .null, .string($0.value)]
+            })
+        }
+        define(.setAttrNS) { call in
+            guard let target = node(call, 0) else { return .undefined }
+            page.document.setAttribute(namespace: call.isNullish(1) ? nil : call.string(1), qualifiedName: call.string(2),
+                                       call.string(3), of: target)
+            page.version += 1
+            return .undefined
+        }
+        define(.removeAttrNS) { call in
+            guard let target = node(call, 0) else { return .undefined }
+            page.document.removeAttribute(namespace: call.isNullish(1) ? nil : call.string(1), localName: call.string(2), of: target)
+            page.version += 1
+            return .undefined
+        }
+        define(.ns) { call in node(call, 0).flatMap { page.document.namespaceURI(of: $0) }.map { .string($0) } ?? .null }
+        define(.prefix) { call in node(call, 0).flatMap { page.document.prefix(of: $0) }.map { .string($0) } ?? .null }
 
         // MARK: Queries
         define(.byTag) { call in ids(node(call, 0).map { page.elementsByTag($0, call.string(1)) } ?? []) }
@@ -140,14 +177,31 @@ enum NativeDOM {
             case 1: made = page.document.createElement(call.string(1))
             case 3: made = page.document.createText(call.string(1))
             case 8: made = page.document.createComment(call.string(1))
+            case 4: made = page.document.createCDATASection(call.string(1))
             case 9:
                 made = page.document.createDocumentFragment()
                 page.documentNodes.insert(Int32(made.rawValue))
+                let type = call.string(1)
+                if type != "text/html" { page.documentContentTypes[Int32(made.rawValue)] = type }
             default: made = page.document.createDocumentFragment()
             }
-            if let owner = node(call, 2), owner != page.document.root, page.isDocumentNode(owner) {
-                page.creators[Int32(made.rawValue)] = Int32(owner.rawValue)
-            }
+            page.noteCreator(of: made, owner: node(call, 2))
+            return .int(made.rawValue)
+        }
+        define(.createDoctype) { call in
+            let made = page.document.createDoctype(.init(name: call.string(0), publicID: call.string(1), systemID: call.string(2)))
+            page.noteCreator(of: made, owner: node(call, 3))
+            return .int(made.rawValue)
+        }
+        define(.createNS) { call in
+            let made = page.document.createElement(localName: call.string(1), namespaceURI: call.isNullish(0) ? nil : call.string(0),
+                                                   prefix: call.isNullish(2) ? nil : call.string(2))
+            page.noteCreator(of: made, owner: node(call, 3))
+            return .int(made.rawValue)
+        }
+        define(.createPI) { call in
+            let made = page.document.createProcessingInstruction(target: call.string(0), data: call.string(1))
+            page.noteCreator(of: made, owner: node(call, 2))
             return .int(made.rawValue)
         }
         define(.insert) { call in

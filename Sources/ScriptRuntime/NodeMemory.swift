@@ -97,6 +97,8 @@ extension ScriptPage {
         asyncCleared.remove(raw)
         documentNodes.remove(raw)
         creators[raw] = nil
+        quirksModes[raw] = nil
+        documentContentTypes[raw] = nil
         submittingForms.remove(raw)
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,
            document.parent(of: content) == nil {

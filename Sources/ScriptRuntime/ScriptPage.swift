@@ -93,6 +93,10 @@ public final class ScriptPage {
     }
     /// Each document's inert document for template contents, by the document's node.
     var inertDocuments: [Int32: NodeID] = [:]
+    /// The quirks mode of script-made documents not in no-quirks mode (DOMParser's), by node.
+    var quirksModes: [Int32: HTMLDocument.QuirksMode] = [:]
+    /// The content type of script-made documents that are not HTML documents (XML ones), by node.
+    var documentContentTypes: [Int32: String] = [:]
     var submittingForms: Set<Int32> = []
     var lastTitle: String?
 

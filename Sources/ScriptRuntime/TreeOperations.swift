@@ -8,12 +8,22 @@ extension ScriptPage {
         case .element: return 1
         case .text: return 3
         case .comment: return 8
+        case .cdataSection: return 4
+        case .processingInstruction: return 7
+        case .doctype: return 10
         case .document: return 9
         case .documentFragment: return documentNodes.contains(Int32(node.rawValue)) ? 9 : 11
         }
     }
 
     func isDocumentNode(_ node: NodeID) -> Bool { nodeType(node) == 9 }
+
+    /// Records which script-made document created a node (the page's own is the default).
+    func noteCreator(of node: NodeID, owner: NodeID?) {
+        if let owner, owner != document.root, isDocumentNode(owner) {
+            creators[Int32(node.rawValue)] = Int32(owner.rawValue)
+        }
+    }
 
     /// The topmost ancestor (the node itself when detached).
     func rootOf(_ node: NodeID) -> NodeID {
@@ -37,8 +47,8 @@ extension ScriptPage {
     }
 
     /// Why inserting `node` into `parent` before `child` would break the tree: 0 when it would
-    /// not, 1 HierarchyRequestError, 2 NotFoundError (the DOM's "ensure pre-insertion validity"),
-    /// with `replacing` excluded from the document's one-element rule.
+    /// not, 1 HierarchyRequestError, 2 NotFoundError (the DOM's "ensure pre-insertion validity",
+    /// or with `replacing` the checks of "replace a child", whose child is `replacing`).
     func insertionError(_ node: NodeID, into parent: NodeID, before child: NodeID?, replacing: NodeID? = nil) -> Int {
         let parentType = nodeType(parent)
         guard parentType == 1 || parentType == 9 || parentType == 11 else { return 1 }
@@ -47,35 +57,50 @@ extension ScriptPage {
             if current == node { return 1 }
             ancestor = document.parent(of: current)
         }
-        if let child, document.parent(of: child) != parent { return 2 }
+        let reference = replacing ?? child
+        if let reference, document.parent(of: reference) != parent { return 2 }
         let type = nodeType(node)
         if type == 9 { return 1 }
+        if (type == 3 || type == 4) && parentType == 9 { return 1 }
+        if type == 10 && parentType != 9 { return 1 }
         guard parentType == 9 else { return 0 }
-        if type == 3 { return 1 }
-        let existingElements = elementChildren(parent).filter { $0 != replacing && $0 != node }
-        var incomingElements = 0
-        if type == 11 {
+        let children = Array(document.children(of: parent))
+        let referenceIndex = reference.flatMap { children.firstIndex(of: $0) }
+        let hasElement = children.contains { nodeType($0) == 1 && $0 != replacing }
+        let doctypeFollows = referenceIndex.map { index in children[index...].contains { nodeType($0) == 10 && $0 != replacing } } ?? false
+        switch type {
+        case 11:
+            var elements = 0
             for grandchild in document.children(of: node) {
-                switch document.kind(of: grandchild) {
-                case .element: incomingElements += 1
-                case .text: return 1
+                switch nodeType(grandchild) {
+                case 1: elements += 1
+                case 3, 4: return 1
                 default: break
                 }
             }
-        } else if type == 1 {
-            incomingElements = 1
+            if elements > 1 { return 1 }
+            if elements == 1 && (hasElement || doctypeFollows || (replacing == nil && reference.map { nodeType($0) == 10 } == true)) { return 1 }
+        case 1:
+            if hasElement || doctypeFollows || (replacing == nil && reference.map { nodeType($0) == 10 } == true) { return 1 }
+        case 10:
+            if children.contains(where: { nodeType($0) == 10 && $0 != replacing }) { return 1 }
+            if let referenceIndex {
+                if children[..<referenceIndex].contains(where: { nodeType($0) == 1 }) { return 1 }
+            } else if children.contains(where: { nodeType($0) == 1 }) {
+                return 1
+            }
+        default: break
         }
-        if incomingElements > 1 || (incomingElements == 1 && !existingElements.isEmpty) { return 1 }
         return 0
     }
 
     /// Inserts a node (a fragment's children) before `child` or last; scripts inserted into the
     /// document run. Returns an insertion error code (see `insertionError`).
     func insert(_ node: NodeID, into parent: NodeID, before child: NodeID?) -> Int {
+        let error = insertionError(node, into: parent, before: child)
+        guard error == 0 else { return error }
         var reference = child
         if reference == node { reference = document.nextSibling(of: node) }
-        let error = insertionError(node, into: parent, before: reference)
-        guard error == 0 else { return error }
         let moved: [NodeID] = nodeType(node) == 11 ? Array(document.children(of: node)) : [node]
         for item in moved {
             if let reference {
@@ -111,15 +136,23 @@ extension ScriptPage {
             let made: NodeID
             switch document.kind(of: source) {
             case .element:
-                made = document.createElement(document.name(of: source) ?? "span")
-                for (name, value) in document.attributes(of: source) { document.setAttribute(name, value, of: made) }
+                made = document.copyElement(source)
                 if startedScripts.contains(Int32(source.rawValue)) { startedScripts.insert(Int32(made.rawValue)) }
                 if let state = controls[Int32(source.rawValue)] { controls[Int32(made.rawValue)] = state }
             case .text: made = document.createText(document.text(of: source) ?? "")
             case .comment: made = document.createComment(document.text(of: source) ?? "")
+            case .cdataSection: made = document.createCDATASection(document.text(of: source) ?? "")
+            case .processingInstruction:
+                made = document.createProcessingInstruction(target: document.processingInstructionTarget(of: source) ?? "",
+                                                            data: document.text(of: source) ?? "")
+            case .doctype: made = document.createDoctype(document.doctypeFields(of: source) ?? .init(name: ""))
             case .document, .documentFragment:
                 made = document.createDocumentFragment()
-                if isDocumentNode(source) { documentNodes.insert(Int32(made.rawValue)) }
+                if isDocumentNode(source) {
+                    documentNodes.insert(Int32(made.rawValue))
+                    documentContentTypes[Int32(made.rawValue)] = documentContentTypes[Int32(source.rawValue)]
+                    quirksModes[Int32(made.rawValue)] = source == document.root ? document.quirksMode : quirksModes[Int32(source.rawValue)]
+                }
             }
             let creator = owner ?? ownerDocument(source)
             if creator != document.root { creators[Int32(made.rawValue)] = Int32(creator.rawValue) }
@@ -206,7 +239,9 @@ extension ScriptPage {
     /// Whether two subtrees are equal (`isEqualNode`).
     func equalNodes(_ a: NodeID, _ b: NodeID) -> Bool {
         guard document.kind(of: a) == document.kind(of: b), document.name(of: a) == document.name(of: b),
-              document.text(of: a) == document.text(of: b) else { return false }
+              document.text(of: a) == document.text(of: b),
+              document.doctypeFields(of: a) == document.doctypeFields(of: b),
+              document.processingInstructionTarget(of: a) == document.processingInstructionTarget(of: b) else { return false }
         let attributesA = document.attributes(of: a).sorted { $0.name < $1.name }
         let attributesB = document.attributes(of: b).sorted { $0.name < $1.name }
         guard attributesA.map(\.name) == attributesB.map(\.name), attributesA.map(\.value) == attributesB.map(\.value) else {
@@ -290,8 +325,9 @@ extension ScriptPage {
     /// A new document (`DOMParser`, `responseType = "document"`) holding parsed markup; its
     /// scripts never run.
     func parseDocument(_ html: String) -> NodeID {
-        let fragment = parseDocumentNodes(html)
+        let (fragment, quirksMode) = parseDocumentNodes(html)
         documentNodes.insert(Int32(fragment.rawValue))
+        if quirksMode != .noQuirks { quirksModes[Int32(fragment.rawValue)] = quirksMode }
         for node in descendantElements(of: fragment, where: { _ in true }) {
             creators[Int32(node.rawValue)] = Int32(fragment.rawValue)
             if document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
@@ -301,7 +337,7 @@ extension ScriptPage {
 
     /// Parses a whole document (with scripting on) and copies its nodes into a new, detached
     /// fragment of the page's arena: every node a script sees lives in the one tree.
-    private func parseDocumentNodes(_ html: String) -> NodeID {
+    private func parseDocumentNodes(_ html: String) -> (NodeID, HTMLDocument.QuirksMode) {
         let parsed = HTMLParser.parse(html, options: HTMLParser.Options(scriptingEnabled: true))
         let fragment = document.createDocumentFragment()
         var stack: [(NodeID, NodeID)] = parsed.children(of: parsed.root).reversed().map { ($0, fragment) }
@@ -310,16 +346,24 @@ extension ScriptPage {
             switch parsed.kind(of: source) {
             case .text: copy = document.createText(parsed.text(of: source) ?? "")
             case .comment: copy = document.createComment(parsed.text(of: source) ?? "")
+            case .cdataSection: copy = document.createCDATASection(parsed.text(of: source) ?? "")
+            case .processingInstruction:
+                copy = document.createProcessingInstruction(target: parsed.processingInstructionTarget(of: source) ?? "",
+                                                            data: parsed.text(of: source) ?? "")
+            case .doctype: copy = document.createDoctype(parsed.doctypeFields(of: source) ?? .init(name: ""))
             case .element:
-                copy = document.createElement(parsed.name(of: source) ?? "span", namespace: parsed.namespace(of: source) ?? .html)
-                for (name, value) in parsed.attributes(of: source) { document.setAttribute(name, value, of: copy) }
+                copy = document.createElement(localName: parsed.name(of: source) ?? "span", namespaceURI: parsed.namespaceURI(of: source),
+                                              prefix: nil)
+                for attribute in parsed.namespacedAttributes(of: source) {
+                    document.setAttribute(namespace: attribute.namespace, qualifiedName: attribute.name, attribute.value, of: copy)
+                }
             case .document, .documentFragment:
                 copy = document.createDocumentFragment()
             }
             try? document.appendChild(copy, to: parent)
             stack.append(contentsOf: parsed.children(of: source).reversed().map { ($0, copy) })
         }
-        return fragment
+        return (fragment, parsed.quirksMode)
     }
 
     /// A template's contents: its children moved, on first use, into a fragment of their own.
@@ -351,7 +395,8 @@ extension ScriptPage {
     /// After `document.write` once the page has loaded: the document replaced by the markup.
     func replaceDocument(with html: String) {
         while let child = document.firstChild(of: document.root) { document.remove(child) }
-        let fragment = parseDocumentNodes(html)
+        let (fragment, quirksMode) = parseDocumentNodes(html)
+        document.quirksMode = quirksMode
         for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: document.root) }
         for script in descendantElements(of: document.root, where: { document.name(of: $0) == "script" }) {
             startedScripts.insert(Int32(script.rawValue))

@@ -31,12 +31,21 @@ namespace N {
   any text(unsigned long node);
   any setText(unsigned long node, DOMString arg1);
   any scriptText(unsigned long node);
+  any doctype(unsigned long node);
+  any target(unsigned long node);
+  any compatMode(unsigned long node);
+  any contentType(unsigned long node);
   any innerText(unsigned long node);
   // Attributes
   any attr(unsigned long node, DOMString arg1);
   any setAttr(unsigned long node, DOMString arg1, DOMString arg2);
   any removeAttr(unsigned long node, DOMString arg1);
   any attrs(unsigned long node);
+  any attrsNS(unsigned long node);
+  any setAttrNS(unsigned long node, DOMString? arg1, DOMString arg2, DOMString arg3);
+  any removeAttrNS(unsigned long node, DOMString? arg1, DOMString arg2);
+  any ns(unsigned long node);
+  any prefix(unsigned long node);
   // Queries
   any byTag(unsigned long node, DOMString arg1);
   any byClass(unsigned long node, DOMString arg1);
@@ -49,6 +58,9 @@ namespace N {
   any rendered(unsigned long node);
   // Changes
   any create(long arg0, DOMString arg1, unsigned long node);
+  any createDoctype(DOMString arg0, DOMString arg1, DOMString arg2, unsigned long node);
+  any createPI(DOMString arg0, DOMString arg1, unsigned long node);
+  any createNS(DOMString? arg0, DOMString arg1, DOMString? arg2, unsigned long node);
   any insert(unsigned long node0, unsigned long node1, unsigned long node2);
   any canInsert(unsigned long node0, unsigned long node1, unsigned long node2);
   any canPreInsert(unsigned long node0, unsigned long node1, long arg2);

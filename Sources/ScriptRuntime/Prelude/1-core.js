@@ -442,6 +442,11 @@ function replaceAllChildren(node, replace) {
 // Live collections: computed again only when the tree changed (N.version).
 
 const boundMethods = new WeakMap();
+// What the collections' proxy traps call, kept from before page scripts run (they may replace the originals).
+const ReflectHas = Reflect.has;
+const ObjectHasOwn = Object.hasOwn;
+const FunctionBind = uncurryThis(Function.prototype.bind);
+const ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
 
 const collectionHandler = {
     get(target, key, receiver) {
@@ -453,17 +458,18 @@ const collectionHandler = {
                 if (named !== null) return named;
             }
         }
-        const value = Reflect.get(target, key, target);
-        if (typeof value !== "function" || Object.prototype.hasOwnProperty.call(target, key)) return value;
-        // Object.prototype's methods (hasOwnProperty…) see the proxy, with its indices.
-        if (value === Object.prototype[key]) return value;
+        const value = ReflectGet(target, key, target);
+        if (typeof value !== "function" || ObjectHasOwn(target, key)) return value;
+        // Object.prototype's methods (hasOwnProperty…) and the Array.prototype ones an iterable
+        // interface takes (forEach, values…) must see the proxy's indexed properties.
+        if (ObjectPrototype[key] === value || ArrayPrototype[key] === value) return value;
         // Methods run on the collection itself (its private state is not the proxy's).
-        let bound = boundMethods.get(target);
-        if (bound === undefined) { bound = new Map(); boundMethods.set(target, bound); }
-        let entry = bound.get(key);
+        let bound = WeakMapGet(boundMethods, target);
+        if (bound === undefined) { bound = new Map(); WeakMapSet(boundMethods, target, bound); }
+        let entry = MapGet(bound, key);
         if (entry === undefined || entry[0] !== value) {
-            entry = [value, markNative(value.bind(target), typeof key === "string" ? key : "")];
-            bound.set(key, entry);
+            entry = [value, markNative(FunctionBind(value, target), typeof key === "string" ? key : "")];
+            MapSet(bound, key, entry);
         }
         return entry[1];
     },
@@ -472,12 +478,14 @@ const collectionHandler = {
             const index = toIndex(key);
             if (index >= 0) return index < target.length;
         }
-        return Reflect.has(target, key);
+        return ReflectHas(target, key);
     },
     ownKeys(target) {
         const keys = [];
-        for (let i = 0; i < target.length; i++) keys.push(String(i));
-        return keys.concat(Reflect.ownKeys(target));
+        for (let i = 0; i < target.length; i++) keys[keys.length] = StringFromValue(i);
+        const own = ReflectOwnKeys(target);
+        for (let i = 0; i < own.length; i++) keys[keys.length] = own[i];
+        return keys;
     },
     getOwnPropertyDescriptor(target, key) {
         if (typeof key === "string") {
@@ -486,15 +494,15 @@ const collectionHandler = {
                 return { value: target.item(index), writable: false, enumerable: true, configurable: true };
             }
         }
-        return Reflect.getOwnPropertyDescriptor(target, key);
+        return ReflectGetOwnPropertyDescriptor(target, key);
     },
     set(target, key, value) {
         if (typeof key === "string" && toIndex(key) >= 0) return true;
-        return Reflect.set(target, key, value, target);
+        return ReflectSet(target, key, value, target);
     },
     defineProperty(target, key, descriptor) {
         if (typeof key === "string" && toIndex(key) >= 0) return false;
-        return Reflect.defineProperty(target, key, descriptor);
+        return ReflectDefineProperty(target, key, descriptor);
     },
 };
 
@@ -636,7 +644,7 @@ class Node extends EventTarget {
     get textContent() { return N.text(this.#id); }
     set textContent(value) {
         const id = this.#id;
-        replaceAllChildren(this, () => N.setText(id, value === null ? "" : String(value)));
+        replaceAllChildren(this, () => N.setText(id, value === null || value === undefined ? "" : String(value)));
     }
     hasChildNodes() { return N.first(this.#id) >= 0; }
     getRootNode() { return wrap(N.root(this.#id)); }
@@ -698,9 +706,62 @@ class Node extends EventTarget {
         if (observedMutations > 0 || liveRanges.length) normalizeStepByStep(this);
         else N.normalize(this.#id);
     }
-    lookupNamespaceURI(prefix) { return prefix === null || prefix === undefined ? "http://www.w3.org/1999/xhtml" : null; }
-    lookupPrefix() { return null; }
-    isDefaultNamespace(namespace) { return namespace === "http://www.w3.org/1999/xhtml"; }
+    lookupNamespaceURI(prefix) {
+        requireArguments(arguments.length, 1);
+        prefix = prefix === null || prefix === "" ? null : String(prefix);
+        return locateNamespace(namespaceLookupElement(this, true), prefix);
+    }
+    lookupPrefix(namespace) {
+        requireArguments(arguments.length, 1);
+        if (namespace === null || namespace === "") return null;
+        namespace = String(namespace);
+        for (let id = namespaceLookupElement(this, true); id >= 0; id = parentElementId(id)) {
+            if (N.ns(id) === namespace && N.prefix(id) !== null) return N.prefix(id);
+            const list = N.attrsNS(id);
+            for (let i = 0; i < list.length; i += 3) {
+                if (list[i + 1] === xmlnsNamespace && list[i].startsWith("xmlns:") && list[i + 2] === namespace) return list[i].slice(6);
+            }
+        }
+        return null;
+    }
+    isDefaultNamespace(namespace) {
+        requireArguments(arguments.length, 1);
+        namespace = namespace === null || namespace === "" ? null : String(namespace);
+        return locateNamespace(namespaceLookupElement(this, true), null) === namespace;
+    }
+}
+
+function parentElementId(id) {
+    const parent = N.parent(id);
+    return parent >= 0 && N.kind(parent) === 1 ? parent : -1;
+}
+
+/// The element where the DOM's namespace lookups start for a node (-1: none, they give null).
+function namespaceLookupElement(node) {
+    if (node instanceof Attr) { const owner = node.ownerElement; return owner === null ? -1 : idOf(owner); }
+    const id = idOf(node);
+    switch (N.kind(id)) {
+    case 1: return id;
+    case 9: { for (const child of N.elementChildren(id)) return child; return -1; }
+    case 10: case 11: return -1;
+    default: return parentElementId(id);
+    }
+}
+
+/// The DOM's "locate a namespace" from an element (by ID) up.
+function locateNamespace(id, prefix) {
+    if (prefix === "xml" && id >= 0) return xmlNamespace;
+    if (prefix === "xmlns" && id >= 0) return xmlnsNamespace;
+    for (; id >= 0; id = parentElementId(id)) {
+        const namespace = N.ns(id);
+        if (namespace !== null && N.prefix(id) === prefix) return namespace;
+        const list = N.attrsNS(id);
+        for (let i = 0; i < list.length; i += 3) {
+            if (list[i + 1] !== xmlnsNamespace) continue;
+            if (prefix === null ? list[i] === "xmlns" : list[i] === "xmlns:" + prefix) return list[i + 2] === "" ? null : list[i + 2];
+        }
+    }
+    return null;
 }
 for (const [name, value] of [["ELEMENT_NODE", 1], ["ATTRIBUTE_NODE", 2], ["TEXT_NODE", 3], ["CDATA_SECTION_NODE", 4],
     ["ENTITY_REFERENCE_NODE", 5], ["ENTITY_NODE", 6], ["PROCESSING_INSTRUCTION_NODE", 7], ["COMMENT_NODE", 8],
@@ -773,6 +834,12 @@ const parentNodeMethods = {
         const id = idOf(this), wanted = String(name);
         return liveCollection(() => N.byTag(id, wanted));
     },
+    getElementsByTagNameNS(namespace, localName) {
+        requireArguments(arguments.length, 2);
+        const id = idOf(this), local = String(localName);
+        const ns = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+        return liveCollection(() => N.byTag(id, "*").filter((e) => (ns === "*" || N.ns(e) === ns) && (local === "*" || N.tag(e) === local)));
+    },
     getElementsByClassName(names) {
         requireArguments(arguments.length, 1);
         const id = idOf(this), wanted = String(names);
@@ -811,9 +878,9 @@ class CharacterData extends Node {
     get data() { return N.data(idOf(this)); }
     set data(value) { this.#setData(value === null ? "" : String(value)); }
     get nodeValue() { return N.data(idOf(this)); }
-    set nodeValue(value) { this.#setData(value === null ? "" : String(value)); }
+    set nodeValue(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
     get textContent() { return N.data(idOf(this)); }
-    set textContent(value) { this.#setData(value === null ? "" : String(value)); }
+    set textContent(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
     get length() { return N.data(idOf(this)).length; }
     #setData(value) { replaceCharacterData(this, 0, N.data(idOf(this)).length, value); }
     substringData(offset, count) {
@@ -867,6 +934,25 @@ class Text extends CharacterData {
     }
 }
 
+class CDATASection extends Text {
+    constructor() {
+        if (arguments[0] !== KEY) throw typeError("Illegal constructor");
+        super(KEY, arguments[1]);
+    }
+    get nodeType() { return 4; }
+    get nodeName() { return "#cdata-section"; }
+}
+
+class ProcessingInstruction extends CharacterData {
+    constructor() {
+        if (arguments[0] !== KEY) throw typeError("Illegal constructor");
+        super(KEY, arguments[1]);
+    }
+    get nodeType() { return 7; }
+    get nodeName() { return N.target(idOf(this)); }
+    get target() { return N.target(idOf(this)); }
+}
+
 class Comment extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
@@ -882,7 +968,7 @@ class Comment extends CharacterData {
 /// Sets an attribute, queuing its record (with the namespace `setAttributeNS` named; the
 /// arena keeps attributes by name alone).
 function setAttributeValue(element, name, value, namespace) {
-    if (!validName.test(name)) throw domError("InvalidCharacterError");
+    if (!xmlName.test(name)) throw domError("InvalidCharacterError");
     const id = idOf(element);
     if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), N.attr(id, name), namespace);
     N.setAttr(id, name, String(value));
@@ -937,26 +1023,39 @@ function siblingElement(node, direction) {
 // Attributes
 
 class Attr extends Node {
-    #element; #name; #value;
-    constructor(key, element, name, value) {
+    #element; #name; #value; #namespace;
+    constructor(key, element, name, value, namespace = null) {
         if (key !== KEY) throw typeError("Illegal constructor");
         super(KEY, -1);
         this.#element = element;
         this.#name = name;
         this.#value = value;
+        this.#namespace = namespace;
     }
     get nodeType() { return 2; }
     get nodeName() { return this.#name; }
     get name() { return this.#name; }
-    get localName() { return this.#name; }
-    get namespaceURI() { return null; }
-    get prefix() { return null; }
+    get localName() {
+        const colon = this.#namespace === null ? -1 : this.#name.indexOf(":");
+        return colon < 0 ? this.#name : this.#name.slice(colon + 1);
+    }
+    get namespaceURI() { return this.#namespace; }
+    get prefix() {
+        const colon = this.#namespace === null ? -1 : this.#name.indexOf(":");
+        return colon < 0 ? null : this.#name.slice(0, colon);
+    }
     get specified() { return true; }
     get ownerElement() { return this.#element; }
-    get value() { return this.#element ? (this.#element.getAttribute(this.#name) ?? this.#value) : this.#value; }
+    get value() {
+        if (!this.#element) return this.#value;
+        if (this.#namespace === null) return this.#element.getAttribute(this.#name) ?? this.#value;
+        return this.#element.getAttributeNS(this.#namespace, this.localName) ?? this.#value;
+    }
     set value(value) {
         this.#value = String(value);
-        if (this.#element) this.#element.setAttribute(this.#name, this.#value);
+        if (!this.#element) return;
+        if (this.#namespace === null) this.#element.setAttribute(this.#name, this.#value);
+        else this.#element.setAttributeNS(this.#namespace, this.#name, this.#value);
     }
     get nodeValue() { return this.value; }
     set nodeValue(value) { this.value = value; }
@@ -972,13 +1071,29 @@ class NamedNodeMap {
     }
     get length() { return N.attrs(idOf(this.#element)).length / 2; }
     item(index) {
-        const list = N.attrs(idOf(this.#element));
+        const list = N.attrsNS(idOf(this.#element));
         index = index >>> 0;
-        return index * 2 < list.length ? new Attr(KEY, this.#element, list[index * 2], list[index * 2 + 1]) : null;
+        return index * 3 < list.length ? new Attr(KEY, this.#element, list[index * 3], list[index * 3 + 2], list[index * 3 + 1]) : null;
     }
     getNamedItem(name) {
-        const value = N.attr(idOf(this.#element), String(name));
-        return value === null ? null : new Attr(KEY, this.#element, String(name).toLowerCase(), value);
+        const id = idOf(this.#element);
+        name = String(name);
+        if (N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html") name = asciiLowercase(name);
+        const list = N.attrsNS(id);
+        for (let i = 0; i < list.length; i += 3) {
+            if (list[i] === name) return new Attr(KEY, this.#element, list[i], list[i + 2], list[i + 1]);
+        }
+        return null;
+    }
+    getNamedItemNS(namespace, localName) {
+        const entry = namespacedAttribute(this.#element, namespace, localName);
+        return entry === null ? null : new Attr(KEY, this.#element, entry[0], entry[2], entry[1]);
+    }
+    removeNamedItemNS(namespace, localName) {
+        const attr = this.getNamedItemNS(namespace, localName);
+        if (attr === null) throw domError("NotFoundError");
+        this.#element.removeAttributeNS(namespace, localName);
+        return attr;
     }
     setNamedItem(attr) { this.#element.setAttribute(attr.name, attr.value); return null; }
     removeNamedItem(name) {
@@ -991,7 +1106,49 @@ class NamedNodeMap {
     *[Symbol.iterator]() { for (let i = 0; i < this.length; i++) yield this.item(i); }
 }
 
-const validName = /^[^\s"'>\/=\x00-\x1f\x7f]+$/;
+function asciiLowercase(text) { return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()); }
+
+const xmlNamespace = "http://www.w3.org/XML/1998/namespace";
+const xmlnsNamespace = "http://www.w3.org/2000/xmlns/";
+
+/// The [name, namespace, value] of an element's attribute with a namespace and local name, or null.
+function namespacedAttribute(element, namespace, localName) {
+    namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+    localName = String(localName);
+    const list = N.attrsNS(idOf(element));
+    for (let i = 0; i < list.length; i += 3) {
+        if (list[i + 1] !== namespace) continue;
+        const name = list[i], colon = namespace === null ? -1 : name.indexOf(":");
+        if ((colon < 0 ? name : name.slice(colon + 1)) === localName) return [name, namespace, list[i + 2]];
+    }
+    return null;
+}
+
+/// The DOM's "validate and extract": [namespace, prefix, localName] or the error it throws.
+function validateAndExtract(namespace, qualifiedName) {
+    namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
+    qualifiedName = String(qualifiedName);
+    validateQualifiedName(qualifiedName);
+    const colon = qualifiedName.indexOf(":");
+    const prefix = colon < 0 ? null : qualifiedName.slice(0, colon);
+    const localName = colon < 0 ? qualifiedName : qualifiedName.slice(colon + 1);
+    if (prefix !== null && namespace === null) throw domError("NamespaceError");
+    if (prefix === "xml" && namespace !== xmlNamespace) throw domError("NamespaceError");
+    if ((qualifiedName === "xmlns" || prefix === "xmlns") !== (namespace === xmlnsNamespace)) throw domError("NamespaceError");
+    return [namespace, prefix, localName];
+}
+
+/// XML's `Name` and `QName` productions (Namespaces in XML 1.0, 3rd edition).
+const xmlNameStart = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
+const xmlNameRest = xmlNameStart + "\\-.0-9\u00B7\u0300-\u036F\u203F\u2040";
+const xmlName = new RegExp("^[" + xmlNameStart + "][" + xmlNameRest + "]*$", "u");
+const ncNameStart = xmlNameStart.slice(1), ncNameRest = xmlNameRest.slice(1);
+const xmlQName = new RegExp("^(?:[" + ncNameStart + "][" + ncNameRest + "]*:)?[" + ncNameStart + "][" + ncNameRest + "]*$", "u");
+
+/// The DOM's "validate" a qualified name: InvalidCharacterError unless it is a QName.
+function validateQualifiedName(name) {
+    if (!xmlQName.test(name)) throw domError("InvalidCharacterError");
+}
 
 class DOMTokenList {
     #element; #attribute;
@@ -999,6 +1156,8 @@ class DOMTokenList {
         if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
         this.#attribute = attribute;
+        // A legacy platform object: its tokens are indexed properties (`classList[0]`).
+        return new Proxy(this, collectionHandler);
     }
     #tokens() {
         const value = N.attr(idOf(this.#element), this.#attribute);
@@ -1048,13 +1207,13 @@ class DOMTokenList {
         return true;
     }
     supports() { return true; }
-    forEach(callback, thisArg) { this.#tokens().forEach((token, index) => callback.call(thisArg, token, index, this)); }
     toString() { return this.value; }
-    *[Symbol.iterator]() { yield* this.#tokens(); }
-    *entries() { yield* this.#tokens().entries(); }
-    *keys() { yield* this.#tokens().keys(); }
-    *values() { yield* this.#tokens(); }
 }
+// A value iterator over indexed properties is Array.prototype's (WebIDL §3.7.9).
+for (const key of ["entries", "keys", "values", "forEach"]) {
+    ObjectDefine(DOMTokenList.prototype, key, { value: Array.prototype[key], writable: true, enumerable: true, configurable: true });
+}
+ObjectDefine(DOMTokenList.prototype, Symbol.iterator, { value: Array.prototype.values, writable: true, configurable: true });
 
 function datasetProxy(element) {
     const attributeName = (key) => "data-" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
@@ -1240,6 +1399,7 @@ let styleProperties = false;
 
 const htmlNamespace = "http://www.w3.org/1999/xhtml";
 const svgNamespace = "http://www.w3.org/2000/svg";
+const mathMLNamespace = "http://www.w3.org/1998/Math/MathML";
 
 class Element extends Node {
     get nodeType() { return 1; }
@@ -1247,14 +1407,15 @@ class Element extends Node {
     get tagName() {
         const cache = cacheOf(this);
         if (cache.tagName === undefined) {
-            const name = N.tag(idOf(this));
-            cache.tagName = this.namespaceURI === htmlNamespace ? name.toUpperCase() : name;
+            const id = idOf(this), prefix = N.prefix(id);
+            const name = prefix === null ? N.tag(id) : prefix + ":" + N.tag(id);
+            cache.tagName = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html" ? name.toUpperCase() : name;
         }
         return cache.tagName;
     }
     get localName() { return N.tag(idOf(this)); }
-    get namespaceURI() { return htmlNamespace; }
-    get prefix() { return null; }
+    get namespaceURI() { return N.ns(idOf(this)); }
+    get prefix() { return N.prefix(idOf(this)); }
     get id() { return N.attr(idOf(this), "id") ?? ""; }
     set id(value) { this.setAttribute("id", value); }
     get className() { return N.attr(idOf(this), "class") ?? ""; }
@@ -1281,40 +1442,57 @@ class Element extends Node {
         requireArguments(arguments.length, 1);
         return N.attr(idOf(this), String(name));
     }
-    getAttributeNS(namespace, name) { return this.getAttribute(name); }
+    getAttributeNS(namespace, localName) {
+        requireArguments(arguments.length, 2);
+        const entry = namespacedAttribute(this, namespace, localName);
+        return entry === null ? null : entry[2];
+    }
     hasAttribute(name) {
         requireArguments(arguments.length, 1);
         return N.attr(idOf(this), String(name)) !== null;
     }
-    hasAttributeNS(namespace, name) { return this.hasAttribute(name); }
+    hasAttributeNS(namespace, localName) {
+        requireArguments(arguments.length, 2);
+        return namespacedAttribute(this, namespace, localName) !== null;
+    }
     setAttribute(name, value) {
         requireArguments(arguments.length, 2);
-        setAttributeValue(this, String(name), value, null);
+        name = String(name);
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
+        setAttributeValue(this, name, value, null);
     }
-    setAttributeNS(namespace, name, value) {
+    setAttributeNS(namespace, qualifiedName, value) {
         requireArguments(arguments.length, 3);
-        namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
-        setAttributeValue(this, String(name).replace(/^[^:]*:/, ""), value, namespace);
+        const [ns, , localName] = validateAndExtract(namespace, qualifiedName);
+        value = String(value);
+        if (observedMutations > 0) {
+            const old = namespacedAttribute(this, ns, localName);
+            attributeMutation(this, localName, old === null ? null : old[2], ns);
+        }
+        N.setAttrNS(idOf(this), ns, String(qualifiedName), value);
     }
     removeAttribute(name) {
         requireArguments(arguments.length, 1);
         removeAttributeValue(this, String(name), null);
     }
-    removeAttributeNS(namespace, name) {
+    removeAttributeNS(namespace, localName) {
         requireArguments(arguments.length, 2);
-        namespace = namespace === null || namespace === undefined || namespace === "" ? null : String(namespace);
-        removeAttributeValue(this, String(name), namespace);
+        const old = namespacedAttribute(this, namespace, localName);
+        if (old === null) return;
+        if (observedMutations > 0) attributeMutation(this, String(localName), old[2], old[1]);
+        N.removeAttrNS(idOf(this), old[1], String(localName));
     }
     toggleAttribute(name, force) {
         requireArguments(arguments.length, 1);
         name = String(name);
-        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         const present = this.hasAttribute(name);
         if (present && force !== true) { this.removeAttribute(name); return false; }
         if (!present && force !== false) { this.setAttribute(name, ""); return true; }
         return present;
     }
     getAttributeNode(name) { return this.attributes.getNamedItem(name); }
+    getAttributeNodeNS(namespace, localName) { return this.attributes.getNamedItemNS(namespace, localName); }
     setAttributeNode(attr) { this.setAttribute(attr.name, attr.value); return null; }
     removeAttributeNode(attr) { this.removeAttribute(attr.name); return attr; }
     get previousElementSibling() { return siblingElement(this, -1); }
@@ -1578,7 +1756,10 @@ function elementClassNamed(name) {
         cls = MapGet(elementFactories, name)();
         MapSet(madeElementClasses, name, cls);
         // A hand-written class (the generated ones register themselves) gets its brands.
-        if (MapGet(interfaceBrands, cls) === undefined) registerInterface(cls, name, ObjectGetPrototypeOf(cls));
+        if (MapGet(interfaceBrands, cls) === undefined) {
+            registerInterface(cls, name, ObjectGetPrototypeOf(cls));
+            ObjectDefine(cls.prototype, Symbol.toStringTag, { value: name, configurable: true });
+        }
         const hook = MapGet(elementClassHooks, name);
         if (hook !== undefined) hook(cls);
         markClass(cls);
@@ -1601,7 +1782,6 @@ for (const tag of ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "ci
 }
 
 elementClass("SVGElement", [], () => class SVGElement extends Element {
-    get namespaceURI() { return svgNamespace; }
     get style() {
         const cache = cacheOf(this);
         if (cache.style === undefined) cache.style = new CSSStyleDeclaration(KEY, this);
@@ -1614,22 +1794,56 @@ elementClass("SVGElement", [], () => class SVGElement extends Element {
     }
     get className() { return N.attr(idOf(this), "class") ?? ""; }
 });
-elementClass("SVGSVGElement", [], () => class SVGSVGElement extends elementClassNamed("SVGElement") {});
-const svgTags = new Set(["svg", "g", "path", "circle", "rect", "line", "polyline", "polygon", "ellipse", "text", "tspan",
-    "defs", "use", "symbol", "lineargradient", "radialgradient", "stop", "clippath", "mask", "pattern", "image",
-    "foreignobject", "title", "desc", "marker", "filter"]);
-
-/// Whether an element named `tag` is in the SVG namespace (PageKit keeps no namespaces:
-/// `svg` and the SVG elements under an `svg`).
-function isSVG(id, tag) {
-    if (tag === "svg") return true;
-    if (!svgTags.has(tag)) return false;
-    for (let parent = N.parent(id); parent >= 0; parent = N.parent(parent)) {
-        const name = N.kind(parent) === 1 ? N.tag(parent) : null;
-        if (name === "svg") return true;
-        if (name === "foreignobject" || name === null) return false;
+/// The SVG element interfaces (SVG 2 §4, as WebKit has them): each made on first use, under its parent.
+const svgInterfaceParents = [
+    ["SVGGraphicsElement", "SVGElement", []],
+    ["SVGGeometryElement", "SVGGraphicsElement", []],
+    ["SVGTextContentElement", "SVGGraphicsElement", []],
+    ["SVGTextPositioningElement", "SVGTextContentElement", []],
+    ["SVGGradientElement", "SVGElement", []],
+    ["SVGSVGElement", "SVGGraphicsElement", ["svg"]], ["SVGGElement", "SVGGraphicsElement", ["g"]],
+    ["SVGDefsElement", "SVGGraphicsElement", ["defs"]], ["SVGUseElement", "SVGGraphicsElement", ["use"]],
+    ["SVGImageElement", "SVGGraphicsElement", ["image"]], ["SVGForeignObjectElement", "SVGGraphicsElement", ["foreignObject"]],
+    ["SVGAElement", "SVGGraphicsElement", ["a"]], ["SVGSwitchElement", "SVGGraphicsElement", ["switch"]],
+    ["SVGPathElement", "SVGGeometryElement", ["path"]], ["SVGRectElement", "SVGGeometryElement", ["rect"]],
+    ["SVGCircleElement", "SVGGeometryElement", ["circle"]], ["SVGEllipseElement", "SVGGeometryElement", ["ellipse"]],
+    ["SVGLineElement", "SVGGeometryElement", ["line"]], ["SVGPolylineElement", "SVGGeometryElement", ["polyline"]],
+    ["SVGPolygonElement", "SVGGeometryElement", ["polygon"]],
+    ["SVGTextElement", "SVGTextPositioningElement", ["text"]], ["SVGTSpanElement", "SVGTextPositioningElement", ["tspan"]],
+    ["SVGTextPathElement", "SVGTextContentElement", ["textPath"]],
+    ["SVGLinearGradientElement", "SVGGradientElement", ["linearGradient"]],
+    ["SVGRadialGradientElement", "SVGGradientElement", ["radialGradient"]],
+    ["SVGStopElement", "SVGElement", ["stop"]], ["SVGClipPathElement", "SVGElement", ["clipPath"]],
+    ["SVGMaskElement", "SVGElement", ["mask"]], ["SVGPatternElement", "SVGElement", ["pattern"]],
+    ["SVGSymbolElement", "SVGElement", ["symbol"]], ["SVGTitleElement", "SVGElement", ["title"]],
+    ["SVGDescElement", "SVGElement", ["desc"]], ["SVGMarkerElement", "SVGElement", ["marker"]],
+    ["SVGFilterElement", "SVGElement", ["filter"]], ["SVGStyleElement", "SVGElement", ["style"]],
+    ["SVGScriptElement", "SVGElement", ["script"]], ["SVGMetadataElement", "SVGElement", ["metadata"]],
+];
+const svgElementInterfaces = new Map();
+for (const [name, parent, tags] of svgInterfaceParents) {
+    for (const tag of tags) svgElementInterfaces.set(tag, name);
+    // A named class expression per interface, so that each has its own name.
+    elementClass(name, [], () => ({ [name]: class extends elementClassNamed(parent) {} })[name]);
+}
+elementClass("MathMLElement", [], () => class MathMLElement extends Element {
+    get style() {
+        const cache = cacheOf(this);
+        if (cache.style === undefined) cache.style = new CSSStyleDeclaration(KEY, this);
+        return cache.style;
     }
-    return false;
+    get dataset() {
+        const cache = cacheOf(this);
+        if (cache.dataset === undefined) cache.dataset = datasetProxy(this);
+        return cache.dataset;
+    }
+});
+
+/// The interface of an element outside the HTML namespace.
+function foreignElementClass(namespace, tag) {
+    if (namespace === svgNamespace) return elementClassNamed(MapGet(svgElementInterfaces, tag) ?? "SVGElement");
+    if (namespace === mathMLNamespace) return elementClassNamed("MathMLElement");
+    return Element;
 }
 
 const validCustomElementName = /^[a-z][a-z0-9._\-\u00b7\u00c0-\ud7ff\ue000-\ufffd]*-[a-z0-9._\-\u00b7\u00c0-\ud7ff\ue000-\ufffd]*$/;

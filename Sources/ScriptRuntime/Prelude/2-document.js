@@ -9,7 +9,7 @@ const validElementName = /^[A-Za-z][^\s\/>\x00]*$|^[:_A-Za-z\u00c0-\uffff][^\s\/
 class Document extends Node {
     constructor() {
         if (arguments[0] === KEY) { super(KEY, arguments[1]); return; }
-        const id = N.create(9, "", -1);
+        const id = N.create(9, "application/xml", -1);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
@@ -57,9 +57,12 @@ class Document extends Node {
     get characterSet() { return "UTF-8"; }
     get charset() { return "UTF-8"; }
     get inputEncoding() { return "UTF-8"; }
-    get contentType() { return "text/html"; }
-    get compatMode() { return "CSS1Compat"; }
-    get doctype() { return null; }
+    get contentType() { return N.contentType(idOf(this)); }
+    get compatMode() { return N.compatMode(idOf(this)); }
+    get doctype() {
+        for (let id = N.first(idOf(this)); id >= 0; id = N.next(id)) if (N.kind(id) === 10) return wrap(id);
+        return null;
+    }
     get dir() { const html = this.documentElement; return html === null ? "" : html.dir; }
     set dir(value) { const html = this.documentElement; if (html !== null) html.dir = value; }
     get lastModified() { return formatLastModified(N.now()); }
@@ -100,15 +103,15 @@ class Document extends Node {
     createElement(name) {
         requireArguments(arguments.length, 1);
         name = String(name);
-        if (!validElementName.test(name)) throw domError("InvalidCharacterError");
-        return wrap(N.create(1, name.toLowerCase(), idOf(this)));
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
+        const type = N.contentType(idOf(this));
+        if (type === "text/html") return wrap(N.create(1, asciiLowercase(name), idOf(this)));
+        return wrap(N.createNS(type === "application/xhtml+xml" ? htmlNamespace : null, name, null, idOf(this)));
     }
     createElementNS(namespace, qualifiedName) {
         requireArguments(arguments.length, 2);
-        const name = String(qualifiedName);
-        if (!validElementName.test(name)) throw domError("InvalidCharacterError");
-        const local = name.includes(":") ? name.slice(name.indexOf(":") + 1) : name;
-        return wrap(N.create(1, namespace === htmlNamespace ? local.toLowerCase() : local.toLowerCase(), idOf(this)));
+        const [ns, prefix, localName] = validateAndExtract(namespace, qualifiedName);
+        return wrap(N.createNS(ns, localName, prefix, idOf(this)));
     }
     createTextNode(data) {
         requireArguments(arguments.length, 1);
@@ -118,12 +121,24 @@ class Document extends Node {
         requireArguments(arguments.length, 1);
         return wrap(N.create(8, String(data), idOf(this)));
     }
-    createCDATASection() { throw domError("NotSupportedError"); }
-    createProcessingInstruction() { throw domError("NotSupportedError"); }
+    createCDATASection(data) {
+        requireArguments(arguments.length, 1);
+        data = String(data);
+        if (N.contentType(idOf(this)) === "text/html") throw domError("NotSupportedError");
+        if (data.includes("]]>")) throw domError("InvalidCharacterError");
+        return wrap(N.create(4, data, idOf(this)));
+    }
+    createProcessingInstruction(target, data) {
+        requireArguments(arguments.length, 2);
+        target = String(target);
+        data = String(data);
+        if (!xmlName.test(target) || data.includes("?>")) throw domError("InvalidCharacterError");
+        return wrap(N.createPI(target, data, idOf(this)));
+    }
     createDocumentFragment() { return wrap(N.create(11, "", idOf(this))); }
     createAttribute(name) {
         name = String(name);
-        if (!validName.test(name)) throw domError("InvalidCharacterError");
+        if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         return new Attr(KEY, null, name.toLowerCase(), "");
     }
     createEvent(interfaceName) {
@@ -220,8 +235,19 @@ class DocumentFragment extends Node {
 mixin(DocumentFragment, parentNodeMethods);
 
 class DocumentType extends Node {
+    constructor() {
+        if (arguments[0] !== KEY) throw typeError("Illegal constructor");
+        super(KEY, arguments[1]);
+    }
     get nodeType() { return 10; }
+    get nodeName() { return N.doctype(idOf(this))[0]; }
+    get name() { return N.doctype(idOf(this))[0]; }
+    get publicId() { return N.doctype(idOf(this))[1]; }
+    get systemId() { return N.doctype(idOf(this))[2]; }
+    get textContent() { return null; }
+    set textContent(value) {}
 }
+mixin(DocumentType, childNodeMethods);
 
 class DOMImplementation {
     #document;
@@ -230,7 +256,8 @@ class DOMImplementation {
         this.#document = document;
     }
     createHTMLDocument(title) {
-        const document = wrap(N.create(9, "", -1));
+        const document = wrap(N.create(9, "text/html", -1));
+        document.appendChild(wrap(N.createDoctype("html", "", "", idOf(document))));
         const html = document.createElement("html");
         const head = document.createElement("head");
         html.appendChild(head);
@@ -243,12 +270,24 @@ class DOMImplementation {
         document.appendChild(html);
         return document;
     }
-    createDocument(namespace, qualifiedName) {
-        const document = wrap(N.create(9, "", -1));
+    createDocument(namespace, qualifiedName, doctype = null) {
+        requireArguments(arguments.length, 2);
+        if (doctype !== null && !(isNode(doctype) && doctype.nodeType === 10)) {
+            throw typeError("Argument 3 ('doctype') to DOMImplementation.createDocument must be an instance of DocumentType");
+        }
+        qualifiedName = qualifiedName === null ? "" : String(qualifiedName);
+        const type = namespace === htmlNamespace ? "application/xhtml+xml" : namespace === svgNamespace ? "image/svg+xml" : "application/xml";
+        const document = wrap(N.create(9, type, -1));
+        if (doctype !== null && doctype !== undefined) document.appendChild(doctype);
         if (qualifiedName) document.appendChild(document.createElementNS(namespace, qualifiedName));
         return document;
     }
-    createDocumentType(name) { return null; }
+    createDocumentType(qualifiedName, publicId, systemId) {
+        requireArguments(arguments.length, 3);
+        qualifiedName = String(qualifiedName);
+        validateQualifiedName(qualifiedName);
+        return wrap(N.createDoctype(qualifiedName, String(publicId), String(systemId), idOf(this.#document)));
+    }
     hasFeature() { return true; }
 }
 

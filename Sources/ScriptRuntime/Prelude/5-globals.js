@@ -3,26 +3,39 @@
 newWrapper = function (id, info) {
     if (typeof info === "string") {
         let cls = elementClassForTag(info);
-        if (svgTags.has(info) && isSVG(id, info)) cls = elementClassNamed(info === "svg" ? "SVGSVGElement" : "SVGElement");
         if (cls === undefined) cls = validCustomElementName.test(info) ? HTMLElement : elementClassNamed("HTMLUnknownElement");
         return new cls(KEY, id);
     }
     switch (info) {
+    case 1: return new (foreignElementClass(N.ns(id), N.tag(id)))(KEY, id);
     case 3: return new Text(KEY, id);
     case 8: return new Comment(KEY, id);
-    case 9: return new HTMLDocument(KEY, id);
+    case 4: return new CDATASection(KEY, id);
+    case 7: return new ProcessingInstruction(KEY, id);
+    case 10: return new DocumentType(KEY, id);
+    case 9: return N.contentType(id) === "text/html" ? new HTMLDocument(KEY, id) : new XMLDocument(KEY, id);
     case 11: return new DocumentFragment(KEY, id);
     default: throw typeError("Unknown node");
     }
 };
 
-class Window extends EventTarget {
-    constructor() { throw typeError("Illegal constructor"); }
-}
-// A global object's prototype is immutable in JavaScriptCore: Reflect says so without
-// throwing (an exception costs every new global object its stack trace).
-if (!Reflect.setPrototypeOf(G, Window.prototype)) {
-    for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
+// WebIDL's chain: the window, Window.prototype, the named properties object, EventTarget.prototype.
+// A global object's own prototype link is immutable in JavaScriptCore, so Window.prototype is
+// the prototype object of the global object's class (JavaScriptCoreAdapter), whose link is not.
+const Window = function Window() { throw typeError("Illegal constructor"); };
+{
+    const windowProperties = Object.create(EventTarget.prototype, {
+        [Symbol.toStringTag]: { value: "WindowProperties", configurable: true },
+    });
+    const prototype = ObjectGetPrototypeOf(G) !== Object.prototype ? ObjectGetPrototypeOf(G) : Object.create(windowProperties);
+    ObjectSetPrototypeOf(prototype, windowProperties);
+    ObjectDefine(prototype, "constructor", { value: Window, writable: true, enumerable: false, configurable: true });
+    ObjectDefine(prototype, Symbol.toStringTag, { value: "Window", configurable: true });
+    ObjectDefine(Window, "prototype", { value: prototype, writable: false, enumerable: false, configurable: false });
+    ObjectSetPrototypeOf(Window, EventTarget);
+    if (ObjectGetPrototypeOf(G) !== prototype) {
+        for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
+    }
 }
 
 const documentWrapper = wrap(0);
@@ -43,7 +56,11 @@ for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable
 ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
 for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.selfOrigin()],
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
-    ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
+    // `event` and `origin` are [Replaceable]: assigning one replaces it with a data property.
+    const setter = name === "isSecureContext" ? undefined : markNative(function (value) {
+        ObjectDefine(G, name, { value, writable: true, enumerable: true, configurable: true });
+    }, name);
+    ObjectDefine(G, name, { get: markNative(getter, name), set: setter, enumerable: true, configurable: true });
 }
 for (const [name, make] of [["screen", () => new (windowObjectInterface("Screen"))()],
     ["performance", () => new (windowObjectInterface("Performance"))()], ["crypto", () => new (windowObjectInterface("Crypto"))()],
@@ -83,7 +100,7 @@ defineGlobals(Object.keys(functions), functions, false);
 // The interfaces, in this order on the window; those of a family of `lazyInterfaceFamilies`
 // are made the first time a page reads one of their globals.
 const interfaces = {
-    EventTarget, Node, CharacterData, Text, Comment, Element, HTMLElement, Document, HTMLDocument,
+    EventTarget, Node, CharacterData, Text, CDATASection, ProcessingInstruction, Comment, Element, HTMLElement, Document, HTMLDocument,
     XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: formExtraInterface, HTMLOptionsCollection: formExtraInterface,
     RadioNodeList: formExtraInterface,
@@ -99,6 +116,22 @@ const interfaces = {
     XMLHttpRequestUpload: networkInterface, MutationObserver: mutationInterface, MutationRecord: mutationInterface,
 };
 defineGlobals(Object.keys(interfaces), interfaces, true);
+// ChildNode's and ParentNode's [Unscopable] members.
+for (const [cls, names] of [[Element, ["after", "append", "before", "prepend", "remove", "replaceChildren", "replaceWith"]],
+    [CharacterData, ["after", "before", "remove", "replaceWith"]], [DocumentType, ["after", "before", "remove", "replaceWith"]],
+    [Document, ["append", "prepend", "replaceChildren"]], [DocumentFragment, ["append", "prepend", "replaceChildren"]]]) {
+    const unscopables = { __proto__: null };
+    for (const name of names) unscopables[name] = true;
+    ObjectDefine(cls.prototype, Symbol.unscopables, { value: unscopables, configurable: true });
+}
+// The hand-written interfaces' class strings (the generated ones have theirs from finishInterface).
+for (const name in interfaces) {
+    const value = interfaces[name];
+    if (typeof value === "function" && value.name === name && value.prototype !== undefined
+        && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) {
+        ObjectDefine(value.prototype, Symbol.toStringTag, { value: name, configurable: true });
+    }
+}
 markClass(ComputedStyle);
 defineLazyGlobals(elementInterfaceNames, elementClassNamed);
 defineLazyGlobals(eventInterfaceNames, eventClassNamed);
@@ -150,6 +183,8 @@ registerInterface(Node, "Node", EventTarget);
 registerInterface(CharacterData, "CharacterData", Node);
 registerInterface(Text, "Text", CharacterData);
 registerInterface(Comment, "Comment", CharacterData);
+registerInterface(CDATASection, "CDATASection", Text);
+registerInterface(ProcessingInstruction, "ProcessingInstruction", CharacterData);
 registerInterface(Attr, "Attr", Node);
 registerInterface(Element, "Element", Node);
 registerInterface(HTMLElement, "HTMLElement", Element);

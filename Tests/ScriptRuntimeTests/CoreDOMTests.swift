@@ -1,0 +1,298 @@
+import XCTest
+@testable import ScriptRuntime
+
+/// The core DOM's node types and namespaces (issue 22): DOCTYPEs, processing instructions,
+/// CDATA sections, quirks modes, SVG and MathML elements, namespaced attributes.
+final class CoreDOMTests: XCTestCase {
+    private func logs(_ html: String) throws -> [String] {
+        try load(html).1
+    }
+
+    func testParserKeepsTheDoctypeAsTheDocumentsFirstChild() throws {
+        let records = try logs("""
+        <!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd"><html><body><script>
+        const d = document.doctype;
+        console.log(d === document.firstChild, d.nodeType, d.nodeName, d.name, d.publicId, d.systemId, d.textContent, d.nodeValue);
+        console.log(document.childNodes.length, Object.prototype.toString.call(d), d instanceof DocumentType, d.ownerDocument === document);
+        console.log(document.compatMode, d.nextSibling === document.documentElement, document.documentElement.outerHTML.length > 0);
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: true 10 html html -//W3C//DTD HTML 4.01//EN http://www.w3.org/TR/html4/strict.dtd null null",
+            "console.log: 2 [object DocumentType] true true",
+            "console.log: CSS1Compat true true",
+        ])
+    }
+
+    func testCompatModeFollowsTheTreeBuildersQuirksMode() throws {
+        XCTAssertEqual(try logs("<p><script>console.log(document.compatMode, document.doctype)</script>"),
+                       ["console.log: BackCompat null"])
+        XCTAssertEqual(try logs("""
+        <!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">\
+        <script>console.log(document.compatMode)</script>
+        """), ["console.log: CSS1Compat"])
+        XCTAssertEqual(try logs("""
+        <!DOCTYPE html><script>
+        const parser = new DOMParser();
+        console.log(parser.parseFromString("<p>x", "text/html").compatMode,
+                    parser.parseFromString("<!DOCTYPE html><p>x", "text/html").compatMode,
+                    parser.parseFromString("<!DOCTYPE html><p>x", "text/html").doctype.name)
+        </script>
+        """), ["console.log: BackCompat CSS1Compat html"])
+    }
+
+    func testCreateDocumentTypeValidatesAndSerialises() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const t = document.implementation.createDocumentType("svg:svg", "pub", "sys");
+        console.log(t.name, t.publicId, t.systemId, t.parentNode, t.ownerDocument === document);
+        for (const bad of ["", "1x", "a:", ":a", "a:b:c", "a b"]) {
+            try { document.implementation.createDocumentType(bad, "", ""); console.log("no error", bad); }
+            catch (e) { console.log(e.name, e.code); }
+        }
+        try { document.implementation.createDocumentType("x"); } catch (e) { console.log(e.constructor.name, e.message); }
+        try { document.body.appendChild(t); } catch (e) { console.log(e.name); }
+        try { document.insertBefore(document.implementation.createDocumentType("x", "", ""), document.doctype); } catch (e) { console.log(e.name); }
+        document.doctype.remove();
+        try { document.appendChild(t); } catch (e) { console.log(e.name); }
+        document.insertBefore(t, document.documentElement);
+        try { document.createDocumentFragment().appendChild(t.cloneNode()); } catch (e) { console.log(e.name); }
+        const other = document.implementation.createDocumentType("svg:svg", "pub", "sys");
+        console.log(document.doctype === t, other.isEqualNode(t), t.cloneNode().isEqualNode(t), other.isEqualNode(document.implementation.createDocumentType("svg:svg", "pub", "")));
+        const doc = new DOMParser().parseFromString("<!DOCTYPE html><p>x", "text/html");
+        console.log(new XMLSerializer().serializeToString(doc).slice(0, 15));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: svg:svg pub sys null true",
+            "console.log: InvalidCharacterError 5", "console.log: InvalidCharacterError 5",
+            "console.log: InvalidCharacterError 5", "console.log: InvalidCharacterError 5",
+            "console.log: InvalidCharacterError 5", "console.log: InvalidCharacterError 5",
+            "console.log: TypeError Not enough arguments",
+            "console.log: HierarchyRequestError",
+            "console.log: HierarchyRequestError",
+            "console.log: HierarchyRequestError",
+            "console.log: HierarchyRequestError",
+            "console.log: true true true false",
+            "console.log: <!DOCTYPE html>",
+        ])
+    }
+
+    func testProcessingInstructionsAndCDATASections() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const pi = document.createProcessingInstruction("xml-stylesheet", "href='a.css'");
+        console.log(pi.nodeType, pi.nodeName, pi.target, pi.data, pi instanceof CharacterData, Object.prototype.toString.call(pi));
+        document.body.appendChild(pi);
+        console.log(document.body.innerHTML);
+        for (const [target, data] of [["1x", ""], ["x", "a?>b"], ["a b", ""]]) {
+            try { document.createProcessingInstruction(target, data); console.log("no error"); } catch (e) { console.log(e.name); }
+        }
+        try { document.createCDATASection("x"); } catch (e) { console.log(e.name, e.message); }
+        const xml = document.implementation.createDocument(null, "root", null);
+        const cdata = xml.createCDATASection("a<b");
+        console.log(cdata.nodeType, cdata.nodeName, cdata.data, cdata instanceof Text, Object.prototype.toString.call(cdata));
+        xml.documentElement.appendChild(cdata);
+        xml.documentElement.appendChild(xml.createTextNode("c"));
+        console.log(xml.documentElement.textContent);
+        try { xml.createCDATASection("]]>"); } catch (e) { console.log(e.name); }
+        </script></body>
+        """)
+        XCTAssertEqual(records.first, "console.log: 7 xml-stylesheet xml-stylesheet href='a.css' true [object ProcessingInstruction]")
+        XCTAssertTrue(records[1].hasSuffix("</script><?xml-stylesheet href='a.css'>"), records[1])
+        XCTAssertEqual(Array(records.dropFirst(2)), [
+            "console.log: InvalidCharacterError", "console.log: InvalidCharacterError", "console.log: InvalidCharacterError",
+            "console.log: NotSupportedError The operation is not supported.",
+            "console.log: 4 #cdata-section a<b true [object CDATASection]",
+            "console.log: a<bc",
+            "console.log: InvalidCharacterError",
+        ])
+    }
+
+    func testParsedSVGAndMathMLElementsAreInTheirNamespaces() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><svg viewBox="0 0 1 1"><foreignObject><p>x</p></foreignObject><a xlink:href="#t" xml:lang="en"></a><circle/></svg>\
+        <math><mi definitionURL="u">x</mi></math><script>
+        const svg = document.querySelector("svg"), circle = document.querySelector("circle");
+        console.log(svg.namespaceURI, svg.localName, svg.tagName, svg.nodeName, svg.prefix, Object.prototype.toString.call(svg));
+        console.log(svg instanceof SVGSVGElement, svg instanceof SVGGraphicsElement, svg instanceof SVGElement, svg instanceof HTMLElement);
+        console.log(circle instanceof SVGCircleElement, circle instanceof SVGGeometryElement, svg.getAttribute("viewBox"), svg.getAttribute("viewbox"));
+        const fo = svg.firstChild;
+        console.log(fo.tagName, fo.localName, fo.firstChild.namespaceURI, fo.firstChild.tagName);
+        const a = fo.nextSibling, href = a.attributes[0];
+        console.log(a.getAttributeNS("http://www.w3.org/1999/xlink", "href"), a.getAttribute("xlink:href"), a.getAttribute("href"), a.hasAttributeNS(null, "href"));
+        console.log(href.name, href.namespaceURI, href.prefix, href.localName, a.attributes[1].namespaceURI, a.getAttributeNS("http://www.w3.org/XML/1998/namespace", "lang"));
+        const mi = document.querySelector("mi");
+        console.log(mi.namespaceURI, mi.tagName, mi.getAttribute("definitionURL"), Object.prototype.toString.call(mi), mi.parentNode.constructor.name);
+        console.log(svg.cloneNode(true).firstChild.namespaceURI, svg.cloneNode(true).querySelector("a").getAttributeNS("http://www.w3.org/1999/xlink", "href"));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: http://www.w3.org/2000/svg svg svg svg null [object SVGSVGElement]",
+            "console.log: true true true false",
+            "console.log: true true 0 0 1 1 null",
+            "console.log: foreignObject foreignObject http://www.w3.org/1999/xhtml P",
+            "console.log: #t #t null false",
+            "console.log: xlink:href http://www.w3.org/1999/xlink xlink href http://www.w3.org/XML/1998/namespace en",
+            "console.log: http://www.w3.org/1998/Math/MathML mi u [object MathMLElement] MathMLElement",
+            "console.log: http://www.w3.org/2000/svg #t",
+        ])
+    }
+
+    func testCreateElementNSValidatesAndExtracts() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const e = document.createElementNS("http://www.w3.org/2000/svg", "svg:rect");
+        console.log(e.namespaceURI, e.prefix, e.localName, e.tagName, e instanceof SVGRectElement);
+        const h = document.createElementNS("http://www.w3.org/1999/xhtml", "html:DIV");
+        console.log(h.localName, h.tagName, h.prefix, h instanceof HTMLElement);
+        const n = document.createElementNS(null, "Foo");
+        console.log(n.namespaceURI, n.tagName, n.constructor.name, document.createElementNS("", "x").namespaceURI);
+        const x = document.createElementNS("urn:x", "p:q");
+        console.log(x.namespaceURI, x.prefix, x.tagName, x.outerHTML);
+        for (const [ns, name] of [[null, "a:b"], ["urn:x", "xml:a"], ["urn:x", "xmlns"], ["http://www.w3.org/2000/xmlns/", "a"],
+            ["urn:x", "1a"], ["urn:x", "a:b:c"], ["urn:x", ":a"]]) {
+            try { document.createElementNS(ns, name); console.log("no error", name); } catch (err) { console.log(err.name); }
+        }
+        console.log(document.createElementNS("http://www.w3.org/2000/xmlns/", "xmlns").localName,
+                    document.createElementNS("http://www.w3.org/XML/1998/namespace", "xml:a").prefix);
+        try { document.createElement("1a"); } catch (err) { console.log(err.name); }
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: http://www.w3.org/2000/svg svg rect svg:rect true",
+            "console.log: DIV HTML:DIV html true",
+            "console.log: null Foo Element null",
+            "console.log: urn:x p p:q <p:q></p:q>",
+            "console.log: NamespaceError", "console.log: NamespaceError", "console.log: NamespaceError", "console.log: NamespaceError",
+            "console.log: InvalidCharacterError", "console.log: InvalidCharacterError", "console.log: InvalidCharacterError",
+            "console.log: xmlns xml",
+            "console.log: InvalidCharacterError",
+        ])
+    }
+
+    func testNamespacedAttributeMethodsAndLookups() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const e = document.createElementNS("urn:x", "p:e");
+        e.setAttributeNS("urn:a", "a:one", "1");
+        e.setAttributeNS("urn:b", "b:one", "2");
+        e.setAttributeNS("urn:a", "other:one", "3");
+        e.setAttribute("one", "4");
+        console.log(e.attributes.length, e.getAttributeNS("urn:a", "one"), e.getAttributeNS("urn:b", "one"), e.getAttribute("a:one"),
+                    e.getAttributeNS(null, "one"), e.getAttributeNS("", "one"), e.getAttributeNames().join());
+        e.removeAttributeNS("urn:a", "one");
+        console.log(e.getAttributeNames().join(), e.hasAttributeNS("urn:a", "one"), e.hasAttributeNS("urn:b", "one"));
+        try { e.setAttributeNS(null, "x:y", ""); } catch (err) { console.log(err.name); }
+        try { e.setAttributeNS("urn:a", "xmlns", ""); } catch (err) { console.log(err.name); }
+        e.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:q", "urn:q");
+        e.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", "urn:default");
+        const child = document.createElement("span");
+        e.appendChild(child);
+        console.log(e.lookupNamespaceURI("p"), e.lookupNamespaceURI("q"), child.lookupNamespaceURI("q"), e.lookupNamespaceURI("xml"),
+                    e.lookupNamespaceURI(null), child.lookupNamespaceURI(null), e.lookupPrefix("urn:x"), e.lookupPrefix("urn:q"));
+        console.log(child.isDefaultNamespace("http://www.w3.org/1999/xhtml"), e.isDefaultNamespace("urn:default"),
+                    document.lookupNamespaceURI(null), document.createDocumentFragment().lookupNamespaceURI(null),
+                    document.doctype.lookupPrefix("urn:x"), document.createTextNode("t").lookupNamespaceURI("xml"));
+        try { e.getAttributeNS("urn:a"); } catch (err) { console.log(err.message); }
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: 3 3 2 3 4 4 a:one,b:one,one",
+            "console.log: b:one,one false true",
+            "console.log: NamespaceError",
+            "console.log: NamespaceError",
+            "console.log: urn:x urn:q urn:q http://www.w3.org/XML/1998/namespace urn:default http://www.w3.org/1999/xhtml p q",
+            "console.log: true true http://www.w3.org/1999/xhtml null null null",
+            "console.log: Not enough arguments",
+        ])
+    }
+
+    func testWindowIsAWindowWithReplaceableEvent() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const chain = [];
+        for (let o = Object.getPrototypeOf(window); o !== null; o = Object.getPrototypeOf(o)) chain.push(Object.prototype.toString.call(o));
+        console.log(Object.prototype.toString.call(window), String(window), window instanceof Window, window instanceof EventTarget, chain.join());
+        console.log(Object.getPrototypeOf(window) === Window.prototype, window.constructor === Window, typeof addEventListener,
+                    Object.prototype.hasOwnProperty.call(window, "addEventListener"));
+        let heard = 0;
+        addEventListener("ping", () => { heard++; console.log("during", window.event.type); });
+        window.dispatchEvent(new Event("ping"));
+        console.log(heard, window.event);
+        window.event = 5;
+        console.log(window.event, JSON.stringify(Object.getOwnPropertyDescriptor(window, "event")));
+        for (const name of ["Node", "Document", "HTMLDocument", "Text", "NodeList", "DOMTokenList", "Event", "Attr", "Location"]) {
+            const tag = Object.prototype.toString.call(window[name].prototype);
+            if (tag !== "[object " + name + "]") console.log(name, tag);
+        }
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: [object Window] [object Window] true true [object Window],[object WindowProperties],[object EventTarget],[object Object]",
+            "console.log: true true function false",
+            "console.log: during ping",
+            "console.log: 1 undefined",
+            "console.log: 5 {\"value\":5,\"writable\":true,\"enumerable\":true,\"configurable\":true}",
+        ])
+    }
+
+    func testCollectionsOwnTheirIndicesAndTagNameNSQueries() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body class="a"><p class="a"></p><svg><rect/><p/></svg><script>// a <p> leaves foreign content: two HTML p elements
+        const list = document.getElementsByClassName("a");
+        console.log(list.length, list.hasOwnProperty(0), list.hasOwnProperty("1"), list.hasOwnProperty(2), Object.keys(list).join());
+        console.log(document.getElementsByTagNameNS("http://www.w3.org/2000/svg", "*").length,
+                    document.getElementsByTagNameNS("*", "p").length, document.getElementsByTagNameNS("", "p").length,
+                    document.body.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "p")[0].className);
+        console.log(Object.keys(Element.prototype[Symbol.unscopables]).sort().join(), Object.getPrototypeOf(Element.prototype[Symbol.unscopables]));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: 2 true true false 0,1",
+            "console.log: 2 2 0 a",
+            "console.log: after,append,before,prepend,remove,replaceChildren,replaceWith null",
+        ])
+    }
+
+    func testCreateHTMLDocumentHasADoctypeAndNamesAreXMLNames() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const doc = document.implementation.createHTMLDocument("t");
+        console.log(doc.childNodes.length, doc.doctype.name, doc.firstChild === doc.doctype, doc.compatMode, doc.contentType);
+        const p = document.createElement("p");
+        p.textContent = undefined;
+        console.log(JSON.stringify(p.textContent));
+        for (const name of ["~", "@click", "1a", "a b"]) {
+            try { p.setAttribute(name, ""); console.log("set", name); } catch (e) { console.log(name, e.name); }
+        }
+        p.setAttribute("x-on:click", "go");
+        console.log(p.getAttribute("x-on:click"));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: 2 html true CSS1Compat text/html",
+            "console.log: \"\"",
+            "console.log: ~ InvalidCharacterError", "console.log: @click InvalidCharacterError",
+            "console.log: 1a InvalidCharacterError", "console.log: a b InvalidCharacterError",
+            "console.log: go",
+        ])
+    }
+
+    func testScriptMadeIntegrationPointsParseHTMLInside() throws {
+        let records = try logs("""
+        <!DOCTYPE html><body><script>
+        const ms = document.createElementNS("http://www.w3.org/1998/Math/MathML", "ms");
+        ms.innerHTML = "<figure></figure>";
+        const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        title.innerHTML = "<p>x</p>";
+        const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+        g.innerHTML = "<rect/>";
+        console.log(ms.firstChild.namespaceURI, title.firstChild.namespaceURI, g.firstChild.namespaceURI);
+        </script></body>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: http://www.w3.org/1999/xhtml http://www.w3.org/1999/xhtml http://www.w3.org/2000/svg",
+        ])
+    }
+}
