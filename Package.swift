@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
-        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "URLKit", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(
             name: "ScriptRuntimeTests",
             dependencies: ["ScriptRuntime", "PageKit", "TestSupport"],
