@@ -65,7 +65,7 @@ let package = Package(
         // Page scripts: JavaScriptCore, a DOM over PageKit's tree, the event loop.
         .target(
             name: "ScriptRuntime",
-            dependencies: ["PageKit", "URLKit", "NavigatorCore", "CJavaScriptCore"],
+            dependencies: ["PageKit", "URLKit", "NavigatorCore", "Threading", "CJavaScriptCore"],
             exclude: ["Prelude", "NativePrelude", "SharedPrelude"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections
         ),

@@ -78,6 +78,11 @@ public final class ScriptPage {
     var cachedDocumentState: (key: StyleKey, state: DocumentState)?
     var cachedStyleResolver: (key: StyleKey, resolver: StyleResolver)?
     var selectorLists: [String: SelectorList] = [:]
+    /// Answers of `querySelector(All)` for the tree, focus and URL of `queryResultsKey`.
+    var queryResults: [SelectorQueryKey: ScriptValue] = [:]
+    var queryResultsKey: StyleKey?
+    /// How many elements the kept answers hold (they are bounded).
+    var queryResultsSize = 0
     var styleSheets: (links: [String], sheets: LinkedStyleSheets)?
     var styleSheetBytes: [String: Data?] = [:]
 
