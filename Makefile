@@ -4,6 +4,8 @@
 #   make test   installs what is missing, builds, runs the unit and terminal tests, the example flows
 #               (Pages/app-flows with the demo server on a free port) and lints Pages/
 #   make bench  the benchmarks (release build, side by side with lynx)
+#   make conformance  the html5lib and WPT DOM suites of ../shared/conformance through the page
+#               engine, with the pass rates next to their goals (not measured without them)
 
 SWIFT ?= swift
 # The release binary links the Swift runtime and FoundationEssentials statically: about 3 MB less
@@ -14,7 +16,7 @@ DEBUG := .build/debug/webnav
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build run test flows bench install clean
+.PHONY: deps build run test flows bench conformance install clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "webnav: swift is not on the PATH" >&2; exit 2; }
@@ -49,6 +51,10 @@ bench: deps
 	@Scripts/install-deps.sh lynx valgrind
 	$(RELEASE_BUILD)
 	Scripts/bench.sh
+
+conformance: deps
+	$(SWIFT) build --product webnav
+	Scripts/conformance.sh
 
 install: build
 	install -d $(PREFIX)/bin

@@ -75,15 +75,18 @@ let package = Package(
         // The simulated app: the engine plus page loading, performing the engine's effects.
         .target(name: "Simulator", dependencies: ["NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "WebEngine", "Threading"], swiftSettings: functionSections),
         // Screens as values, widgets, and the terminals that show them.
-        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "CNcursesw"], swiftSettings: functionSections),
+        .target(name: "TerminalUI", dependencies: ["Simulator", "NavigatorCore", "PageKit", "Threading", "CNcursesw"], swiftSettings: functionSections),
         // Flow files: parser, runner and reports.
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
         .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"], swiftSettings: functionSections),
+        // `make conformance`: html5lib tree-construction tests and WPT testharness files run as pages
+        // through the real script engine, read back through the DOM API, and summarised.
+        .target(name: "Conformance", dependencies: ["ScriptRuntime", "URLKit", "NavigatorCore"], swiftSettings: functionSections),
         // The interactive program: keys, panels, the `:` command line and stepping through flows.
         .target(name: "TerminalApp", dependencies: ["TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // The command line: argument parsing, subcommands, wiring.
-        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading"],
+        .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading", "Conformance"],
                          exclude: ["hot-functions.txt"], swiftSettings: functionSections, linkerSettings: hotFunctionsFirst),
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
@@ -104,6 +107,7 @@ let package = Package(
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "TestSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "Flows", "Simulator", "NavigatorCore", "PageKit", "AppShell", "TestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "NavigatorCore", "PageKit", "TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "ScriptRuntime"]),
         .testTarget(name: "WebnavTests", dependencies: ["webnav", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

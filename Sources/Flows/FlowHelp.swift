@@ -23,7 +23,7 @@ public enum FlowHelp {
         ("notify FILE [after DURATION]", "a local notification, now or after virtual time passes"),
         ("eval \"JS\" [in WORLD]", "the app's evaluateJavaScript on the top page, in the page world or a content world (defaultClient, any name); the result (or WebKit's error 4 or 5) goes to the transcript"),
         ("call \"BODY\" [NAME VALUE]... [in WORLD]", "the app's callAsyncJavaScript: BODY runs as an async function whose parameters are the NAMEs; VALUE is a \"quoted string\" or a JSON literal (3, true, null); its Promise is awaited"),
-        ("tap notification [action \"TITLE\"]", "tap the banner's notification (else the newest in the list), or one of its actions"),
+        ("tap notification [action \"TITLE\"]", "tap the banner's notification (else the newest in the list), or one of its actions; either way the app opens the payload's link"),
         ("expect depth N", "the stack holds N screens"),
         ("expect title \"T\"", "the top screen's bar title"),
         ("expect bar visible|hidden", "whether the top screen has a bar"),

@@ -91,7 +91,8 @@ public enum FlowReport {
     /// JUnit XML: one `testcase` per flow, a `failure` with `path:line: message` and the picture.
     /// Malformed flows are failing testcases too (type `FlowParseError`); `skipped` lists the
     /// flows that were not run because another was malformed.
-    public static func junit(_ results: [FlowResult], malformed: [Malformed] = [], skipped: [String] = []) -> String {
+    public static func junit(_ results: [FlowResult], malformed: [Malformed] = [], skipped: [String] = [],
+                             skippedMessage: String = "not run: another flow is malformed") -> String {
         let failures = results.filter { !$0.passed }.count + malformed.count
         let tests = results.count + malformed.count + skipped.count
         var xml = [
@@ -107,7 +108,7 @@ public enum FlowReport {
         }
         for path in skipped {
             xml.append("    <testcase classname=\"webnav.flows\" name=\"\(escaped(path))\" file=\"\(escaped(path))\">")
-            xml.append("      <skipped message=\"not run: another flow is malformed\"/>")
+            xml.append("      <skipped message=\"\(escaped(skippedMessage))\"/>")
             xml.append("    </testcase>")
         }
         for result in results {

@@ -76,7 +76,8 @@ extension LintRun {
         }
     }
 
-    /// Runs a flow on a fresh app and reports each `removeStack-noop` at the step that caused it.
+    /// Runs a flow on a fresh app, reports each `removeStack-noop` at the step that caused it,
+    /// and counts every page the app showed as reached.
     private mutating func run(_ flow: Flow, with runner: FlowRunner) {
         let host = runner.launchedHost()
         var context = FlowContext()
@@ -88,8 +89,9 @@ extension LintRun {
                     report(warning.code.rawValue, "\(warning.message) (\(step.source))", at: flowSite(step.location))
                 }
             }
-            if case .failed = outcome { return }
+            if case .failed = outcome { break }
         }
+        for url in host.snapshot.loadedURLs { noteShownByFlow(url) }
     }
 }
 

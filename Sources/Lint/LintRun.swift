@@ -349,6 +349,12 @@ struct LintRun {
         }
     }
 
+    /// A page a flow showed when the linter ran it (a script's link, a notification): reached.
+    mutating func noteShownByFlow(_ url: String) {
+        guard let path = localPath(of: url, against: pagesBase), exists(path) else { return }
+        roots.insert(standardized(path))
+    }
+
     mutating func notePageScopes(_ path: String, _ scopes: [IgnoreScope]) {
         pageScopes[path] = scopes
     }

@@ -450,11 +450,19 @@ extension AppProfile {
     public struct NotificationAction: Equatable, Sendable {
         public var id: String
         public var title: String
+        /// UNNotificationActionOptions: `foreground` brings the app to the foreground.
+        public var options: Set<ActionOption>
 
-        public init(id: String, title: String) {
+        public init(id: String, title: String, options: Set<ActionOption> = []) {
             self.id = id
             self.title = title
+            self.options = options
         }
+    }
+
+    /// An option of a notification action (UNNotificationActionOptions).
+    public enum ActionOption: String, CaseIterable, Sendable {
+        case foreground, destructive, authenticationRequired
     }
 
     /// The cover shown over the whole device while the app is inactive.

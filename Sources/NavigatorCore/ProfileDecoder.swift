@@ -484,16 +484,22 @@ struct ProfileDecoder {
             for (index, element) in try elements(member, keyPath + ".actions", "an array of {\"id\": …, \"title\": …}").enumerated() {
                 let actionPath = "\(keyPath).actions[\(index)]"
                 var id: String?, title: String?
+                var options: Set<AppProfile.ActionOption> = []
                 for (actionKey, actionValue) in try members(element, actionPath, "an object such as {\"id\": …, \"title\": …}") {
                     switch actionKey.value {
                     case "id": id = try nonEmptyString(actionValue, actionPath + ".id", "an action identifier")
                     case "title": title = try string(actionValue, actionPath + ".title")
-                    default: unknownKey(actionKey, scope: actionPath + ".", known: ["id", "title"])
+                    case "options":
+                        let optionsPath = actionPath + ".options"
+                        for (index, option) in try elements(actionValue, optionsPath, "an array of foreground, destructive or authenticationRequired").enumerated() {
+                            options.insert(try enumeration(option, "\(optionsPath)[\(index)]"))
+                        }
+                    default: unknownKey(actionKey, scope: actionPath + ".", known: ["id", "title", "options"])
                     }
                 }
                 guard let id else { throw failure("\(JSONText.excerpt(actionPath)) needs \"id\"", at: element) }
                 guard let title else { throw failure("\(JSONText.excerpt(actionPath)) needs \"title\"", at: element) }
-                category.actions.append(AppProfile.NotificationAction(id: id, title: title))
+                category.actions.append(AppProfile.NotificationAction(id: id, title: title, options: options))
             }
         }
         return category

@@ -158,7 +158,7 @@ final class NativeApp {
         switch HandlerSource.program(source, machine: engine.machine, url: sourceURL) {
         case .success(let text): program = text
         case .failure(let problem):
-            recordError(ScriptError(sourceURL: sourceURL, line: problem.line, column: nil, message: problem.message))
+            recordError(ScriptError(sourceURL: sourceURL, line: problem.line, column: problem.column, message: problem.message))
             return nil
         }
         switch context.evaluate(program, sourceURL: sourceURL) {

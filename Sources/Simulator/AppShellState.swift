@@ -358,19 +358,35 @@ extension SimulatedApp {
                 return []
             }
             dismiss(target)
-            // An action without UNNotificationActionOptions.foreground leaves the app where it is.
-            eventLog.append(AppEvent(.notification, "notification action: \(action.id) (\"\(action.title)\") on \"\(target.heading)\""))
-            return []
+            // The app's delegate gets the response (`didReceive`, with the action's identifier)
+            // and opens the payload's link as for a tap; only an action with
+            // UNNotificationActionOptions.foreground brings the app to the foreground first.
+            let bringsForward = action.options.contains(.foreground)
+            let effects = bringsForward && !shell.isActive ? handleShell(.foreground) : []
+            return effects + openLink(of: target, noting: "notification action: \(action.id) (\"\(action.title)\") on \"\(target.heading)\"",
+                                      bringingForward: bringsForward)
         }
         dismiss(target)
-        var effects: [AppEffect] = []
-        if !shell.isActive { effects += handleShell(.foreground) }
-        guard let link = target.payload.link, !link.isEmpty else {
-            eventLog.append(AppEvent(.notification, "notification tapped: \"\(target.heading)\" (no link)"))
-            return effects
+        let effects = shell.isActive ? [] : handleShell(.foreground)
+        return effects + openLink(of: target, noting: "notification tapped: \"\(target.heading)\"", bringingForward: true)
+    }
+
+    /// The app opens the payload's `linkKey` URL as `open` would; without `bringingForward`
+    /// an app in the background handles it there.
+    private mutating func openLink(of notification: DeliveredNotification, noting note: String, bringingForward: Bool) -> [AppEffect] {
+        guard let link = notification.payload.link, !link.isEmpty else {
+            eventLog.append(AppEvent(.notification, note + " (no link)"))
+            return []
         }
-        eventLog.append(AppEvent(.notification, "notification tapped: \"\(target.heading)\" → \(link)"))
-        return effects + (shellIntercept(.urlOpened(link, base: nil)) ?? perform(navigator.handle(.urlOpened(link, base: nil))))
+        eventLog.append(AppEvent(.notification, "\(note) → \(link)"))
+        let opened = NavigatorEvent.urlOpened(link, base: nil)
+        if bringingForward || shell.isActive { return shellIntercept(opened) ?? perform(navigator.handle(opened)) }
+        guard shell.launch == .ready else {
+            shell.heldURLs.append(AppShellState.HeldURL(url: link, base: nil))
+            eventLog.append(AppEvent(.lifecycle, "held until the app has launched: \(link)"))
+            return []
+        }
+        return perform(navigator.handle(opened))
     }
 
     /// A tapped notification leaves the banner and the list, as in Notification Center.

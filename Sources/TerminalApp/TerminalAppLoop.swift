@@ -47,6 +47,8 @@ public struct TerminalAppLoop {
     public var idleRedraw: Duration = .seconds(1)
     /// How often to look for the host's results while it works.
     public var busyRedraw: Duration = .milliseconds(20)
+    /// How long the first frame waits for the first effects (the launch, the URLs to open).
+    public var firstFrameWait: Duration = .milliseconds(100)
 
     public init(clock: TerminalAppClock = .system) {
         self.clock = clock
@@ -68,6 +70,9 @@ public struct TerminalAppLoop {
         }
         if let recording { _ = effects.perform(state.didStartRecording(path: recording.path), on: &state, clock: clock) }
         if effects.perform(initial, on: &state, clock: clock) { return }
+        // A quick start shows its first frame whole (the root, the URLs opened); a slow one
+        // draws within `firstFrameWait`, its footer saying the app is loading.
+        worker.waitUntilIdle(timeout: firstFrameWait)
         var watchedPage = WatchedPage()
         /// When the app's next timer fires (its page scripts' and its own): the loop ticks the host then.
         var timerDue: ContinuousClock.Instant?
@@ -324,6 +329,16 @@ final class HostWorkQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while results.isEmpty && inFlight > 0 {
+            if !condition.wait(until: deadline) { return }
+        }
+    }
+
+    /// Waits until every effect submitted has been performed, at most `timeout`.
+    func waitUntilIdle(timeout: Duration) {
+        let deadline = Condition.Deadline(after: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while inFlight > 0 {
             if !condition.wait(until: deadline) { return }
         }
     }

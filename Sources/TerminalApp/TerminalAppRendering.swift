@@ -66,7 +66,10 @@ extension TerminalAppState {
             return
         }
         let dialogStatus = dialog.map { FooterMessage(text: dialogHint($0), tone: .hint, expiry: nil) }
-        if let shown = message.flatMap({ $0.isShown(at: now) ? $0 : nil }) ?? busyStatus ?? dialogStatus ?? stepStatus ?? backgroundStatus {
+        let current = message.flatMap { $0.isShown(at: now) ? $0 : nil }
+        // While the host works, saying so (and that `q` quits) comes before what the last action did.
+        let urgent = current.flatMap { $0.tone == .warning || $0.tone == .error ? $0 : nil }
+        if let shown = urgent ?? busyStatus ?? current ?? dialogStatus ?? stepStatus ?? backgroundStatus {
             // A message too long for its row takes the URL's row, then rows above the footer: never cut.
             let rows = shown.rows(width: area.width, available: area.height >= 2 ? area.row + area.height : 1)
             if rows.count > 1 {

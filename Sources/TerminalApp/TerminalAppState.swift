@@ -157,13 +157,17 @@ public struct TerminalAppState {
     /// Takes the app as the host left it after a `perform` effect, and reports the events
     /// since the log held `before` events.
     public mutating func didPerform(_ snapshot: AppSnapshot, since before: Int, now: ContinuousClock.Instant) {
-        let logged = Array(snapshot.app.eventLog.events(since: before))
+        var logged = Array(snapshot.app.eventLog.events(since: before))
+        // The launch is no action of the user's: the footer keeps its hints (or a recording's
+        // message) unless something went wrong.
+        let launching = app.top == nil
         app = snapshot.app
         context.eventsSinceAction = logged
         show(snapshot.dialog)
         if let refusal = snapshot.refusal {
             message = FooterMessage(text: refusal, tone: .error, expiry: now + FooterMessage.toastDuration)
         } else if carriedViewport == nil {
+            if launching { logged.removeAll { $0.severity == .info } }
             report(logged, now: now)
         }
         settle()

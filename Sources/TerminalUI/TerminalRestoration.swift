@@ -1,4 +1,5 @@
 import Glibc
+import Threading
 
 /// Puts the terminal back when the process dies without `close()`: on SIGINT,
 /// SIGTERM, SIGHUP, SIGQUIT, on a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE)
@@ -13,6 +14,7 @@ import Glibc
 /// action, so the process ends as the signal demands (the Swift backtracer would treat
 /// SIGQUIT as a crash and let the program run on); a signal ignored when the terminal
 /// was taken (SIGHUP under `nohup`) stays ignored. Only one terminal is guarded at a time.
+/// The files of `FilesRemovedAtExit` go too, as its own handlers would remove them.
 enum TerminalRestoration {
     static let guardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT,
                                           SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
@@ -22,6 +24,7 @@ enum TerminalRestoration {
     /// Saves the terminal modes of `descriptor` and installs the handlers.
     static func begin(descriptor: Int32) {
         end()
+        FilesRemovedAtExit.prepare()
         state.pointee.descriptor = -1
         state.pointee.hasModes = tcgetattr(descriptor, &state.pointee.modes) == 0
         state.pointee.sequenceLength = 0
@@ -85,6 +88,7 @@ enum TerminalRestoration {
 
     private static func forward(_ signal: Int32) {
         restore()
+        FilesRemovedAtExit.removeAll()
         if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = SIG_DFL

@@ -23,8 +23,9 @@ struct AppEnvironment {
     var profileFile: String?
 
     /// Loads the profile (`--profile`, else `./webnav.json`, else built in) and finds the pages folder
-    /// (`--pages`, else the profile's `pages` beside the profile, else `Pages` here).
-    static func load(_ arguments: ParsedArguments) throws(UserError) -> AppEnvironment {
+    /// (`--pages`, else the profile's `pages` beside the profile, else `Pages` here); the
+    /// profile's scripts are checked unless `checksScripts` is false (shell completion).
+    static func load(_ arguments: ParsedArguments, checksScripts: Bool = true) throws(UserError) -> AppEnvironment {
         let fileManager = FileManager.default
         let currentFolder = URL(fileURLWithPath: fileManager.currentDirectoryPath, isDirectory: true)
         var profile = AppProfile.builtIn
@@ -51,7 +52,7 @@ struct AppEnvironment {
             } else {
                 let decoded = try AppProfile.decode(json: Array(data), path: profilePath)
                 profile = try decoded.profile.resolvingFiles(in: profileFolder.path, fileExists: isRegularFile)
-                try ProfileScripts.check(profile)
+                if checksScripts { try ProfileScripts.check(profile) }
                 warnings = decoded.warnings
                 if let reference = profile.infoPlist {
                     let plist = try InfoPlistImport.read(reference.path)

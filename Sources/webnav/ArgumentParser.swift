@@ -5,12 +5,54 @@ struct OptionSpec: Sendable {
     var name: String
     var valueName: String?
     var help: String
+    /// What the value may be: the synopsis shows choices, shells complete them, files or folders.
+    var values: OptionValues = .text
+
+    /// `--name`, `--name VALUE` or `--name a|b|c`, as the synopsis shows it.
+    var usage: String {
+        guard let valueName else { return "--\(name)" }
+        if case .choices(let choices) = values { return "--\(name) " + choices.joined(separator: "|") }
+        return "--\(name) \(valueName)"
+    }
 }
 
-/// What a command accepts and how to describe it in `--help`.
+/// What an option's value may be.
+enum OptionValues: Sendable, Equatable {
+    /// A number or a word: nothing to complete.
+    case text
+    /// One of these words.
+    case choices([String])
+    /// A file (the extensions shells offer first; none: any file).
+    case files([String])
+    /// A folder.
+    case folders
+}
+
+/// What a command's positional arguments are, for shell completion.
+enum OperandValues: Sendable, Equatable {
+    case none
+    /// Flow files and folders of them.
+    case flows
+    /// HTML files.
+    case pageFiles
+    /// The pages of the app's pages folder (`--pages`, the profile's, else `Pages`).
+    case pagesFolderPages
+    case anyPaths
+    case payloads
+    /// One flow file to write.
+    case flowFile
+    case words([String])
+}
+
+/// What a command accepts and how to describe it in `--help`, the overview, the README's
+/// command block, the manual and the completion scripts: the one description they are made
+/// from. A new option is one more `OptionSpec`.
 struct CommandSpec: Sendable {
     var name: String
-    var synopsis: String
+    /// The positional arguments as the synopsis shows them: `URL...`, `[PATH...]`.
+    var operands: String
+    /// One line for the overview: what the command does.
+    var brief: String
     var summary: String
     var options: [OptionSpec]
     /// Names of positional arguments, for messages.
@@ -18,11 +60,22 @@ struct CommandSpec: Sendable {
     var minimumPositionals: Int
     var maximumPositionals: Int?
     var details: String = ""
+    var operandValues: OperandValues = .none
 
     static let commonOptions = [
-        OptionSpec(name: "profile", valueName: "FILE", help: "the app profile (default: webnav.json here if present, else built in)"),
-        OptionSpec(name: "pages", valueName: "DIR", help: "the folder scheme-less url values resolve against (default: the profile's, else Pages)"),
+        OptionSpec(name: "profile", valueName: "FILE", help: "the app profile (default: webnav.json here if present, else built in)",
+                   values: .files(["json", "plist"])),
+        OptionSpec(name: "pages", valueName: "DIR", help: "the folder scheme-less url values resolve against (default: the profile's, else Pages)",
+                   values: .folders),
     ]
+
+    /// `run FLOW_OR_FOLDER... [--json] …`: the command word, its operands and its options.
+    var synopsis: String {
+        ([name, operands].filter { !$0.isEmpty } + options.map { "[\($0.usage)]" }).joined(separator: " ")
+    }
+
+    /// `webnav run FLOW_OR_FOLDER... [--json] …`: the whole command line.
+    var usage: String { synopsis.isEmpty ? "webnav" : "webnav \(synopsis)" }
 
     /// `webnav run`, or `webnav` for the command without a word (the terminal UI).
     var invocation: String { name.isEmpty ? "webnav" : "webnav \(name)" }
@@ -32,7 +85,7 @@ struct CommandSpec: Sendable {
 
     /// The `--help` text.
     var help: String {
-        var lines = ["usage: webnav \(synopsis)", "", summary]
+        var lines = ["usage: \(usage)", "", summary]
         if !details.isEmpty { lines += ["", details] }
         let allOptions = options + Self.commonOptions + [OptionSpec(name: "help", valueName: nil, help: "show this help")]
         lines += ["", "options:"]
@@ -107,11 +160,11 @@ enum ArgumentParser {
         }
         if parsed.has("help") { return parsed }
         if parsed.positionals.count < spec.minimumPositionals {
-            throw UserError("'\(spec.invocation)' needs \(spec.positionalName) (usage: webnav \(spec.synopsis))")
+            throw UserError("'\(spec.invocation)' needs \(spec.positionalName) (usage: \(spec.usage))")
         }
         if let maximum = spec.maximumPositionals, parsed.positionals.count > maximum {
             let takes = maximum == 0 ? "takes no arguments" : "takes only \(spec.positionalName)"
-            throw UserError("'\(spec.invocation)' \(takes), got \"\(parsed.positionals[maximum])\" (usage: webnav \(spec.synopsis))")
+            throw UserError("'\(spec.invocation)' \(takes), got \"\(parsed.positionals[maximum])\" (usage: \(spec.usage))")
         }
         return parsed
     }

@@ -1,18 +1,31 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Lint
 import NavigatorCore
 
 /// `webnav completion bash|zsh|fish`: a completion script for the shell, made from the
-/// command table itself so that it never falls behind a new command or option.
+/// command table itself so that it never falls behind a new command or option: subcommands,
+/// options, option values (their words, folders or files), and what each command's operands
+/// are (flow files, payloads, or the pages of the app's pages folder, which the script asks
+/// `webnav __pages` for).
 enum CompletionCommand {
     static let spec = CommandSpec(
-        name: "completion", synopsis: "completion bash|zsh|fish",
-        summary: "Print a shell completion script: subcommands, their options, and flow or page files where a command takes them.",
+        name: "completion", operands: "bash|zsh|fish", brief: "a shell completion script",
+        summary: "Print a shell completion script: subcommands, their options and option values, flow files for run, payloads for push, and the pages of the pages folder for open and preview.",
         options: [], positionalName: "a shell (bash, zsh or fish)", minimumPositionals: 1, maximumPositionals: 1,
         details: """
         bash: source <(webnav completion bash), or save it as /etc/bash_completion.d/webnav.
         zsh:  webnav completion zsh > "${fpath[1]}/_webnav".
         fish: webnav completion fish > ~/.config/fish/completions/webnav.fish.
-        """
+        """,
+        operandValues: .words(["bash", "zsh", "fish"])
     )
+
+    /// The hidden command the scripts run to complete pages.
+    static let pagesName = "__pages"
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
         let script: String
@@ -26,24 +39,36 @@ enum CompletionCommand {
         return 0
     }
 
-    /// What a command's positional arguments are, for completing file names.
-    private enum Operand { case flows, pages, paths, payloads, flowFile, shells, commands, none }
-
-    private static func operand(of command: String) -> Operand {
-        switch command {
-        case "run": return .flows
-        case "dump": return .pages
-        case "lint": return .paths
-        case "push": return .payloads
-        case "record": return .flowFile
-        case "completion": return .shells
-        case "help": return .commands
-        default: return .none
+    /// `webnav __pages [WORDS...]`: the `.html` and `.htm` files of the pages folder that the
+    /// words of the command line choose (`--pages`, `--profile`, else the defaults), one per
+    /// line, as paths from the current folder, the way `open` and `preview` read them.
+    static func pages(_ words: [String]) -> Int32 {
+        var arguments = ParsedArguments()
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            for option in CommandSpec.commonOptions {
+                if word == "--\(option.name)", index < words.count {
+                    arguments.values[option.name] = words[index]
+                    index += 1
+                } else if word.hasPrefix("--\(option.name)=") {
+                    arguments.values[option.name] = String(word.dropFirst(option.name.count + 3))
+                }
+            }
         }
+        guard let environment = try? AppEnvironment.load(arguments, checksScripts: false) else { return 2 }
+        let folder = environment.pagesFolder.path.hasSuffix("/") ? String(environment.pagesFolder.path.dropLast()) : environment.pagesFolder.path
+        let current = FileManager.default.currentDirectoryPath
+        let prefix = folder == current ? "" : folder.hasPrefix(current + "/") ? String(folder.dropFirst(current.count + 1)) + "/" : folder + "/"
+        for page in DiskFiles().files(under: folder) where page.hasSuffix(".html") || page.hasSuffix(".htm") {
+            guard (try? StandardStream.output.line(prefix + page)) != nil else { return 2 }
+        }
+        return 0
     }
 
     private static var commands: [(name: String, spec: CommandSpec)] {
-        Webnav.commands.map { ($0.key, $0.value.spec) }.sorted { $0.name < $1.name }
+        Webnav.commands.map { ($0.spec.name, $0.spec) }.sorted { $0.name < $1.name }
     }
 
     private static func options(of spec: CommandSpec) -> [OptionSpec] {
@@ -52,33 +77,27 @@ enum CompletionCommand {
 
     private static var commandNames: [String] { commands.map(\.name) + ["help"] }
 
-    /// The common options that take a value, as a bash `case` pattern.
-    private static var valuedCommonOptions: String {
-        CommandSpec.commonOptions.filter { $0.valueName != nil }.map { "--\($0.name)" }.joined(separator: "|")
+    /// Every option that takes a value, once per name (the same name means the same kind of
+    /// value in every command): options may come before the command word.
+    private static var valuedOptions: [OptionSpec] {
+        var seen: Set<String> = []
+        return (CommandSpec.commonOptions + commands.flatMap(\.spec.options)).filter { $0.valueName != nil && seen.insert($0.name).inserted }
     }
+
+    // MARK: - bash
 
     static func bash() -> String {
         var cases = ""
         for (name, spec) in commands {
             let words = options(of: spec).map { "--\($0.name)" }.joined(separator: " ")
-            let valued = options(of: spec).filter { $0.valueName != nil }.map { "--\($0.name)" }.joined(separator: "|")
-            let files: String
-            switch operand(of: name) {
-            case .flows: files = "compgen -f -X '!*.flow' -- \"$cur\"; compgen -d -- \"$cur\""
-            case .pages: files = "compgen -f -X '!*.htm*' -- \"$cur\"; compgen -d -- \"$cur\""
-            case .paths, .flowFile: files = "compgen -f -- \"$cur\""
-            case .payloads: files = "compgen -f -X '!*.apns' -- \"$cur\"; compgen -d -- \"$cur\""
-            case .shells: files = "compgen -W 'bash zsh fish' -- \"$cur\""
-            case .commands: files = "compgen -W '\(commandNames.joined(separator: " "))' -- \"$cur\""
-            case .none: files = ":"
-            }
             cases += """
                     \(name))
                         case "$prev" in
-                            \(valued.isEmpty ? "--never-an-option" : valued)) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+
+            """ + bashValues(options(of: spec), indent: "                ") + """
                         esac
                         if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '\(words)' -- "$cur"))
-                        else COMPREPLY=($(\(files))); fi ;;
+                        else \(bashOperands(spec.operandValues)); fi ;;
 
             """
         }
@@ -89,12 +108,14 @@ enum CompletionCommand {
             for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
                 if [[ -n "$skip" ]]; then skip=""; continue; fi
                 case "$word" in
-                    \(valuedCommonOptions)) skip=1 ;;
+                    \(valuedOptions.map { "--\($0.name)" }.joined(separator: "|"))) skip=1 ;;
                     -*) ;;
                     *) command="$word"; break ;;
                 esac
             done
             if [[ -z "$command" ]]; then
+                case "$prev" in
+        \(bashValues(valuedOptions, indent: "            "))        esac
                 COMPREPLY=($(compgen -W '\(commandNames.joined(separator: " ")) --help --version --profile --pages' -- "$cur"))
                 return
             fi
@@ -106,28 +127,68 @@ enum CompletionCommand {
         """
     }
 
+    /// `case "$prev"` arms: after an option that takes a value, its words, folders or files.
+    private static func bashValues(_ options: [OptionSpec], indent: String) -> String {
+        var arms: [(reply: String, names: [String])] = []
+        for option in options where option.valueName != nil {
+            let reply: String
+            switch option.values {
+            case .choices(let words): reply = "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
+            case .folders: reply = "COMPREPLY=($(compgen -d -- \"$cur\"))"
+            case .files: reply = "COMPREPLY=($(compgen -f -- \"$cur\"))"
+            case .text: reply = "COMPREPLY=()"
+            }
+            if let index = arms.firstIndex(where: { $0.reply == reply }) { arms[index].names.append(option.name) } else { arms.append((reply, [option.name])) }
+        }
+        return arms.map { "\(indent)\($0.names.map { "--\($0)" }.joined(separator: "|"))) \($0.reply); return ;;\n" }.joined()
+    }
+
+    private static func bashOperands(_ operands: OperandValues) -> String {
+        switch operands {
+        case .flows: return "COMPREPLY=($(compgen -f -X '!*.flow' -- \"$cur\"; compgen -d -- \"$cur\"))"
+        case .pageFiles: return "COMPREPLY=($(compgen -f -X '!*.htm*' -- \"$cur\"; compgen -d -- \"$cur\"))"
+        case .pagesFolderPages:
+            return "local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \(pagesName) \"${COMP_WORDS[@]:1:COMP_CWORD-1}\" 2>/dev/null)\" -- \"$cur\"))"
+        case .anyPaths, .flowFile: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case .payloads: return "COMPREPLY=($(compgen -f -X '!*.apns' -- \"$cur\"; compgen -d -- \"$cur\"))"
+        case .words(let words): return "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
+        case .none: return "COMPREPLY=()"
+        }
+    }
+
+    // MARK: - zsh
+
     static func zsh() -> String {
         var cases = ""
         for (name, spec) in commands {
             let specs = options(of: spec).map { option -> String in
                 let help = zshEscaped(option.help)
                 guard let value = option.valueName else { return "'--\(option.name)[\(help)]'" }
-                return "'--\(option.name)=[\(help)]:\(value.lowercased()):_files'"
+                let action: String
+                switch option.values {
+                case .choices(let words): action = "(\(words.joined(separator: " ")))"
+                case .folders: action = "_files -/"
+                case .files: action = "_files"
+                case .text: action = " "
+                }
+                return "'--\(option.name)=[\(help)]:\(value.lowercased()):\(action)'"
             }
-            let files: String
-            switch operand(of: name) {
-            case .flows: files = "'*:flow:_files -g \"*.flow\"'"
-            case .pages: files = "'*:page:_files -g \"*.htm*\"'"
-            case .paths: files = "'*:path:_files'"
-            case .flowFile: files = "'1:flow file:_files -g \"*.flow\"'"
-            case .payloads: files = "'1:payload:_files -g \"*.apns\"'"
-            case .shells: files = "'1:shell:(bash zsh fish)'"
-            case .commands: files = "'1:command:(\(commandNames.joined(separator: " ")))'"
-            case .none: files = "'*:url:'"
+            let operands: String
+            switch spec.operandValues {
+            case .flows: operands = "'*:flow:_files -g \"*.flow\"'"
+            case .pageFiles: operands = "'*:page:_files -g \"*.htm*\"'"
+            case .pagesFolderPages:
+                operands = "'*:page:{compadd -- ${(f)\"$(${words[1]} \(pagesName) ${words[2,CURRENT-1]} 2>/dev/null)\"}}'"
+            case .anyPaths: operands = "'*:path:_files'"
+            case .flowFile: operands = "'1:flow file:_files -g \"*.flow\"'"
+            case .payloads: operands = "'1:payload:_files -g \"*.apns\"'"
+            case .words(let words): operands = "'1:\(spec.positionalName):(\(words.joined(separator: " ")))'"
+            case .none: operands = "'*:url:'"
             }
-            cases += "        \(name)) _arguments \(specs.joined(separator: " ")) \(files) ;;\n"
+            cases += "        \(name)) _arguments \(specs.joined(separator: " ")) \(operands) ;;\n"
         }
-        let described = commands.map { "'\($0.name):\(zshEscaped($0.spec.summary))'" } + ["'help:show help for a command'"]
+        cases += "        help) _arguments '1:command:(\(commandNames.joined(separator: " ")) flows)' ;;\n"
+        let described = commands.map { "'\($0.name):\(zshEscaped($0.spec.brief))'" } + ["'help:show help for a command'"]
         return """
         #compdef webnav
         # zsh completion for webnav (webnav completion zsh)
@@ -146,30 +207,41 @@ enum CompletionCommand {
         """
     }
 
+    // MARK: - fish
+
     static func fish() -> String {
         var lines = [
             "# fish completion for webnav (webnav completion fish)",
             "complete -c webnav -f",
         ]
         for (name, spec) in commands {
-            lines.append("complete -c webnav -n __fish_use_subcommand -a \(name) -d '\(fishEscaped(spec.summary))'")
+            let when = "-n '__fish_seen_subcommand_from \(name)'"
+            lines.append("complete -c webnav -n __fish_use_subcommand -a \(name) -d '\(fishEscaped(spec.brief))'")
             for option in options(of: spec) {
-                var line = "complete -c webnav -n '__fish_seen_subcommand_from \(name)' -l \(option.name) -d '\(fishEscaped(option.help))'"
-                if option.valueName != nil { line += " -r -F" }
+                var line = "complete -c webnav \(when) -l \(option.name) -d '\(fishEscaped(option.help))'"
+                if option.valueName != nil {
+                    switch option.values {
+                    case .choices(let words): line += " -x -a '\(words.joined(separator: " "))'"
+                    case .folders: line += " -x -a '(__fish_complete_directories (commandline -ct))'"
+                    case .files: line += " -r -F"
+                    case .text: line += " -x"
+                    }
+                }
                 lines.append(line)
             }
-            switch operand(of: name) {
-            case .flows, .pages, .paths, .payloads, .flowFile:
-                lines.append("complete -c webnav -n '__fish_seen_subcommand_from \(name)' -F")
-            case .shells:
-                lines.append("complete -c webnav -n '__fish_seen_subcommand_from \(name)' -a 'bash zsh fish'")
-            case .commands:
-                lines.append("complete -c webnav -n '__fish_seen_subcommand_from \(name)' -a '\(commandNames.joined(separator: " "))'")
+            switch spec.operandValues {
+            case .flows, .pageFiles, .anyPaths, .payloads, .flowFile:
+                lines.append("complete -c webnav \(when) -F")
+            case .pagesFolderPages:
+                lines.append("complete -c webnav \(when) -a '(webnav \(pagesName) (commandline -opc)[2..-1] 2>/dev/null)'")
+            case .words(let words):
+                lines.append("complete -c webnav \(when) -a '\(words.joined(separator: " "))'")
             case .none:
                 break
             }
         }
         lines.append("complete -c webnav -n __fish_use_subcommand -a help -d 'show help for a command'")
+        lines.append("complete -c webnav -n '__fish_seen_subcommand_from help' -a '\(commandNames.joined(separator: " ")) flows'")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -10,11 +10,14 @@ import NavigatorCore
 
 /// The terminal UI's control socket: a Unix socket that `webnav push` sends payloads to.
 ///
-/// It lives in `$XDG_RUNTIME_DIR` (a folder only its user can enter), else the temporary
-/// folder, named `webnav-UID-PID.sock`: per user and per process, so two terminal UIs never
-/// share one, and `push` finds every UI of its user by the name. The protocol is one
-/// exchange per connection: the client sends the payload's bytes and shuts its side down;
-/// the UI answers with lines (`ok` or `error`, then one line per problem, then what it
+/// It lives in a folder only its user can write to: `$XDG_RUNTIME_DIR` (made 0700 by
+/// systemd), else `webnav-UID` in the temporary folder, made with mode 0700; either is
+/// checked to belong to the user and to be writable by nobody else before a socket is made
+/// or looked for there. The socket is `webnav-UID-PID.sock`: per user and per process, so two
+/// terminal UIs never share one, and `push` finds every UI of its user by the name, and
+/// connects only to a socket (not a link to one) that belongs to the user. The protocol is
+/// one exchange per connection: the client sends the payload's bytes and shuts its side
+/// down; the UI answers with lines (`ok` or `error`, then one line per problem, then what it
 /// delivered) and closes.
 enum ControlSocket {
     /// The most bytes a UI reads from a client: more than any payload may be.
@@ -22,11 +25,47 @@ enum ControlSocket {
     /// How long either side waits for the other before giving up.
     static let timeoutSeconds = 5
 
-    /// Where the sockets are: `$XDG_RUNTIME_DIR` when it is a folder, else the temporary folder.
-    static func folder(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, isFolder(runtime) { return runtime }
-        if let temporary = environment["TMPDIR"], !temporary.isEmpty, isFolder(temporary) { return temporary }
-        return "/tmp"
+    /// Where the sockets are: `$XDG_RUNTIME_DIR` when it is a folder, else `webnav-UID` in
+    /// `$TMPDIR` or `/tmp` (made when missing); a folder that is not private is an error.
+    static func folder(environment: [String: String]) throws(UserError) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, isFolder(runtime) {
+            try checkPrivate(runtime, followingLinks: true)
+            return runtime
+        }
+        var temporary = "/tmp"
+        if let folder = environment["TMPDIR"], !folder.isEmpty, isFolder(folder) { temporary = folder }
+        let folder = joined(temporary, "webnav-\(getuid())")
+        if mkdir(folder, 0o700) != 0, errno != EEXIST {
+            throw UserError("cannot make the control socket's folder \(folder): \(String(cString: strerror(errno)))")
+        }
+        try checkPrivate(folder, followingLinks: false)
+        return folder
+    }
+
+    /// Fails unless `folder` is a folder of this user that nobody else may write to (so no
+    /// one else can plant, replace or remove a socket in it).
+    static func checkPrivate(_ folder: String, followingLinks: Bool) throws(UserError) {
+        var status = stat()
+        guard (followingLinks ? stat(folder, &status) : lstat(folder, &status)) == 0 else {
+            throw UserError("cannot use the control socket's folder \(folder): \(String(cString: strerror(errno)))")
+        }
+        let problem: String?
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR where status.st_uid != getuid():
+            problem = "it belongs to uid \(status.st_uid), not to you (uid \(getuid()))"
+        case S_IFDIR where status.st_mode & 0o022 != 0:
+            let octal = String(status.st_mode & 0o7777, radix: 8)
+            problem = "others may write to it (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal))"
+        case S_IFDIR:
+            problem = nil
+        case S_IFLNK:
+            problem = "it is a symbolic link"
+        default:
+            problem = "it is not a folder"
+        }
+        if let problem {
+            throw UserError("the control socket's folder \(folder) is not private: \(problem); remove it, or set XDG_RUNTIME_DIR to a folder only you can write to")
+        }
     }
 
     /// The prefix every socket of this user starts with.
@@ -34,7 +73,7 @@ enum ControlSocket {
 
     /// The socket of the process `pid` in `folder`.
     static func path(folder: String, pid: Int32 = getpid()) -> String {
-        (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + prefix() + "\(pid).sock"
+        joined(folder, prefix() + "\(pid).sock")
     }
 
     /// The sockets of this user's terminal UIs in `folder`, by process id.
@@ -43,14 +82,42 @@ enum ControlSocket {
         let prefix = prefix()
         return names.compactMap { name -> (Int32, String)? in
             guard name.hasPrefix(prefix), name.hasSuffix(".sock"),
-                  let pid = Int32(name.dropFirst(prefix.count).dropLast(".sock".count)) else { return nil }
-            return (pid, (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + name)
+                  let pid = Int32(name.dropFirst(prefix.count).dropLast(".sock".count)), pid > 0 else { return nil }
+            return (pid, joined(folder, name))
         }.sorted { $0.0 < $1.0 }
+    }
+
+    /// What a candidate is, from `lstat` and its process id.
+    enum Candidate: Equatable {
+        /// A socket of this user whose process runs: it may be connected to.
+        case live
+        /// A socket of this user whose process is gone (killed before it could remove it).
+        case stale
+        /// Something `push` must not connect to, and why.
+        case refused(String)
+    }
+
+    /// Looks at a candidate without following a link: only a socket that belongs to this user
+    /// may be connected to.
+    static func inspect(_ path: String, pid: Int32) -> Candidate {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .refused(String(cString: strerror(errno))) }
+        switch status.st_mode & S_IFMT {
+        case S_IFSOCK: break
+        case S_IFLNK: return .refused("it is a symbolic link, not a socket")
+        default: return .refused("it is not a socket")
+        }
+        guard status.st_uid == getuid() else { return .refused("it belongs to uid \(status.st_uid), not to you (uid \(getuid()))") }
+        return kill(pid, 0) != 0 && errno == ESRCH ? .stale : .live
     }
 
     private static func isFolder(_ path: String) -> Bool {
         var isDirectory = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
+    }
+
+    private static func joined(_ folder: String, _ name: String) -> String {
+        (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + name
     }
 
     /// A `sockaddr_un` for `path`; nil when the path does not fit (108 bytes on Linux).
@@ -125,15 +192,16 @@ final class ControlSocketListener: @unchecked Sendable {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw UserError("cannot open the control socket: \(String(cString: strerror(errno)))") }
         // A socket left by a process of ours with this very pid (it ended without removing
-        // it) is stale: nothing else can have this name.
+        // it) is stale: nothing else can have this name in our private folder.
         unlink(path)
+        FilesRemovedAtExit.add(path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard bound == 0, chmod(path, 0o600) == 0, listen(descriptor, 8) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            unlink(path)
+            FilesRemovedAtExit.remove(path)
             throw UserError("cannot listen on the control socket \(path): \(reason)")
         }
         self.path = path
@@ -150,14 +218,14 @@ final class ControlSocketListener: @unchecked Sendable {
     }
 
     /// Stops accepting, waits for the thread (so nothing of it runs while the process exits)
-    /// and removes the socket file.
+    /// and removes the socket file (which `FilesRemovedAtExit` removes on any other way out).
     func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
         lock.unlock()
         guard !wasStopped else { return }
-        unlink(path)
+        FilesRemovedAtExit.remove(path)
         if isStarted { _ = finished.wait(timeout: .now() + .seconds(ControlSocket.timeoutSeconds + 1)) }
     }
 

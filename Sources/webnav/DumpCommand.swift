@@ -9,10 +9,10 @@ import PageKit
 /// `webnav dump PAGE [--width N]`: the page as text with numbered links and References, like `lynx -dump`.
 enum DumpCommand {
     static let spec = CommandSpec(
-        name: "dump", synopsis: "dump PAGE [--width N]",
+        name: "dump", operands: "PAGE", brief: "the page as text, links numbered [3]Products, then References",
         summary: "Render a page as text, links numbered inline ([3]Products), then a References list of their URLs.",
         options: [OptionSpec(name: "width", valueName: "N", help: "line width in terminal cells (default 80)")],
-        positionalName: "a PAGE (a file path or URL)", minimumPositionals: 1, maximumPositionals: 1
+        positionalName: "a PAGE (a file path or URL)", minimumPositionals: 1, maximumPositionals: 1, operandValues: .pageFiles
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {

@@ -15,23 +15,24 @@ import TerminalUI
 enum InteractiveCommand {
     /// `--data DIR`: the terminal UI's cookies and storage kept between runs.
     static let dataOption = OptionSpec(name: "data", valueName: "DIR",
-                                       help: "keep cookies and localStorage in DIR between runs (read at start, written on quit)")
+                                       help: "keep cookies and localStorage in DIR between runs (read at start, written on quit)", values: .folders)
 
     /// `--downloads DIR`: where the app's downloads go.
     static let downloadsOption = OptionSpec(name: "downloads", valueName: "DIR",
-                                            help: "save the app's downloads (app.saveDownload) in DIR (default webnav-downloads)")
+                                            help: "save the app's downloads (app.saveDownload) in DIR (default webnav-downloads)", values: .folders)
 
     static let startSpec = CommandSpec(
-        name: "", synopsis: "[--profile FILE] [--pages DIR] [--data DIR] [--downloads DIR]",
+        name: "", operands: "", brief: "the terminal UI on the app's root page (default Pages/index.html)",
         summary: "The terminal UI on the app's root page.",
         options: [dataOption, downloadsOption], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
     )
 
     static let openSpec = CommandSpec(
-        name: "open", synopsis: "open URL... [--data DIR] [--downloads DIR]",
+        name: "open", operands: "URL...", brief: "the terminal UI, after delivering each URL in order",
         summary: "The terminal UI, after delivering each URL in order (deeplinks are routed, pages load in the top screen).",
         options: [dataOption, downloadsOption], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
-        details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them."
+        details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them.",
+        operandValues: .pagesFolderPages
     )
 
     static func start(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
@@ -47,18 +48,12 @@ enum InteractiveCommand {
                                           downloads: DownloadFolder(path: arguments.value("downloads") ?? DownloadFolder.defaultPath))
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
-        let loop = TerminalAppLoop()
-        // The profile's warnings, in the log and the footer, where the user looks.
-        loop.perform(profileWarningEffects(environment), on: &state, host: host)
-        var start = launch
-        for url in arguments.positionals {
-            if launch.isEmpty {
-                loop.perform(state.open(url, base: base), on: &state, host: host)
-            } else {
-                start += state.open(url, base: base)
-            }
-        }
-        loop.run(&state, host: host, on: terminal, startingWith: start, inbox: socket.inbox)
+        // The launch, the profile's warnings (in the log and the footer, where the user looks)
+        // and the URLs go through the loop's queue: the UI draws at once and `q` quits while a
+        // first page is still loading.
+        var start = launch + profileWarningEffects(environment)
+        for url in arguments.positionals { start += state.open(url, base: base) }
+        TerminalAppLoop().run(&state, host: host, on: terminal, startingWith: start, inbox: socket.inbox)
         socket.listener.stop()
         try data?.save(host)
         return state.exitStatus
@@ -66,7 +61,7 @@ enum InteractiveCommand {
 
     /// The control socket `webnav push` delivers to, and where its payloads go.
     private static func listen(_ environment: AppEnvironment) throws(UserError) -> (listener: ControlSocketListener, inbox: AppInbox) {
-        let folder = ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
+        let folder = try ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
         let listener = try ControlSocketListener(path: ControlSocket.path(folder: folder))
         let inbox = AppInbox()
         let settings = NotificationSettings(profile: environment.profile)
@@ -86,10 +81,11 @@ enum InteractiveCommand {
     }
 
     static let recordSpec = CommandSpec(
-        name: "record", synopsis: "record FILE.flow [--data DIR]",
+        name: "record", operands: "FILE.flow", brief: "the terminal UI, writing each action as a flow step",
         summary: "The terminal UI, writing every action as a flow step into FILE as it happens; on quit the state reached is appended as expectations.",
-        options: [dataOption], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
-        details: "Replay it with webnav run FILE.flow. R in the terminal UI starts and stops a recording too."
+        options: [dataOption, downloadsOption], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
+        details: "Replay it with webnav run FILE.flow. R in the terminal UI starts and stops a recording too.",
+        operandValues: .flowFile
     )
 
     /// `webnav record FILE.flow`: the terminal UI, recording.
@@ -125,9 +121,7 @@ enum InteractiveCommand {
         let terminal = try startTerminal()
         let (host, launch) = launchedHost(environment, websiteData: nil, downloads: DownloadFolder(path: DownloadFolder.defaultPath))
         var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow, parser: fileParser)
-        let loop = TerminalAppLoop()
-        loop.perform(profileWarningEffects(environment), on: &state, host: host)
-        loop.run(&state, host: host, on: terminal, startingWith: launch)
+        TerminalAppLoop().run(&state, host: host, on: terminal, startingWith: launch + profileWarningEffects(environment))
         for line in state.stepSummary ?? [] { try StandardStream.output.line(line) }
         return state.exitStatus
     }
@@ -142,16 +136,14 @@ enum InteractiveCommand {
         }
     }
 
-    /// A host running the app on its root page, reading pages again when their files change
-    /// (so `r` shows an edit). An app without a liveness check is launched here; with one, the
-    /// launch is the effect returned, for the loop to run while the launch screen shows.
+    /// A host for the app, reading pages again when their files change (so `r` shows an edit),
+    /// and the launch, for the loop to run while the launch screen shows: the root page (or a
+    /// liveness check) may come from a server that is slow or never answers.
     private static func launchedHost(_ environment: AppEnvironment, websiteData: WebsiteDataStore?,
                                      downloads: DownloadFolder) -> (AppHost, [TerminalAppEffect]) {
         let host = AppHost(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true),
                            clock: .real, websiteData: websiteData, downloads: downloads, makesScriptEngineAhead: true)
-        if environment.profile.launch != nil { return (host, [.perform(.launch)]) }
-        host.perform(.launch)
-        return (host, [])
+        return (host, [.perform(.launch)])
     }
 
     /// ncurses on the terminal: standard output, or `/dev/tty` when standard output is not a

@@ -10,11 +10,12 @@ import NavigatorCore
 /// profile, Info.plists and push payloads, for editors and CI.
 enum LintCommand {
     static let spec = CommandSpec(
-        name: "lint", synopsis: "lint [PATH...] [--json] [--sarif FILE] [--max-warnings N]",
+        name: "lint", operands: "[PATH...]",
+        brief: "deeplink and navigation problems in pages, scripts, flows, the profile, Info.plists and payloads",
         summary: "Check pages, their scripts, flows, the profile, Info.plists and push payloads for deeplink and navigation problems before a device meets them (no PATH: the pages folder and the profile; a folder: everything under it).",
         options: [
             OptionSpec(name: "json", valueName: nil, help: "one JSON object per finding (path, line, column, code, severity, message); the summary goes to stderr"),
-            OptionSpec(name: "sarif", valueName: "FILE", help: "also write SARIF 2.1.0 to FILE (for code review annotations)"),
+            OptionSpec(name: "sarif", valueName: "FILE", help: "also write SARIF 2.1.0 to FILE (for code review annotations)", values: .files(["sarif", "json"])),
             OptionSpec(name: "max-warnings", valueName: "N", help: "exit 0 with up to N warnings (errors always fail)"),
         ],
         positionalName: "files or folders", minimumPositionals: 0, maximumPositionals: nil,
@@ -25,7 +26,8 @@ enum LintCommand {
         // webnav-lint: ignore CODE in a script, <!-- webnav-lint: ignore CODE --> in an Info.plist, and
         "webnav-lint": "ignore CODE: reason" in the profile or a payload. An ignore that silences nothing is a finding.
         Exit status: 0 no findings (or only warnings, at most --max-warnings), 1 findings, 2 a usage error.
-        """
+        """,
+        operandValues: .anyPaths
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {

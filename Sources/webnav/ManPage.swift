@@ -28,12 +28,15 @@ enum ManPage {
             ".SH NAME",
             "webnav \\- a terminal simulator of hybrid apps: native screens with web views, steered by deeplinks",
             ".SH SYNOPSIS",
-            ".B webnav",
-            "[\\fIOPTIONS\\fR]",
         ]
-        for (name, spec) in commands {
-            lines += [".br", ".B webnav \(escaped(name))", escaped(String(spec.synopsis.dropFirst(name.count).drop { $0 == " " }))]
+        // The synopses of `webnav --help` and the README's command block, from the same specs.
+        for spec in CommandOverview.entries {
+            if lines.last != ".SH SYNOPSIS" { lines.append(".br") }
+            lines.append(".B \(escaped(spec.invocation))")
+            let rest = String(spec.synopsis.dropFirst(spec.name.count).drop { $0 == " " })
+            if !rest.isEmpty { lines.append(escaped(rest)) }
         }
+        lines += [".br", ".B webnav help", "[\\fICOMMAND\\fR]", ".br", ".B webnav help flows", ".br", ".B webnav \\-\\-version"]
         lines += [
             ".SH DESCRIPTION",
             "webnav answers \"what does this link do?\" without a phone, a simulator or a Mac: it steps",
@@ -76,7 +79,7 @@ enum ManPage {
             ".SH ENVIRONMENT",
             ".TP", ".B NO_COLOR", "set and not empty: no colour (an explicit \\-\\-color always wins)",
             ".TP", ".B COLORTERM", "truecolor or 24bit: 24-bit colour where the terminal has a direct-colour entry",
-            ".TP", ".B XDG_RUNTIME_DIR", "where the terminal UI's control socket for webnav push lives (else the temporary folder)",
+            ".TP", ".B XDG_RUNTIME_DIR", "where the terminal UI's control socket for webnav push lives (else webnav\\-UID in TMPDIR or /tmp, made private)",
             ".SH FILES",
             ".TP", ".B webnav.json", "the app profile in the current folder, when \\-\\-profile is not given",
             ".TP", ".B Pages/", "the pages folder scheme-less url values resolve against, unless the profile or \\-\\-pages says otherwise",
@@ -89,7 +92,7 @@ enum ManPage {
     }
 
     private static var commands: [(name: String, spec: CommandSpec)] {
-        Webnav.commands.map { ($0.key, $0.value.spec) }.sorted { $0.name < $1.name }
+        Webnav.commands.map { ($0.spec.name, $0.spec) }
     }
 
     /// Text safe in roff: backslashes doubled, hyphens as minus signs, a leading dot or quote guarded.

@@ -11,15 +11,17 @@ import TerminalUI
 /// `webnav preview URL... [--size COLSxROWS] [--color auto|always|never]`: one frame after the URLs.
 enum PreviewCommand {
     static let spec = CommandSpec(
-        name: "preview", synopsis: "preview [URL...] [--size 80x24] [--color auto|always|never]",
+        name: "preview", operands: "[URL...]", brief: "one frame of the screen after the URLs (no URL: the root screen)",
         summary: "Deliver each URL to a fresh app (none: the root screen), then print one frame of the screen (at most ROWS lines) and exit.",
         options: [
             OptionSpec(name: "size", valueName: "COLSxROWS", help: "the screen size (default 80x24, at least 20x6)"),
-            OptionSpec(name: "color", valueName: "WHEN", help: "auto (when stdout is a terminal), always (24-bit colour) or never"),
-            OptionSpec(name: "svg", valueName: "FILE", help: "also write the frame as an SVG picture (its real colours)"),
+            OptionSpec(name: "color", valueName: "WHEN", help: "auto (when stdout is a terminal), always (24-bit colour) or never",
+                       values: .choices(["auto", "always", "never"])),
+            OptionSpec(name: "svg", valueName: "FILE", help: "also write the frame as an SVG picture (its real colours)", values: .files(["svg"])),
         ],
         positionalName: "URLs", minimumPositionals: 0, maximumPositionals: nil,
-        details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off, unless --color always."
+        details: "The linter's warnings for the URLs go to stderr. NO_COLOR (set and non-empty) turns colour off, unless --color always.",
+        operandValues: .pagesFolderPages
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {

@@ -29,11 +29,13 @@ enum ProfileScripts {
             guard let problem = checker.problem(in: source, sourceURL: sourceURL, mustBeFunction: script.mustBeFunction) else { continue }
             let key = JSONText.excerpt(script.keyPath)
             let message: String
-            switch (script.source, problem.line) {
-            case (.file(let reference), let line?): message = "\(key): \(reference.path):\(line): \(problem.message)"
-            case (.file(let reference), nil): message = "\(key): \(reference.path): \(problem.message)"
-            case (.inline, let line?): message = "\(key): line \(line) of the script: \(problem.message)"
-            case (.inline, nil): message = "\(key): \(problem.message)"
+            switch (script.source, problem.line, problem.column) {
+            case (.file(let reference), let line?, let column?): message = "\(key): \(reference.path):\(line):\(column): \(problem.message)"
+            case (.file(let reference), let line?, nil): message = "\(key): \(reference.path):\(line): \(problem.message)"
+            case (.file(let reference), nil, _): message = "\(key): \(reference.path): \(problem.message)"
+            case (.inline, let line?, let column?): message = "\(key): line \(line), column \(column) of the script: \(problem.message)"
+            case (.inline, let line?, nil): message = "\(key): line \(line) of the script: \(problem.message)"
+            case (.inline, nil, _): message = "\(key): \(problem.message)"
             }
             throw UserError(message, at: script.source.location)
         }

@@ -12,15 +12,17 @@ import PageKit
 /// its control socket, as `xcrun simctl push` delivers one to a simulator.
 enum PushCommand {
     static let spec = CommandSpec(
-        name: "push", synopsis: "push FILE.apns|- [--pid PID]",
+        name: "push", operands: "FILE.apns|-", brief: "a push notification to the running terminal UI",
         summary: "Deliver a push notification payload (the JSON xcrun simctl push takes; - reads stdin) to the running terminal UI.",
         options: [OptionSpec(name: "pid", valueName: "PID", help: "the terminal UI to deliver to, when several are running")],
         positionalName: "one payload file (or - for stdin)", minimumPositionals: 1, maximumPositionals: 1,
         details: """
-        The terminal UI listens on $XDG_RUNTIME_DIR/webnav-UID-PID.sock (else in the temporary folder). The payload is \
+        The terminal UI listens on $XDG_RUNTIME_DIR/webnav-UID-PID.sock (else in webnav-UID in the temporary folder, \
+        made private); push sends only to a socket of yours, and removes one whose process is gone. The payload is \
         checked here (JSON, aps, alert, 4096 bytes), then by the UI against its profile (bundle id, categories). \
         Exit status: 0 delivered, 2 a bad payload or no terminal UI listening.
-        """
+        """,
+        operandValues: .payloads
     )
 
     static func run(_ arguments: ParsedArguments) throws(UserError) -> Int32 {
@@ -31,7 +33,7 @@ enum PushCommand {
         // What can be checked without the app's profile is checked before anything is sent.
         let errors = NotificationPayload.parse(bytes).problems.filter { $0.severity == .error }
         guard errors.isEmpty else { throw UserError(errors.map(Self.text).joined(separator: "; "), path: name) }
-        let folder = ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
+        let folder = try ControlSocket.folder(environment: ProcessInfo.processInfo.environment)
         let reply = try send(bytes, to: try target(in: folder, pid: pid))
         guard let status = reply.first, status == "ok" || status == "error" else {
             throw UserError("the terminal UI gave an answer webnav does not understand: \(reply.joined(separator: " / "))")
@@ -75,20 +77,28 @@ enum PushCommand {
         return Array(data)
     }
 
-    /// The socket to deliver to: the UI with `pid`, else the only one listening.
+    /// The socket to deliver to: the UI with `pid`, else the only one listening. A socket
+    /// that is not this user's (or a link) is refused, one whose process is gone removed.
     private static func target(in folder: String, pid: Int32?) throws(UserError) -> String {
-        let candidates = ControlSocket.candidates(in: folder).filter { pid == nil || $0.pid == pid }
-        guard !candidates.isEmpty else {
-            let which = pid.map { "with pid \($0) " } ?? ""
-            throw UserError("no webnav terminal UI \(which)is running: no \(ControlSocket.prefix())\(pid.map(String.init) ?? "*").sock in \(folder) (start one with webnav)")
-        }
         var listening: [(pid: Int32, path: String)] = []
         var silent: [String] = []
-        for candidate in candidates {
-            if canConnect(candidate.path) { listening.append(candidate) } else { silent.append(candidate.path) }
+        for candidate in ControlSocket.candidates(in: folder) where pid == nil || candidate.pid == pid {
+            switch ControlSocket.inspect(candidate.path, pid: candidate.pid) {
+            case .refused(let reason):
+                try StandardStream.error.line("webnav: warning: not sending to \(candidate.path): \(reason)")
+            case .stale:
+                unlink(candidate.path)
+                try StandardStream.error.line("webnav: removed \(candidate.path): its terminal UI (pid \(candidate.pid)) is gone")
+            case .live:
+                if canConnect(candidate.path) { listening.append(candidate) } else { silent.append(candidate.path) }
+            }
         }
         guard !listening.isEmpty else {
-            throw UserError("no webnav terminal UI is listening: nobody listens on \(silent.joined(separator: ", ")) (a webnav that ended without removing it?)")
+            guard silent.isEmpty else {
+                throw UserError("no webnav terminal UI is listening: nobody listens on \(silent.joined(separator: ", ")) (a webnav that ended without removing it?)")
+            }
+            let which = pid.map { "with pid \($0) " } ?? ""
+            throw UserError("no webnav terminal UI \(which)is running: no \(ControlSocket.prefix())\(pid.map(String.init) ?? "*").sock in \(folder) (start one with webnav)")
         }
         guard listening.count == 1 else {
             let pids = listening.map { String($0.pid) }.joined(separator: ", ")

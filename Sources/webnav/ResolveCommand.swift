@@ -3,7 +3,7 @@ import NavigatorCore
 /// `webnav resolve URL... [--json]`: classify and parse each URL, explain the bar it gives.
 enum ResolveCommand {
     static let spec = CommandSpec(
-        name: "resolve", synopsis: "resolve URL... [--json]",
+        name: "resolve", operands: "URL...", brief: "what each URL is: kind, action, configuration, appearance, warnings",
         summary: "Classify and parse each URL: kind, action, configuration, resolved appearance, warnings.",
         options: [OptionSpec(name: "json", valueName: nil, help: "one JSON object per line instead of text")],
         positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,

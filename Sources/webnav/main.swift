@@ -11,43 +11,26 @@ import NavigatorCore
 enum Webnav {
     static let version = "webnav 0.1.0"
 
-    static var commands: [String: (spec: CommandSpec, run: (ParsedArguments) throws(UserError) -> Int32)] { [
-        "open": (InteractiveCommand.openSpec, InteractiveCommand.open),
-        "preview": (PreviewCommand.spec, PreviewCommand.run),
-        "resolve": (ResolveCommand.spec, ResolveCommand.run),
-        "run": (RunCommand.spec, RunCommand.run),
-        "dump": (DumpCommand.spec, DumpCommand.run),
-        "completion": (CompletionCommand.spec, CompletionCommand.run),
-        "record": (InteractiveCommand.recordSpec, InteractiveCommand.record),
-        "lint": (LintCommand.spec, LintCommand.run),
-        "push": (PushCommand.spec, PushCommand.run),
+    /// The subcommands, in the order help, the README and the manual list them: what each
+    /// accepts and how it is described (its spec), and what runs it.
+    static var commands: [(spec: CommandSpec, run: (ParsedArguments) throws(UserError) -> Int32)] { [
+        (InteractiveCommand.openSpec, InteractiveCommand.open),
+        (PreviewCommand.spec, PreviewCommand.run),
+        (ResolveCommand.spec, ResolveCommand.run),
+        (RunCommand.spec, RunCommand.run),
+        (DumpCommand.spec, DumpCommand.run),
+        (LintCommand.spec, LintCommand.run),
+        (InteractiveCommand.recordSpec, InteractiveCommand.record),
+        (PushCommand.spec, PushCommand.run),
+        (CompletionCommand.spec, CompletionCommand.run),
     ] }
 
-    static let overview = """
-    webnav: a terminal simulator of hybrid apps (native screens with web views, steered by deeplinks)
+    /// The subcommand named `name`.
+    static func command(named name: String) -> (spec: CommandSpec, run: (ParsedArguments) throws(UserError) -> Int32)? {
+        commands.first { $0.spec.name == name }
+    }
 
-    usage:
-      webnav                          the terminal UI on the default app (Pages/index.html as root)
-      webnav open URL...              the terminal UI, after delivering each URL in order
-      webnav preview [URL...] [--size 80x24] [--color auto|always|never]
-                                      print one frame of the screen after the URLs, and exit
-      webnav resolve URL... [--json]  classify and parse each URL: kind, action, configuration,
-                                      resolved appearance, warnings
-      webnav run FLOW... [--json] [--junit FILE] [--jobs N] [--step]
-                                      run flow files
-      webnav dump PAGE [--width N]    render a page as text with numbered links and References
-      webnav lint [PATH...] [--json] [--sarif FILE] [--max-warnings N]
-                                      find deeplink and navigation problems in pages, scripts, flows,
-                                      the profile, Info.plists and payloads (exit 1 when there are some)
-      webnav record FILE.flow         the terminal UI, writing each action as a flow step
-      webnav push FILE.apns|-         deliver a push notification to the running terminal UI
-      webnav completion bash|zsh|fish a shell completion script
-      webnav help [COMMAND], webnav help flows (every flow step), --help, --version
-
-    common options (before or after the command): --profile FILE (default webnav.json here, else built in),
-      --pages DIR (default Pages); the terminal UI also takes --data DIR (cookies and storage kept between runs)
-    exit status: 0 success, 1 a flow failed, 2 a usage error or malformed input
-    """
+    static var overview: String { CommandOverview.text }
 
     static func main(_ arguments: [String]) -> Int32 {
         StandardStream.prepareProcess()
@@ -63,7 +46,7 @@ enum Webnav {
     /// The options that take a value in any command, so that options before the command word
     /// (`webnav --pages site open x`) are skipped with their values.
     private static var valuedOptions: Set<String> {
-        Set((commands.values.flatMap(\.spec.options) + CommandSpec.commonOptions).filter { $0.valueName != nil }.map(\.name))
+        Set((commands.flatMap(\.spec.options) + CommandSpec.commonOptions).filter { $0.valueName != nil }.map(\.name))
     }
 
     private static func dispatch(_ arguments: [String]) throws(UserError) -> Int32 {
@@ -88,8 +71,14 @@ enum Webnav {
             return try LayoutBenchmarkCommand.run(Array(arguments.dropFirst()))
         case ScriptBenchmarkCommand.name:
             return try ScriptBenchmarkCommand.run(Array(arguments.dropFirst()))
+        case ConformanceCommand.name:
+            return try ConformanceCommand.run(Array(arguments.dropFirst()))
+        case ConformanceCommand.workerName:
+            return try ConformanceCommand.worker(Array(arguments.dropFirst()))
         case ManPage.name:
             return try ManPage.run(Array(arguments.dropFirst()))
+        case CompletionCommand.pagesName:
+            return CompletionCommand.pages(Array(arguments.dropFirst()))
         default:
             break
         }
@@ -116,7 +105,7 @@ enum Webnav {
             return try InteractiveCommand.start(parsed)
         }
         let word = arguments[index]
-        guard let command = commands[word] else { throw unknownCommand(word) }
+        guard let command = command(named: word) else { throw unknownCommand(word) }
         let parsed = try ArgumentParser.parse(leading + arguments[(index + 1)...], for: command.spec)
         if parsed.has("help") {
             try StandardStream.output.line(command.spec.help)
@@ -142,7 +131,7 @@ enum Webnav {
             try StandardStream.output.line(FlowHelp.text)
             return 0
         }
-        guard let command = commands[name] else { throw unknownCommand(name) }
+        guard let command = command(named: name) else { throw unknownCommand(name) }
         try StandardStream.output.line(command.spec.help)
         return 0
     }
@@ -153,7 +142,7 @@ enum Webnav {
         throw UserError("\(arguments[0]) takes no arguments, got \"\(arguments[1])\"")
     }
 
-    private static var commandNames: [String] { commands.keys.sorted() + ["help"] }
+    private static var commandNames: [String] { commands.map(\.spec.name).sorted() + ["help"] }
 
     private static func unknownCommand(_ name: String) -> UserError {
         if name.hasPrefix("-") {

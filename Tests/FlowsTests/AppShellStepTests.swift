@@ -135,6 +135,8 @@ final class AppShellStepTests: XCTestCase {
         expect badge 1
         tap notification action "Forward"
         tap notification action "Reply"
+        expect event "notification action: reply (\\"Reply\\") on \\"New message\\" → mkwebview://"
+        expect depth 2
         expect notification "New message"
         push category.apns
         tap notification
@@ -147,7 +149,9 @@ final class AppShellStepTests: XCTestCase {
             .held(note: "ok: expect badge 2"),
             .failed("expected badge 1, got 2"),
             .failed("tap notification action \"Forward\": \"New message\" has no such action; its actions: \"Reply\""),
-            .done(note: "notification action: reply (\"Reply\") on \"New message\""),
+            .done(note: "push: a.html"),
+            .held(note: "ok: expect event \"notification action: reply (\\\"Reply\\\") on \\\"New message\\\" → mkwebview://\""),
+            .held(note: "ok: expect depth 2"),
             .failed("expected notification \"New message\", got no notifications"),
             .done(note: "notification: \"New message\" (push): banner, list, badge 2"),
             .done(note: "push: a.html"),

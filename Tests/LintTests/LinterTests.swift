@@ -74,6 +74,25 @@ final class LinterTests: XCTestCase {
         ])
     }
 
+    /// A page reached only through a link a script builds: a flow that taps it reaches the page
+    /// when lint runs the flow, so it is reachable (issue 24).
+    func testAPageAFlowReachesIsReachable() throws {
+        var pages = [
+            "/app/Pages/index.html": "<button onclick=\"location.href = 'sec' + 'ret.html'\">Open</button>",
+            "/app/Pages/secret.html": "<title>Secret</title>",
+            "/app/Pages/other.html": "<title>Other</title>",
+        ]
+        let unreachable = { (page: String) in
+            "Pages/\(page):1:1: warning[unreachable-page]: no link, deeplink, form, flow or notification reaches this page from the root (index.html)"
+        }
+        XCTAssertEqual(try lint(MemoryFiles(pages)), [unreachable("other.html"), unreachable("secret.html"), "webnav lint: 0 errors, 2 warnings in 3 files"])
+        pages["/app/Pages/flows/open.flow"] = "tap \"Open\"\nexpect page \"Secret\"\n"
+        XCTAssertEqual(try lint(MemoryFiles(pages)), [unreachable("other.html"), "webnav lint: 0 errors, 1 warning in 4 files"])
+        // A flow that fails before the tap reaches nothing more.
+        pages["/app/Pages/flows/open.flow"] = "expect depth 2\ntap \"Open\"\n"
+        XCTAssertEqual(try lint(MemoryFiles(pages)), [unreachable("other.html"), unreachable("secret.html"), "webnav lint: 0 errors, 2 warnings in 4 files"])
+    }
+
     func testPartsOfTheAppSkipTheWholeAppChecks() throws {
         var profile = AppProfile.builtIn
         profile.messageHandlers = [.init(name: "unused", behaviour: .reply(.null), location: SourceLocation(path: "/app/webnav.json", line: 1, column: 2))]

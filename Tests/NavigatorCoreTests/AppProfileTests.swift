@@ -147,7 +147,7 @@ final class AppProfileTests: XCTestCase {
           "notifications": {
             "foreground": ["banner", "sound"],
             "categories": {
-              "MyCategory": {"actions": [{"id": "reply", "title": "Reply"}, {"id": "later", "title": "Later"}]},
+              "MyCategory": {"actions": [{"id": "reply", "title": "Reply"}, {"id": "later", "title": "Later", "options": ["foreground", "destructive"]}]},
               "Empty": {}
             },
             "linkKey": "url",
@@ -208,7 +208,8 @@ final class AppProfileTests: XCTestCase {
         expected.notifications.foreground = [.banner, .sound]
         expected.notifications.categories = [
             AppProfile.NotificationCategory(name: "MyCategory", actions: [
-                AppProfile.NotificationAction(id: "reply", title: "Reply"), AppProfile.NotificationAction(id: "later", title: "Later"),
+                AppProfile.NotificationAction(id: "reply", title: "Reply"),
+                AppProfile.NotificationAction(id: "later", title: "Later", options: [.foreground, .destructive]),
             ]),
             AppProfile.NotificationCategory(name: "Empty", actions: []),
         ]
@@ -358,6 +359,8 @@ final class AppProfileTests: XCTestCase {
             ("{\"notifications\": {\"categories\": {\"C\": {\"actions\": [{\"title\": \"T\"}]}}}}", "webnav.json:1:53: error: \"notifications.categories.C.actions[0]\" needs \"id\""),
             ("{\"notifications\": {\"categories\": {\"C\": {\"actions\": [{\"id\": \"i\"}]}}}}", "webnav.json:1:53: error: \"notifications.categories.C.actions[0]\" needs \"title\""),
             ("{\"notifications\": {\"categories\": {\"C\": {\"actions\": [{\"id\": \"\", \"title\": \"T\"}]}}}}", "webnav.json:1:60: error: \"notifications.categories.C.actions[0].id\" must be an action identifier, found an empty string"),
+            ("{\"notifications\": {\"categories\": {\"C\": {\"actions\": [{\"id\": \"i\", \"title\": \"T\", \"options\": [\"forground\"]}]}}}}", "webnav.json:1:91: error: \"notifications.categories.C.actions[0].options[0]\" must be one of foreground, destructive or authenticationRequired, found \"forground\" (did you mean \"foreground\"?)"),
+            ("{\"notifications\": {\"categories\": {\"C\": {\"actions\": [{\"id\": \"i\", \"title\": \"T\", \"options\": \"foreground\"}]}}}}", "webnav.json:1:90: error: \"notifications.categories.C.actions[0].options\" must be an array of foreground, destructive or authenticationRequired, found a string"),
             ("{\"notifications\": {\"linkKey\": \"\"}}", "webnav.json:1:31: error: \"notifications.linkKey\" must be a payload key, found an empty string"),
             ("{\"notifications\": {\"imageKey\": 1}}", "webnav.json:1:32: error: \"notifications.imageKey\" must be a payload key, found a number"),
             ("{\"notifications\": {\"contentExtension\": \"no\"}}", "webnav.json:1:40: error: \"notifications.contentExtension\" must be true or false, found a string"),
@@ -573,7 +576,7 @@ final class AppProfileTests: XCTestCase {
           "notifications": {
             "foreground": ["banner", "sound"],
             "categories": {
-              "MyCategory": {"actions": [{"id": "reply", "title": "Reply"}, {"id": "later", "title": "Later"}]},
+              "MyCategory": {"actions": [{"id": "reply", "title": "Reply"}, {"id": "later", "title": "Later", "options": ["foreground", "destructive"]}]},
               "Empty": {}
             },
             "linkKey": "url",

@@ -233,7 +233,7 @@ final class BridgeBadInputTests: XCTestCase {
         _ = page.evaluate("webkit.messageHandlers.n.postMessage(1).catch((e) => { window.out = e.message; }); webkit.messageHandlers.b.postMessage(2).then((v) => { window.out2 = typeof v; })")
         XCTAssertEqual(describe(engine.runUntilIdle()), [
             "message n: 1", "message b: 2", "script error: n.js: TypeError: the script's value is not a function",
-            "script error: b.js:1: SyntaxError: Function statements must have a name.",
+            "script error: b.js:1:10: SyntaxError: Function statements must have a name.",
             "reply n: error \"WKWebView API client did not respond to this postMessage\"",
         ])
         XCTAssertEqual(page.evaluate("[window.out, window.out2]"),

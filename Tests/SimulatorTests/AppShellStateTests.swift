@@ -200,13 +200,48 @@ final class AppShellStateTests: XCTestCase {
         XCTAssertEqual(app.shell.banner?.id, 1, "an expanded banner stays until dismissed")
         XCTAssertEqual(app.handle(.shell(.notificationTapped(id: nil, action: "Forward"))), [])
         XCTAssertEqual(texts(app).last, "notification \"Chat\" has no action \"Forward\"")
-        XCTAssertEqual(app.handle(.shell(.notificationTapped(id: nil, action: "read"))), [], "an action does not open the link")
-        XCTAssertEqual(texts(app).last, "notification action: read (\"Mark as read\") on \"Chat\"")
+        // The app's delegate gets the action and opens the payload's link, as iOS hands it the response.
+        XCTAssertEqual(app.handle(.shell(.notificationTapped(id: nil, action: "read"))), [.loadPage(ScreenID(2), url: "file:///app/Pages/a.html")])
+        XCTAssertEqual(Array(texts(app).suffix(3)), [
+            "notification action: read (\"Mark as read\") on \"Chat\" → mkwebview://webview?url=a.html",
+            "deeplink: mkwebview://webview?url=a.html → push", "push: a.html",
+        ])
         XCTAssertEqual(app.shell, AppShellState(launch: .ready, nextNotificationID: 2))
         _ = app.handle(.shell(.notificationReceived(notification("Other"), after: .zero)))
         _ = app.handle(.shell(.bannerDismissed))
         XCTAssertNil(app.shell.banner)
         XCTAssertEqual(app.shell.notifications.map(\.heading), ["Other"])
+    }
+
+    /// In the background an action is handled there, unless it has the `foreground` option
+    /// (UNNotificationActionOptions.foreground), which brings the app to the foreground first.
+    func testAnActionInTheBackgroundBringsTheAppForwardOnlyWithTheForegroundOption() {
+        var profile = profile(guardTitle: "Guard")
+        profile.notifications.categories = [AppProfile.NotificationCategory(name: "ORDER", actions: [
+            AppProfile.NotificationAction(id: "view", title: "View", options: [.foreground]),
+            AppProfile.NotificationAction(id: "archive", title: "Archive", options: [.destructive]),
+        ])]
+        var app = launched(profile)
+        _ = app.handle(.shell(.background))
+        _ = app.handle(.shell(.notificationReceived(notification("Shipped", category: "ORDER", link: "mkwebview://webview?url=a.html"), after: .zero)))
+        _ = app.handle(.shell(.notificationReceived(notification("Paid", category: "ORDER", link: "mkwebview://webview?url=b.html"), after: .zero)))
+        XCTAssertEqual(app.handle(.shell(.notificationTapped(id: 2, action: "Archive"))), [.loadPage(ScreenID(2), url: "file:///app/Pages/b.html")])
+        XCTAssertFalse(app.shell.isActive, "the app handled the action in the background")
+        XCTAssertEqual(app.navigator.screens.count, 2)
+        XCTAssertEqual(Array(texts(app).suffix(3)), [
+            "notification action: archive (\"Archive\") on \"Paid\" → mkwebview://webview?url=b.html",
+            "deeplink: mkwebview://webview?url=b.html → push", "push: b.html",
+        ])
+        XCTAssertEqual(app.handle(.shell(.notificationTapped(id: 1, action: "View"))), [.loadPage(ScreenID(3), url: "file:///app/Pages/a.html")])
+        XCTAssertTrue(app.shell.isActive)
+        XCTAssertEqual(Array(texts(app).suffix(4)), [
+            "app: foreground", "notification action: view (\"View\") on \"Shipped\" → mkwebview://webview?url=a.html",
+            "deeplink: mkwebview://webview?url=a.html → push", "push: a.html",
+        ])
+        XCTAssertEqual(app.shell.notifications, [])
+        _ = app.handle(.shell(.notificationReceived(notification("Plain", category: "ORDER"), after: .zero)))
+        XCTAssertEqual(app.handle(.shell(.notificationTapped(id: nil, action: "view"))), [])
+        XCTAssertEqual(texts(app).last, "notification action: view (\"View\") on \"Plain\" (no link)")
     }
 
     func testLocalNotificationsWaitForTheirTime() {

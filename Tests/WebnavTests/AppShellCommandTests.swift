@@ -58,9 +58,8 @@ final class AppShellCommandTests: XCTestCase {
     }
 
     func testAControlSocketNobodyListensOnIsACleanError() throws {
-        // A socket bound but never listened on (a UI that died between bind and listen), and a
-        // plain file with a socket's name.
-        let bound = runtime.appendingPathComponent("\(socketPrefix)4000000.sock").path
+        // A socket bound but never listened on (a UI of a live process, between bind and listen).
+        let bound = runtime.appendingPathComponent("\(socketPrefix)\(getpid()).sock").path
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_un()
@@ -72,13 +71,13 @@ final class AppShellCommandTests: XCTestCase {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         XCTAssertEqual(result, 0)
-        let plain = runtime.appendingPathComponent("\(socketPrefix)4000001.sock").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: plain, contents: Data("not a socket".utf8)))
         let output = try push(["Pages/notifications/plain.apns"])
         XCTAssertEqual(output.status, 2)
-        XCTAssertEqual(output.stderr, "webnav: error: no webnav terminal UI is listening: nobody listens on \(bound), \(plain) (a webnav that ended without removing it?)\n")
-        let chosen = try push(["Pages/notifications/plain.apns", "--pid", "4000000"])
+        XCTAssertEqual(output.stderr, "webnav: error: no webnav terminal UI is listening: nobody listens on \(bound) (a webnav that ended without removing it?)\n")
+        let chosen = try push(["Pages/notifications/plain.apns", "--pid", String(getpid())])
         XCTAssertEqual(chosen.stderr, "webnav: error: no webnav terminal UI is listening: nobody listens on \(bound) (a webnav that ended without removing it?)\n")
+        let other = try push(["Pages/notifications/plain.apns", "--pid", "1"])
+        XCTAssertEqual(other.stderr, "webnav: error: no webnav terminal UI with pid 1 is running: no \(socketPrefix)1.sock in \(runtime.path) (start one with webnav)\n")
     }
 
     func testBadPayloadsAreRefusedBeforeAnythingIsSent() throws {

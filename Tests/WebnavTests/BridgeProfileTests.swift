@@ -36,13 +36,30 @@ final class BridgeProfileTests: XCTestCase {
         XCTAssertEqual(output.stderr, "webnav.json:1:65: error: \"messageHandlers.myTopic.scriptFile\": no such file: DIR/native/myTopic.js\n")
     }
 
-    func testSyntaxErrorsWithTheirLine() throws {
+    func testSyntaxErrorsWithTheirLineAndColumn() throws {
         let file = try failure(#"{"messageHandlers": {"myTopic": {"scriptFile": "native/myTopic.js"}}}"#,
                                files: ["native/myTopic.js": "var n = 0;\n(function (body, app) {\n  return n +;\n})\n"])
         XCTAssertEqual(file.status, 2)
-        XCTAssertEqual(file.stderr, "webnav.json:1:48: error: \"messageHandlers.myTopic.scriptFile\": DIR/native/myTopic.js:3: SyntaxError: Unexpected token ';'\n")
+        XCTAssertEqual(file.stderr, "webnav.json:1:48: error: \"messageHandlers.myTopic.scriptFile\": DIR/native/myTopic.js:3:13: SyntaxError: Unexpected token ';'\n")
         let inline = try failure(#"{"userScripts": [{"source": "let a = 1;\nlet a = 2;", "injectionTime": "documentStart"}]}"#)
-        XCTAssertEqual(inline.stderr, "webnav.json:1:29: error: \"userScripts[0].source\": line 2 of the script: SyntaxError: Cannot declare a let variable twice: 'a'.\n")
+        XCTAssertEqual(inline.stderr, "webnav.json:1:29: error: \"userScripts[0].source\": line 2, column 5 of the script: SyntaxError: Cannot declare a let variable twice: 'a'.\n")
+    }
+
+    /// A bare `function (…) {…}` is a handler's usual form: its error is the one inside it, not
+    /// "Function statements must have a name", which parsing it as a program gives (issue 24).
+    func testABareFunctionsSyntaxErrorIsTheOneInsideIt() throws {
+        let bare = try failure(#"{"messageHandlers": {"a": {"script": "function (b) { return b +; }"}}}"#)
+        XCTAssertEqual(bare.status, 2)
+        XCTAssertEqual(bare.stderr, "webnav.json:1:38: error: \"messageHandlers.a.script\": line 1, column 26 of the script: SyntaxError: Unexpected token ';'\n")
+        let lines = try failure(#"{"intercepts": {"app://home": {"script": "\n  function (url, app) {\n    return app.open(url +);\n  }"}}}"#)
+        XCTAssertEqual(lines.stderr, "webnav.json:1:42: error: \"intercepts.app://home.script\": line 3, column 26 of the script: SyntaxError: Unexpected token ')'\n")
+        let keyword = try failure(#"{"messageHandlers": {"a": {"script": "function (b) { retunr null }"}}}"#)
+        XCTAssertEqual(keyword.stderr, "webnav.json:1:38: error: \"messageHandlers.a.script\": line 1, column 23 of the script: SyntaxError: Unexpected keyword 'null'\n")
+        // A program with a mistake before its function keeps the program's error.
+        let program = try failure(#"{"messageHandlers": {"a": {"script": "var n = ; (function (b) { return b })"}}}"#)
+        XCTAssertEqual(program.stderr, "webnav.json:1:38: error: \"messageHandlers.a.script\": line 1, column 9 of the script: SyntaxError: Unexpected token ';'\n")
+        let file = try failure(#"{"messageHandlers": {"a": {"scriptFile": "a.js"}}}"#, files: ["a.js": "// the handler\nfunction (body) {\n  return body.x.;\n}\n"])
+        XCTAssertEqual(file.stderr, "webnav.json:1:42: error: \"messageHandlers.a.scriptFile\": DIR/a.js:3:17: SyntaxError: Unexpected token ';'. Expected a property name after '.'.\n")
     }
 
     /// User scripts are parsed, never run, by the check; a handler's script runs once, under a time limit.
