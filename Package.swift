@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// The package's folder: the release linker reads the hot-function order from it.
@@ -62,12 +62,17 @@ let package = Package(
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
         .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl", "Threading"], swiftSettings: functionSections),
+        // The build-time generator of ScriptRuntime's prelude: a WebIDL parser, the JavaScript
+        // bindings of IDL/*.webidl, the natives' table, and the prelude embedded as Swift source.
+        .executableTarget(name: "BindingsGenerator"),
+        .plugin(name: "PreludePlugin", capability: .buildTool(), dependencies: ["BindingsGenerator"]),
         // Page scripts: JavaScriptCore, a DOM over PageKit's tree, the event loop.
         .target(
             name: "ScriptRuntime",
             dependencies: ["PageKit", "URLKit", "NavigatorCore", "Threading", "CJavaScriptCore"],
-            exclude: ["Prelude", "NativePrelude", "SharedPrelude"],
-            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections
+            exclude: ["Prelude", "NativePrelude", "SharedPrelude", "IDL"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections,
+            plugins: ["PreludePlugin"]
         ),
         // The page engine: every web view's page (parsed documents, script pages), the only code
         // that reads their node trees; clients see contents, layouts and queries.
@@ -93,6 +98,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        .testTarget(name: "BindingsGeneratorTests", dependencies: ["BindingsGenerator"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
         .testTarget(name: "PageKitTests", dependencies: ["PageKit", "URLKit", "TestSupport"], exclude: ["Oracle"]),

@@ -7,27 +7,27 @@ import Foundation
 /// A page world's natives for the WebKit bridge: the handlers it sees, `postMessage`, and the
 /// settling of the app's `callAsyncJavaScript` calls.
 enum NativeBridge {
-    static func define(into define: (String, @escaping NativeDOM.Body) -> Void, page: ScriptPage, world: PageWorld) {
+    static func define(into define: (DOMNative, @escaping NativeDOM.Body) -> Void, page: ScriptPage, world: PageWorld) {
         unowned let page = page
         unowned let world = world
         let engine = page.engine
-        define("handlerNames") { _ in
+        define(.handlerNames) { _ in
             .array((engine.nativeApp?.handlerNames(world: world.name) ?? []).map(ScriptValue.string))
         }
-        define("postMessage") { call in
+        define(.postMessage) { call in
             guard let app = engine.nativeApp else { return .int(0) }
             return .int(app.post(name: call.string(0), body: call.string(1), page: page, world: world))
         }
-        define("listening") { _ in
+        define(.listening) { _ in
             world.hasListeners = true
             return .undefined
         }
-        define("foreignDispatchSerial") { _ in
+        define(.foreignDispatchSerial) { _ in
             guard page.worlds.contains(where: { $0 !== world && $0.hasListeners }) else { return .int(0) }
             page.nextToken += 1
             return .int(page.nextToken)
         }
-        define("foreignListeners") { call in
+        define(.foreignListeners) { call in
             guard let info = call.kept(4) else { return .int(0) }
             var flags = 0
             for other in page.worlds where other !== world && other.hasListeners {
@@ -38,7 +38,7 @@ enum NativeBridge {
             }
             return .int(flags)
         }
-        define("asyncSettled") { call in
+        define(.asyncSettled) { call in
             page.settleAsyncCall(call.int(0), ok: call.bool(1), payload: call.isNullish(2) ? nil : call.string(2))
             return .undefined
         }

@@ -7,7 +7,9 @@ import PageKit
 import URLKit
 
 /// The native functions the prelude builds the DOM and the window on (`N` in Prelude/*.js):
-/// small operations over node IDs (plain numbers), never JavaScript objects.
+/// small operations over node IDs (plain numbers), never JavaScript objects. Each is declared in
+/// IDL/natives.webidl; the build checks that every declared native is defined here, in
+/// NativeWindow or in NativeBridge, once.
 ///
 /// Invalid IDs (a script cannot forge one, but a stale one may reach here) read as "no node".
 enum NativeDOM {
@@ -15,8 +17,8 @@ enum NativeDOM {
 
     static func natives(page: ScriptPage, world: PageWorld) -> [(String, (NativeCall) -> Result<ScriptValue, ScriptThrow>)] {
         var list: [(String, (NativeCall) -> Result<ScriptValue, ScriptThrow>)] = []
-        func define(_ name: String, _ body: @escaping Body) {
-            list.append((name, { call in .success(body(call)) }))
+        func define(_ native: DOMNative, _ body: @escaping Body) {
+            list.append((native.name, { call in .success(body(call)) }))
         }
         let none = ScriptValue.int(-1)
         let worldIndex = world.index
@@ -31,25 +33,25 @@ enum NativeDOM {
         func ids(_ nodes: [NodeID]) -> ScriptValue { .array(nodes.map { .int($0.rawValue) }) }
 
         // MARK: Tree reading
-        define("info") { call in
+        define(.info) { call in
             guard let target = node(call, 0) else { return .number(3) }
             page.noteWrapper(target, world: worldIndex)
             let type = page.nodeType(target)
             return type == 1 ? .string(page.document.name(of: target) ?? "") : .int(type)
         }
-        define("kind") { call in node(call, 0).map { .int(page.nodeType($0)) } ?? .int(0) }
-        define("tag") { call in .string(node(call, 0).flatMap { page.document.name(of: $0) } ?? "") }
-        define("parent") { call in id(node(call, 0).flatMap { page.document.parent(of: $0) }) }
-        define("first") { call in id(node(call, 0).flatMap { page.document.firstChild(of: $0) }) }
-        define("last") { call in id(node(call, 0).flatMap { page.document.lastChild(of: $0) }) }
-        define("next") { call in id(node(call, 0).flatMap { page.document.nextSibling(of: $0) }) }
-        define("prev") { call in id(node(call, 0).flatMap { page.document.previousSibling(of: $0) }) }
-        define("children") { call in ids(node(call, 0).map { Array(page.document.children(of: $0)) } ?? []) }
-        define("elementChildren") { call in ids(node(call, 0).map { page.elementChildren($0) } ?? []) }
-        define("root") { call in id(node(call, 0).map { page.rootOf($0) }) }
-        define("owner") { call in id(node(call, 0).map { page.ownerDocument($0) }) }
-        define("connected") { call in .bool(node(call, 0).map { page.isConnected($0) } ?? false) }
-        define("contains") { call in
+        define(.kind) { call in node(call, 0).map { .int(page.nodeType($0)) } ?? .int(0) }
+        define(.tag) { call in .string(node(call, 0).flatMap { page.document.name(of: $0) } ?? "") }
+        define(.parent) { call in id(node(call, 0).flatMap { page.document.parent(of: $0) }) }
+        define(.first) { call in id(node(call, 0).flatMap { page.document.firstChild(of: $0) }) }
+        define(.last) { call in id(node(call, 0).flatMap { page.document.lastChild(of: $0) }) }
+        define(.next) { call in id(node(call, 0).flatMap { page.document.nextSibling(of: $0) }) }
+        define(.prev) { call in id(node(call, 0).flatMap { page.document.previousSibling(of: $0) }) }
+        define(.children) { call in ids(node(call, 0).map { Array(page.document.children(of: $0)) } ?? []) }
+        define(.elementChildren) { call in ids(node(call, 0).map { page.elementChildren($0) } ?? []) }
+        define(.root) { call in id(node(call, 0).map { page.rootOf($0) }) }
+        define(.owner) { call in id(node(call, 0).map { page.ownerDocument($0) }) }
+        define(.connected) { call in .bool(node(call, 0).map { page.isConnected($0) } ?? false) }
+        define(.contains) { call in
             guard let container = node(call, 0), var current = node(call, 1) else { return .bool(false) }
             while current != container {
                 guard let parent = page.document.parent(of: current) else { return .bool(false) }
@@ -57,17 +59,17 @@ enum NativeDOM {
             }
             return .bool(true)
         }
-        define("position") { call in
+        define(.position) { call in
             guard let a = node(call, 0), let b = node(call, 1) else { return .int(1 | 32) }
             return .int(page.position(of: b, relativeTo: a))
         }
-        define("equal") { call in
+        define(.equal) { call in
             guard let a = node(call, 0), let b = node(call, 1) else { return .bool(false) }
             return .bool(page.equalNodes(a, b))
         }
-        define("version") { _ in .int(page.version) }
-        define("data") { call in .string(node(call, 0).flatMap { page.document.text(of: $0) } ?? "") }
-        define("setData") { call in
+        define(.version) { _ in .int(page.version) }
+        define(.data) { call in .string(node(call, 0).flatMap { page.document.text(of: $0) } ?? "") }
+        define(.setData) { call in
             guard let target = node(call, 0) else { return .undefined }
             let kind = page.document.kind(of: target)
             guard kind == .text || kind == .comment else { return .undefined }
@@ -75,61 +77,61 @@ enum NativeDOM {
             page.version += 1
             return .undefined
         }
-        define("text") { call in
+        define(.text) { call in
             guard let target = node(call, 0) else { return .string("") }
             if page.isDocumentNode(target) { return .null }
             return .string(page.document.textContent(of: target))
         }
-        define("setText") { call in
+        define(.setText) { call in
             guard let target = node(call, 0), !page.isDocumentNode(target) else { return .undefined }
             page.document.setText(call.string(1), of: target)
             page.version += 1
             return .undefined
         }
-        define("scriptText") { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
-        define("innerText") { call in .string(node(call, 0).map { page.innerText($0) } ?? "") }
+        define(.scriptText) { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
+        define(.innerText) { call in .string(node(call, 0).map { page.innerText($0) } ?? "") }
 
         // MARK: Attributes
-        define("attr") { call in
+        define(.attr) { call in
             guard let target = node(call, 0), let value = page.document.attribute(call.string(1), of: target) else { return .null }
             return .string(value)
         }
-        define("setAttr") { call in
+        define(.setAttr) { call in
             guard let target = node(call, 0) else { return .undefined }
             page.document.setAttribute(call.string(1), call.string(2), of: target)
             page.version += 1
             return .undefined
         }
-        define("removeAttr") { call in
+        define(.removeAttr) { call in
             guard let target = node(call, 0) else { return .undefined }
             page.document.removeAttribute(call.string(1), of: target)
             page.version += 1
             return .undefined
         }
-        define("attrs") { call in
+        define(.attrs) { call in
             guard let target = node(call, 0) else { return .array([]) }
             return .array(page.document.attributes(of: target).flatMap { [ScriptValue.string($0.name), .string($0.value)] })
         }
 
         // MARK: Queries
-        define("byTag") { call in ids(node(call, 0).map { page.elementsByTag($0, call.string(1)) } ?? []) }
-        define("byClass") { call in ids(node(call, 0).map { page.elementsByClass($0, call.string(1)) } ?? []) }
-        define("byName") { call in
+        define(.byTag) { call in ids(node(call, 0).map { page.elementsByTag($0, call.string(1)) } ?? []) }
+        define(.byClass) { call in ids(node(call, 0).map { page.elementsByClass($0, call.string(1)) } ?? []) }
+        define(.byName) { call in
             let name = call.string(1)
             return ids(node(call, 0).map { root in page.descendantElements(of: root) { page.document.attribute("name", of: $0) == name } } ?? [])
         }
-        define("byId") { call in id(node(call, 0).flatMap { page.elementByID($0, call.string(1)) }) }
-        define("query") { call in
+        define(.byId) { call in id(node(call, 0).flatMap { page.elementByID($0, call.string(1)) }) }
+        define(.query) { call in
             guard let root = node(call, 0) else { return call.bool(2) ? .array([]) : none }
             return page.querySelector(root, call.string(1), all: call.bool(2))
         }
-        define("matches") { call in .int(node(call, 0).map { page.matchesSelector($0, call.string(1)) } ?? 0) }
-        define("closest") { call in .int(node(call, 0).map { page.closestMatching($0, call.string(1)) } ?? -1) }
-        define("computedStyle") { call in .string(node(call, 0).map { page.computedStyle($0, call.string(1)) } ?? "") }
-        define("rendered") { call in .bool(node(call, 0).map { page.isRendered($0) } ?? false) }
+        define(.matches) { call in .int(node(call, 0).map { page.matchesSelector($0, call.string(1)) } ?? 0) }
+        define(.closest) { call in .int(node(call, 0).map { page.closestMatching($0, call.string(1)) } ?? -1) }
+        define(.computedStyle) { call in .string(node(call, 0).map { page.computedStyle($0, call.string(1)) } ?? "") }
+        define(.rendered) { call in .bool(node(call, 0).map { page.isRendered($0) } ?? false) }
 
         // MARK: Changes
-        define("create") { call in
+        define(.create) { call in
             let made: NodeID
             switch call.int(0) {
             case 1: made = page.document.createElement(call.string(1))
@@ -145,27 +147,27 @@ enum NativeDOM {
             }
             return .int(made.rawValue)
         }
-        define("insert") { call in
+        define(.insert) { call in
             guard let parent = node(call, 0), let child = node(call, 1) else { return .int(1) }
             let reference = call.int(2) < 0 ? nil : node(call, 2)
             if call.int(2) >= 0 && reference == nil { return .int(2) }
             return .int(page.insert(child, into: parent, before: reference))
         }
-        define("canInsert") { call in
+        define(.canInsert) { call in
             guard let parent = node(call, 0), let child = node(call, 1), let replaced = node(call, 2) else { return .int(1) }
             return .int(page.insertionError(child, into: parent, before: nil, replacing: replaced))
         }
-        define("remove") { call in
+        define(.remove) { call in
             guard let target = node(call, 0) else { return .undefined }
             page.document.remove(target)
             page.version += 1
             return .undefined
         }
-        define("clone") { call in
+        define(.clone) { call in
             guard let source = node(call, 0) else { return none }
             return .int(page.clone(source, deep: call.bool(1), owner: call.isNullish(2) ? nil : node(call, 2)).rawValue)
         }
-        define("adopt") { call in
+        define(.adopt) { call in
             guard let target = node(call, 0), let owner = node(call, 1) else { return .undefined }
             for element in [target] + page.descendantElements(of: target, where: { _ in true }) {
                 if owner == page.document.root { page.creators[Int32(element.rawValue)] = nil } else {
@@ -174,108 +176,108 @@ enum NativeDOM {
             }
             return .undefined
         }
-        define("normalize") { call in
+        define(.normalize) { call in
             if let target = node(call, 0) { page.normalize(target) }
             return .undefined
         }
-        define("html") { call in .string(node(call, 0).map { page.serialize($0, outer: call.bool(1)) } ?? "") }
-        define("setHTML") { call in
+        define(.html) { call in .string(node(call, 0).map { page.serialize($0, outer: call.bool(1)) } ?? "") }
+        define(.setHTML) { call in
             if let target = node(call, 0) { page.setInnerHTML(target, call.string(1)) }
             return .undefined
         }
-        define("parse") { call in
+        define(.parse) { call in
             guard let context = node(call, 0) else { return none }
             return .int(page.parseFragment(call.string(1), context: context, scriptsRun: call.bool(2)).rawValue)
         }
-        define("parseDocument") { call in .int(page.parseDocument(call.string(0)).rawValue) }
-        define("templateContent") { call in id(node(call, 0).map { page.templateContent($0) }) }
-        define("title") { call in .string(node(call, 0).map { page.title(of: $0) } ?? "") }
-        define("setTitle") { call in
+        define(.parseDocument) { call in .int(page.parseDocument(call.string(0)).rawValue) }
+        define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
+        define(.title) { call in .string(node(call, 0).map { page.title(of: $0) } ?? "") }
+        define(.setTitle) { call in
             if let root = node(call, 0) { page.setTitle(of: root, call.string(1)) }
             return .undefined
         }
 
         // MARK: Forms and focus
-        define("value") { call in .string(node(call, 0).map { page.controlValue($0) } ?? "") }
-        define("setValue") { call in
+        define(.value) { call in .string(node(call, 0).map { page.controlValue($0) } ?? "") }
+        define(.setValue) { call in
             if let target = node(call, 0) { page.setControlValue(target, call.string(1)) }
             return .undefined
         }
-        define("checked") { call in .bool(node(call, 0).map { page.checkedness($0) } ?? false) }
-        define("setChecked") { call in
+        define(.checked) { call in .bool(node(call, 0).map { page.checkedness($0) } ?? false) }
+        define(.setChecked) { call in
             if let target = node(call, 0) { page.setCheckedness(target, call.bool(1)) }
             return .undefined
         }
-        define("selected") { call in .bool(node(call, 0).map { page.selectedness($0) } ?? false) }
-        define("setSelected") { call in
+        define(.selected) { call in .bool(node(call, 0).map { page.selectedness($0) } ?? false) }
+        define(.setSelected) { call in
             if let target = node(call, 0) { page.setSelectedness(target, call.bool(1)) }
             return .undefined
         }
-        define("options") { call in ids(node(call, 0).map { page.options(of: $0) } ?? []) }
-        define("selectedIndex") { call in .int(node(call, 0).map { page.selectedIndex($0) } ?? -1) }
-        define("setSelectedIndex") { call in
+        define(.options) { call in ids(node(call, 0).map { page.options(of: $0) } ?? []) }
+        define(.selectedIndex) { call in .int(node(call, 0).map { page.selectedIndex($0) } ?? -1) }
+        define(.setSelectedIndex) { call in
             if let target = node(call, 0) { page.setSelectedIndex(target, call.int(1)) }
             return .undefined
         }
-        define("optionText") { call in .string(node(call, 0).map { page.optionText($0) } ?? "") }
-        define("optionIndex") { call in
+        define(.optionText) { call in .string(node(call, 0).map { page.optionText($0) } ?? "") }
+        define(.optionIndex) { call in
             guard let option = node(call, 0), let select = page.selectOf(option) else { return .int(0) }
             return .int(page.options(of: select).firstIndex(of: option) ?? 0)
         }
-        define("radioGroup") { call in ids(node(call, 0).map { page.radioGroup($0) } ?? []) }
-        define("formOwner") { call in id(node(call, 0).flatMap { page.formOwner($0) }) }
-        define("formElements") { call in ids(node(call, 0).map { page.formElements($0) } ?? []) }
-        define("labels") { call in ids(node(call, 0).map { page.labels(of: $0) } ?? []) }
-        define("labelControl") { call in id(node(call, 0).flatMap { page.labelControl($0) }) }
-        define("disabled") { call in .bool(node(call, 0).map { page.isDisabled($0) } ?? false) }
-        define("resetForm") { call in
+        define(.radioGroup) { call in ids(node(call, 0).map { page.radioGroup($0) } ?? []) }
+        define(.formOwner) { call in id(node(call, 0).flatMap { page.formOwner($0) }) }
+        define(.formElements) { call in ids(node(call, 0).map { page.formElements($0) } ?? []) }
+        define(.labels) { call in ids(node(call, 0).map { page.labels(of: $0) } ?? []) }
+        define(.labelControl) { call in id(node(call, 0).flatMap { page.labelControl($0) }) }
+        define(.disabled) { call in .bool(node(call, 0).map { page.isDisabled($0) } ?? false) }
+        define(.resetForm) { call in
             if let form = node(call, 0) { page.resetControls(form) }
             return .undefined
         }
-        define("formDataSet") { call in
+        define(.formDataSet) { call in
             guard let form = node(call, 0) else { return .array([]) }
             let entries = page.formDataSet(form, submitter: node(call, 1))
             return .array(entries.flatMap { [ScriptValue.string($0.name), .string($0.value)] })
         }
-        define("formSubmission") { call in
+        define(.formSubmission) { call in
             guard let form = node(call, 0), let submission = page.formSubmission(form, submitter: node(call, 1)) else { return .null }
             return .array([.string(submission.url), .string(submission.target), .bool(submission.post != nil)])
         }
-        define("postForm") { call in
+        define(.postForm) { call in
             guard let form = node(call, 0), let submission = page.formSubmission(form, submitter: node(call, 1)),
                   let body = submission.post else { return .undefined }
             page.engine.record(.formPost(url: submission.url, body: body), page: page)
             return .undefined
         }
-        define("formSubmitting") { call in .bool(node(call, 0).map { page.submittingForms.contains(Int32($0.rawValue)) } ?? false) }
-        define("activeElement") { _ in id(page.focusedElement) }
-        define("setActiveElement") { call in
+        define(.formSubmitting) { call in .bool(node(call, 0).map { page.submittingForms.contains(Int32($0.rawValue)) } ?? false) }
+        define(.activeElement) { _ in id(page.focusedElement) }
+        define(.setActiveElement) { call in
             page.activeElement = node(call, 0)
             return .undefined
         }
 
         // MARK: Scripts and the document
-        define("currentScript") { _ in id(page.currentScripts.last) }
-        define("scriptAsync") { call in
+        define(.currentScript) { _ in id(page.currentScripts.last) }
+        define(.scriptAsync) { call in
             guard let script = node(call, 0) else { return .bool(false) }
             let raw = Int32(script.rawValue)
             return .bool(page.document.attribute("async", of: script) != nil
                 || (!page.document.isParserInsertedScript(script) && !page.asyncCleared.contains(raw)))
         }
-        define("setScriptAsync") { call in
+        define(.setScriptAsync) { call in
             if let script = node(call, 0) { page.asyncCleared.insert(Int32(script.rawValue)) }
             return .undefined
         }
-        define("readyState") { _ in .string(page.readyState.rawValue) }
-        define("write") { call in
+        define(.readyState) { _ in .string(page.readyState.rawValue) }
+        define(.write) { call in
             page.documentWrite(call.string(0))
             return .undefined
         }
-        define("documentOpen") { _ in
+        define(.documentOpen) { _ in
             if page.parser == nil && page.openedDocument == nil { page.openedDocument = "" }
             return .undefined
         }
-        define("documentClose") { _ in
+        define(.documentClose) { _ in
             if let opened = page.openedDocument {
                 page.openedDocument = nil
                 page.replaceDocument(with: opened)

@@ -10,52 +10,52 @@ import URLKit
 /// dialogs, loads, cookies, storage and URLs. Everything the page asks of the host becomes a
 /// record or goes through the host's reader, storage, cookie jar and dialog presenter.
 enum NativeWindow {
-    static func define(into define: (String, @escaping NativeDOM.Body) -> Void, page: ScriptPage, world: PageWorld) {
+    static func define(into define: (DOMNative, @escaping NativeDOM.Body) -> Void, page: ScriptPage, world: PageWorld) {
         unowned let page = page
         unowned let world = world
         let engine = page.engine
         let worldIndex = world.index
 
         // MARK: Time
-        define("now") { _ in .number(engine.now.rounded(.down)) }
-        define("perfNow") { _ in .number(max(0, engine.now - page.timeOrigin)) }
-        define("timeOrigin") { _ in .number(page.timeOrigin) }
-        define("overBudget") { _ in .bool(engine.taskIsOverBudget) }
-        define("taskNumber") { _ in .int(page.taskNumber) }
-        define("microtaskLimit") { _ in
+        define(.now) { _ in .number(engine.now.rounded(.down)) }
+        define(.perfNow) { _ in .number(max(0, engine.now - page.timeOrigin)) }
+        define(.timeOrigin) { _ in .number(page.timeOrigin) }
+        define(.overBudget) { _ in .bool(engine.taskIsOverBudget) }
+        define(.taskNumber) { _ in .int(page.taskNumber) }
+        define(.microtaskLimit) { _ in
             engine.record(.timeout, page: page)
             return .undefined
         }
 
         // MARK: Console and errors
-        define("log") { call in
+        define(.log) { call in
             engine.record(.console(level: ConsoleLevel(rawValue: call.string(0)) ?? .log, text: call.string(1)), page: page)
             return .undefined
         }
-        define("error") { call in
+        define(.error) { call in
             let url = call.string(1)
             let line = call.int(2), column = call.int(3)
             engine.record(.error(ScriptError(sourceURL: url.isEmpty ? page.url : url, line: line > 0 ? line : nil,
                                              column: line > 0 && column > 0 ? column : nil, message: call.string(0))), page: page)
             return .undefined
         }
-        define("setRejectionHandler") { call in
+        define(.setRejectionHandler) { call in
             if let handler = call.kept(0) { world.setRejectionHandler(handler) }
             return .undefined
         }
 
         // MARK: Timers and tasks
-        define("setTimer") { call in
+        define(.setTimer) { call in
             let id = page.nextTimerID
             page.nextTimerID += 1
             engine.setTimer(page: page.id.rawValue, world: worldIndex, id: id, delay: Double(max(0, call.int(0))), repeating: call.bool(1))
             return .int(id)
         }
-        define("clearTimer") { call in
+        define(.clearTimer) { call in
             engine.clearTimer(page: page.id.rawValue, id: call.int(0))
             return .undefined
         }
-        define("post") { _ in
+        define(.post) { _ in
             let token = page.nextToken
             page.nextToken += 1
             engine.post(EventLoop.Task(page: page.id.rawValue, world: worldIndex, work: .callback(token)))
@@ -63,18 +63,18 @@ enum NativeWindow {
         }
 
         // MARK: Navigation and history
-        define("navigate") { call in
+        define(.navigate) { call in
             let initiator = NavigationInitiator(rawValue: call.string(2)) ?? .location
             // The app's decidePolicyFor cancels an intercepted URL: the page stays.
             if engine.interceptNavigation(to: call.string(0), from: page) { return .undefined }
             engine.record(.navigation(url: call.string(0), replace: call.bool(1), initiatedBy: initiator), page: page)
             return .undefined
         }
-        define("windowOpen") { call in
+        define(.windowOpen) { call in
             engine.record(.windowOpen(url: call.string(0), target: call.string(1)), page: page)
             return .undefined
         }
-        define("history") { call in
+        define(.history) { call in
             let target = call.string(1)
             switch call.string(0) {
             case "push":
@@ -89,10 +89,10 @@ enum NativeWindow {
             }
             return .undefined
         }
-        define("historyLength") { _ in .int(page.historyLength) }
+        define(.historyLength) { _ in .int(page.historyLength) }
 
         // MARK: Dialogs
-        define("dialog") { call in
+        define(.dialog) { call in
             let kind = ScriptDialog.Kind(rawValue: call.string(0)) ?? .alert
             let message = call.string(1)
             guard engine.configuration.hasUIDelegate else {
@@ -115,7 +115,7 @@ enum NativeWindow {
         }
 
         // MARK: Loads
-        define("load") { call in
+        define(.load) { call in
             let token = page.nextToken
             page.nextToken += 1
             page.pendingLoads[token] = request(call, kind: ScriptResourceRequest.Kind(rawValue: call.string(0)) ?? .fetch,
@@ -123,32 +123,32 @@ enum NativeWindow {
             engine.post(EventLoop.Task(page: page.id.rawValue, world: worldIndex, work: .load(token)))
             return .int(token)
         }
-        define("loadSync") { call in
+        define(.loadSync) { call in
             switch page.resources(request(call, kind: .xhr, methodIndex: 0)) {
             case .success(let response): return page.responseValue(response)
             case .failure(let error): return .string(error.message)
             }
         }
-        define("bytes") { call in
+        define(.bytes) { call in
             let token = call.int(0)
             guard let bytes = page.keptBytes.first(where: { $0.token == token })?.bytes else { return .string("") }
             return .string(String(decoding: bytes.map { UInt16($0) }, as: UTF16.self))
         }
-        define("keepBytes") { call in
+        define(.keepBytes) { call in
             let binary = call.string(0)
             return .int(page.keep(Data(binary.utf16.map { UInt8(truncatingIfNeeded: $0) })))
         }
 
         // MARK: Cookies and storage
-        define("cookie") { _ in
+        define(.cookie) { _ in
             guard WebURL(page.url).normalizedScheme != "file" else { return .string("") }
             return .string(page.cookies.cookieString(for: page.url))
         }
-        define("setCookie") { call in
+        define(.setCookie) { call in
             if WebURL(page.url).normalizedScheme != "file" { page.cookies.setCookie(call.string(0), for: page.url) }
             return .undefined
         }
-        define("storage") { call in
+        define(.storage) { call in
             let kind: WebStorageKind = call.string(0) == "session" ? .session : .local
             let storage = page.storage
             let origin = page.origin
@@ -173,11 +173,11 @@ enum NativeWindow {
         }
 
         // MARK: URLs
-        define("url") { _ in .string(page.url) }
-        define("origin") { _ in .string(page.origin) }
-        define("originOf") { call in .string(WebURL(call.string(0)).origin) }
-        define("resolve") { call in page.resolve(call.string(0)).map(ScriptValue.string) ?? .null }
-        define("parseURL") { call in
+        define(.url) { _ in .string(page.url) }
+        define(.origin) { _ in .string(page.origin) }
+        define(.originOf) { call in .string(WebURL(call.string(0)).origin) }
+        define(.resolve) { call in page.resolve(call.string(0)).map(ScriptValue.string) ?? .null }
+        define(.parseURL) { call in
             URLSplitting.parts(of: call.string(0), base: call.optionalString(1)).map { .array($0.map(ScriptValue.string)) } ?? .null
         }
     }

@@ -173,22 +173,32 @@ function invalidSelector(text) {
 /// theirs: the prelude's own frames leave its location and stack.
 function fromCaller(error) {
     try {
-        const frames = String(error.stack).split("\n").filter((line) => !line.includes("webnav-prelude.js"));
-        for (const frame of frames) {
-            const match = /@(.*):(\d+):(\d+)$/.exec(frame);
+        const text = StringFromValue(error.stack);
+        let stack = "";
+        let located = false;
+        for (let start = 0; start <= text.length;) {
+            let end = StringIndexOf(text, "\n", start);
+            if (end < 0) end = text.length;
+            const frame = StringSlice(text, start, end);
+            start = end + 1;
+            if (StringIncludes(frame, "webnav-prelude.js")) continue;
+            stack = stack === "" ? frame : stack + "\n" + frame;
+            if (located) continue;
+            const match = RegExpExec(framePattern, frame);
             if (match === null) continue;
+            located = true;
             ObjectDefine(error, "sourceURL", { value: match[1], writable: true, configurable: true });
             ObjectDefine(error, "line", { value: +match[2], writable: true, configurable: true });
             ObjectDefine(error, "column", { value: +match[3], writable: true, configurable: true });
-            break;
         }
-        ObjectDefine(error, "stack", { value: frames.join("\n"), writable: true, configurable: true });
+        ObjectDefine(error, "stack", { value: stack, writable: true, configurable: true });
     } catch (e) {}
     return error;
 }
+const framePattern = /@(.*):(\d+):(\d+)$/;
 
 function typeError(message) {
-    return fromCaller(new TypeError(message));
+    return fromCaller(new TypeErrorConstructor(message));
 }
 
 function argumentError(iface, method, index, name, type) {
@@ -208,20 +218,20 @@ const KEY = Symbol("construct");
 const KEEPER = Symbol("keeper");
 const strongWrappers = new Map();
 const weakWrappers = new Map();
-let idOf, isNode, newWrapper;
+let idOf, isNode, interfaceOf, newWrapper;
 
 function wrap(id) {
     if (id < 0) return null;
-    let wrapper = strongWrappers.get(id);
+    let wrapper = MapGet(strongWrappers, id);
     if (wrapper !== undefined) return wrapper;
-    const ref = weakWrappers.get(id);
+    const ref = MapGet(weakWrappers, id);
     if (ref !== undefined) {
-        wrapper = ref.deref();
+        wrapper = WeakRefDeref(ref);
         if (wrapper !== undefined) return wrapper;
-        weakWrappers.delete(id);
+        MapDelete(weakWrappers, id);
     }
     wrapper = newWrapper(id, N.info(id));
-    strongWrappers.set(id, wrapper);
+    MapSet(strongWrappers, id, wrapper);
     return wrapper;
 }
 
@@ -524,14 +534,19 @@ class EventTarget {
 
 class Node extends EventTarget {
     #id;
+    /// The interface object the wrapper was made with: what brand checks read (its prototype
+    /// chain is the page's to change).
+    #interface;
     constructor(key, id) {
         if (key !== KEY) throw typeError("Illegal constructor");
         super();
         this.#id = id;
+        this.#interface = new.target;
     }
     static {
         idOf = (node) => node.#id;
         isNode = (value) => #id in value;
+        interfaceOf = (node) => node.#interface;
     }
     get nodeValue() { return null; }
     set nodeValue(value) {}
@@ -885,7 +900,7 @@ class DOMTokenList {
         for (const token of value.split(/[ \t\n\f\r]+/)) if (token !== "" && !tokens.includes(token)) tokens.push(token);
         return tokens;
     }
-    #write(tokens) { this.#element.setAttribute(this.#attribute, tokens.join(" ")); }
+    #write(tokens) { setAttributeValue(this.#element, this.#attribute, tokens.join(" ")); }
     static #check(token) {
         token = String(token);
         if (token === "") throw domError("SyntaxError");
@@ -894,7 +909,7 @@ class DOMTokenList {
     }
     get length() { return this.#tokens().length; }
     get value() { return N.attr(idOf(this.#element), this.#attribute) ?? ""; }
-    set value(value) { this.#element.setAttribute(this.#attribute, String(value)); }
+    set value(value) { setAttributeValue(this.#element, this.#attribute, toDOMString(value)); }
     item(index) { const tokens = this.#tokens(); index = index >>> 0; return index < tokens.length ? tokens[index] : null; }
     contains(token) { return this.#tokens().includes(String(token)); }
     add(...tokens) {
@@ -1402,6 +1417,7 @@ reflectBoolean(HTMLElement, "hidden");
 reflectBoolean(HTMLElement, "draggable");
 reflectBoolean(HTMLElement, "spellcheck");
 reflectBoolean(HTMLElement, "inert");
+reflectBoolean(HTMLElement, "autofocus");
 
 /// Element interfaces, made the first time a page meets one of their elements or names
 /// them: each costs a new global object some microseconds, and a page meets a dozen.
@@ -1422,11 +1438,13 @@ const elementClassHooks = new Map();
 
 function elementClassNamed(name) {
     if (name === "HTMLElement") return HTMLElement;
-    let cls = madeElementClasses.get(name);
+    let cls = MapGet(madeElementClasses, name);
     if (cls === undefined) {
-        cls = elementFactories.get(name)();
-        madeElementClasses.set(name, cls);
-        const hook = elementClassHooks.get(name);
+        cls = MapGet(elementFactories, name)();
+        MapSet(madeElementClasses, name, cls);
+        // A hand-written class (the generated ones register themselves) gets its brands.
+        if (MapGet(interfaceBrands, cls) === undefined) registerInterface(cls, name, ObjectGetPrototypeOf(cls));
+        const hook = MapGet(elementClassHooks, name);
         if (hook !== undefined) hook(cls);
         markClass(cls);
     }
@@ -1434,350 +1452,12 @@ function elementClassNamed(name) {
 }
 
 function elementClassForTag(tag) {
-    const name = elementClasses.get(tag);
+    const name = MapGet(elementClasses, tag);
     return name === undefined ? undefined : elementClassNamed(name);
 }
 
-elementClass("HTMLUnknownElement", [], () => {
-    const HTMLUnknownElement = class extends HTMLElement {};
-    return HTMLUnknownElement;
-});
-elementClass("HTMLDivElement", ["div"], () => {
-    const HTMLDivElement = class extends HTMLElement {};
-    reflect(HTMLDivElement, "align");
-    return HTMLDivElement;
-});
-elementClass("HTMLSpanElement", ["span"], () => {
-    const HTMLSpanElement = class extends HTMLElement {};
-    return HTMLSpanElement;
-});
-elementClass("HTMLParagraphElement", ["p"], () => {
-    const HTMLParagraphElement = class extends HTMLElement {};
-    return HTMLParagraphElement;
-});
-elementClass("HTMLHeadingElement", ["h1", "h2", "h3", "h4", "h5", "h6"], () => {
-    const HTMLHeadingElement = class extends HTMLElement {};
-    return HTMLHeadingElement;
-});
-elementClass("HTMLBRElement", ["br"], () => {
-    const HTMLBRElement = class extends HTMLElement {};
-    return HTMLBRElement;
-});
-elementClass("HTMLHRElement", ["hr"], () => {
-    const HTMLHRElement = class extends HTMLElement {};
-    return HTMLHRElement;
-});
-elementClass("HTMLPreElement", ["pre", "listing", "xmp"], () => {
-    const HTMLPreElement = class extends HTMLElement {};
-    return HTMLPreElement;
-});
-elementClass("HTMLQuoteElement", ["blockquote", "q"], () => {
-    const HTMLQuoteElement = class extends HTMLElement {};
-    reflectURL(HTMLQuoteElement, "cite");
-    return HTMLQuoteElement;
-});
-elementClass("HTMLUListElement", ["ul"], () => {
-    const HTMLUListElement = class extends HTMLElement {};
-    return HTMLUListElement;
-});
-elementClass("HTMLOListElement", ["ol"], () => {
-    const HTMLOListElement = class extends HTMLElement {};
-    reflectNumber(HTMLOListElement, "start", "start", 1);
-    reflectBoolean(HTMLOListElement, "reversed");
-    reflect(HTMLOListElement, "type");
-    return HTMLOListElement;
-});
-elementClass("HTMLLIElement", ["li"], () => {
-    const HTMLLIElement = class extends HTMLElement {};
-    reflectNumber(HTMLLIElement, "value", "value", 0);
-    return HTMLLIElement;
-});
-elementClass("HTMLDListElement", ["dl"], () => {
-    const HTMLDListElement = class extends HTMLElement {};
-    return HTMLDListElement;
-});
-elementClass("HTMLHtmlElement", ["html"], () => {
-    const HTMLHtmlElement = class extends HTMLElement {};
-    return HTMLHtmlElement;
-});
-elementClass("HTMLHeadElement", ["head"], () => {
-    const HTMLHeadElement = class extends HTMLElement {};
-    return HTMLHeadElement;
-});
-elementClass("HTMLBodyElement", ["body"], () => {
-    const HTMLBodyElement = class extends HTMLElement {};
-    return HTMLBodyElement;
-});
-elementClass("HTMLTitleElement", ["title"], () => {
-    const HTMLTitleElement = class extends HTMLElement {
-        get text() { return N.text(idOf(this)); }
-        set text(value) { this.textContent = value; }
-    };
-    return HTMLTitleElement;
-});
-elementClass("HTMLMetaElement", ["meta"], () => {
-    const HTMLMetaElement = class extends HTMLElement {};
-    reflect(HTMLMetaElement, "name");
-    reflect(HTMLMetaElement, "content");
-    reflect(HTMLMetaElement, "httpEquiv", "http-equiv");
-    return HTMLMetaElement;
-});
-elementClass("HTMLLinkElement", ["link"], () => {
-    const HTMLLinkElement = class extends HTMLElement {
-        get relList() { return new DOMTokenList(KEY, this, "rel"); }
-    };
-    reflectURL(HTMLLinkElement, "href");
-    reflect(HTMLLinkElement, "rel");
-    reflect(HTMLLinkElement, "type");
-    reflect(HTMLLinkElement, "media");
-    return HTMLLinkElement;
-});
-elementClass("HTMLStyleElement", ["style"], () => {
-    const HTMLStyleElement = class extends HTMLElement {};
-    reflect(HTMLStyleElement, "media");
-    reflect(HTMLStyleElement, "type");
-    return HTMLStyleElement;
-});
-elementClass("HTMLBaseElement", ["base"], () => {
-    const HTMLBaseElement = class extends HTMLElement {};
-    reflectURL(HTMLBaseElement, "href");
-    reflect(HTMLBaseElement, "target");
-    return HTMLBaseElement;
-});
-elementClass("HTMLScriptElement", ["script"], () => {
-    const HTMLScriptElement = class extends HTMLElement {
-        get text() { return N.scriptText(idOf(this)); }
-        set text(value) { this.textContent = value; }
-    };
-    reflectURL(HTMLScriptElement, "src");
-    reflect(HTMLScriptElement, "type");
-    reflect(HTMLScriptElement, "charset");
-    reflect(HTMLScriptElement, "crossOrigin", "crossorigin");
-    reflectBoolean(HTMLScriptElement, "defer");
-    reflectBoolean(HTMLScriptElement, "noModule", "nomodule");
-    ObjectDefine(HTMLScriptElement.prototype, "async", {
-        get() { return N.scriptAsync(idOf(this)); },
-        set(value) { N.setScriptAsync(idOf(this), !!value); if (value) this.setAttribute("async", ""); else this.removeAttribute("async"); },
-        enumerable: true, configurable: true,
-    });
-    return HTMLScriptElement;
-});
-elementClass("HTMLTemplateElement", ["template"], () => {
-    const HTMLTemplateElement = class extends HTMLElement {
-        get content() {
-            const cache = cacheOf(this);
-            if (cache.content === undefined) cache.content = wrap(N.templateContent(idOf(this)));
-            return cache.content;
-        }
-    };
-    return HTMLTemplateElement;
-});
-elementClass("HTMLAnchorElement", ["a"], () => {
-    const HTMLAnchorElement = class extends HTMLElement {
-        get text() { return N.text(idOf(this)); }
-        set text(value) { this.textContent = value; }
-        get relList() { return new DOMTokenList(KEY, this, "rel"); }
-        toString() { return this.href; }
-    };
-    reflectURL(HTMLAnchorElement, "href");
-    reflect(HTMLAnchorElement, "target");
-    reflect(HTMLAnchorElement, "rel");
-    reflect(HTMLAnchorElement, "download");
-    reflect(HTMLAnchorElement, "hreflang");
-    reflect(HTMLAnchorElement, "type");
-    reflect(HTMLAnchorElement, "name");
-    return HTMLAnchorElement;
-});
-elementClass("HTMLAreaElement", ["area"], () => {
-    const HTMLAreaElement = class extends HTMLElement {};
-    reflectURL(HTMLAreaElement, "href");
-    reflect(HTMLAreaElement, "target");
-    reflect(HTMLAreaElement, "alt");
-    return HTMLAreaElement;
-});
-elementClass("HTMLImageElement", ["img"], () => {
-    const HTMLImageElement = class extends HTMLElement {
-        get complete() { return true; }
-        get naturalWidth() { return 0; }
-        get naturalHeight() { return 0; }
-        get currentSrc() { return this.src; }
-        decode() { return Promise.resolve(); }
-    };
-    reflectURL(HTMLImageElement, "src");
-    reflect(HTMLImageElement, "alt");
-    reflect(HTMLImageElement, "srcset");
-    reflect(HTMLImageElement, "sizes");
-    reflect(HTMLImageElement, "loading");
-    reflect(HTMLImageElement, "crossOrigin", "crossorigin");
-    reflectNumber(HTMLImageElement, "width", "width", 0);
-    reflectNumber(HTMLImageElement, "height", "height", 0);
-    return HTMLImageElement;
-});
-elementClass("HTMLIFrameElement", ["iframe"], () => {
-    const HTMLIFrameElement = class extends HTMLElement {
-        get contentWindow() { return null; }
-        get contentDocument() { return null; }
-    };
-    reflectURL(HTMLIFrameElement, "src");
-    reflect(HTMLIFrameElement, "name");
-    return HTMLIFrameElement;
-});
-elementClass("HTMLCanvasElement", ["canvas"], () => {
-    const HTMLCanvasElement = class extends HTMLElement {
-        getContext() { return null; }
-        toDataURL() { return "data:,"; }
-    };
-    reflectNumber(HTMLCanvasElement, "width", "width", 300);
-    reflectNumber(HTMLCanvasElement, "height", "height", 150);
-    return HTMLCanvasElement;
-});
-elementClass("HTMLMediaElement", [], () => {
-    const HTMLMediaElement = class extends HTMLElement {
-        play() { return Promise.reject(domError("NotAllowedError")); }
-        pause() {}
-        load() {}
-        canPlayType() { return ""; }
-        get paused() { return true; }
-    };
-    reflectURL(HTMLMediaElement, "src");
-    return HTMLMediaElement;
-});
-elementClass("HTMLVideoElement", ["video"], () => {
-    const HTMLVideoElement = class extends elementClassNamed("HTMLMediaElement") {};
-    return HTMLVideoElement;
-});
-elementClass("HTMLAudioElement", ["audio"], () => {
-    const HTMLAudioElement = class extends elementClassNamed("HTMLMediaElement") {};
-    return HTMLAudioElement;
-});
-elementClass("HTMLSourceElement", ["source"], () => {
-    const HTMLSourceElement = class extends HTMLElement {};
-    reflectURL(HTMLSourceElement, "src");
-    reflect(HTMLSourceElement, "type");
-    return HTMLSourceElement;
-});
-elementClass("HTMLTableElement", ["table"], () => {
-    const HTMLTableElement = class extends HTMLElement {
-        get rows() { const id = idOf(this); return liveCollection(() => N.byTag(id, "tr")); }
-        get tBodies() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tbody")); }
-        get tHead() { return this.querySelectorOwn("thead"); }
-        get tFoot() { return this.querySelectorOwn("tfoot"); }
-        get caption() { return this.querySelectorOwn("caption"); }
-        querySelectorOwn(tag) {
-            for (const child of N.elementChildren(idOf(this))) if (N.tag(child) === tag) return wrap(child);
-            return null;
-        }
-    };
-    return HTMLTableElement;
-});
-elementClass("HTMLTableSectionElement", ["tbody", "thead", "tfoot"], () => {
-    const HTMLTableSectionElement = class extends HTMLElement {
-        get rows() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => N.tag(c) === "tr")); }
-    };
-    return HTMLTableSectionElement;
-});
-elementClass("HTMLTableRowElement", ["tr"], () => {
-    const HTMLTableRowElement = class extends HTMLElement {
-        get cells() { const id = idOf(this); return liveCollection(() => N.elementChildren(id).filter((c) => /^t[dh]$/.test(N.tag(c)))); }
-        get rowIndex() {
-            let table = this.parentNode;
-            while (table !== null && table.localName !== "table") table = table.parentNode;
-            if (table === null) return -1;
-            return Array.prototype.indexOf.call(table.rows, this);
-        }
-    };
-    return HTMLTableRowElement;
-});
-elementClass("HTMLTableCellElement", ["td", "th"], () => {
-    const HTMLTableCellElement = class extends HTMLElement {};
-    reflectNumber(HTMLTableCellElement, "colSpan", "colspan", 1);
-    reflectNumber(HTMLTableCellElement, "rowSpan", "rowspan", 1);
-    return HTMLTableCellElement;
-});
-elementClass("HTMLTableCaptionElement", ["caption"], () => {
-    const HTMLTableCaptionElement = class extends HTMLElement {};
-    return HTMLTableCaptionElement;
-});
-elementClass("HTMLTableColElement", ["col", "colgroup"], () => {
-    const HTMLTableColElement = class extends HTMLElement {};
-    return HTMLTableColElement;
-});
-elementClass("HTMLDetailsElement", ["details"], () => {
-    const HTMLDetailsElement = class extends HTMLElement {};
-    reflectBoolean(HTMLDetailsElement, "open");
-    return HTMLDetailsElement;
-});
-elementClass("HTMLDialogElement", ["dialog"], () => {
-    const HTMLDialogElement = class extends HTMLElement {
-        show() { this.setAttribute("open", ""); }
-        showModal() { this.setAttribute("open", ""); }
-        close(value) { if (value !== undefined) this.returnValue = String(value); this.removeAttribute("open"); }
-    };
-    reflectBoolean(HTMLDialogElement, "open");
-    return HTMLDialogElement;
-});
-elementClass("HTMLMenuElement", ["menu"], () => {
-    const HTMLMenuElement = class extends HTMLElement {};
-    return HTMLMenuElement;
-});
-elementClass("HTMLDataElement", ["data"], () => {
-    const HTMLDataElement = class extends HTMLElement {};
-    reflect(HTMLDataElement, "value");
-    return HTMLDataElement;
-});
-elementClass("HTMLTimeElement", ["time"], () => {
-    const HTMLTimeElement = class extends HTMLElement {};
-    reflect(HTMLTimeElement, "dateTime", "datetime");
-    return HTMLTimeElement;
-});
-elementClass("HTMLModElement", ["ins", "del"], () => {
-    const HTMLModElement = class extends HTMLElement {};
-    return HTMLModElement;
-});
-elementClass("HTMLPictureElement", ["picture"], () => {
-    const HTMLPictureElement = class extends HTMLElement {};
-    return HTMLPictureElement;
-});
-elementClass("HTMLEmbedElement", ["embed"], () => {
-    const HTMLEmbedElement = class extends HTMLElement {};
-    return HTMLEmbedElement;
-});
-elementClass("HTMLObjectElement", ["object"], () => {
-    const HTMLObjectElement = class extends HTMLElement {};
-    return HTMLObjectElement;
-});
-elementClass("HTMLParamElement", ["param"], () => {
-    const HTMLParamElement = class extends HTMLElement {};
-    return HTMLParamElement;
-});
-elementClass("HTMLMapElement", ["map"], () => {
-    const HTMLMapElement = class extends HTMLElement {};
-    return HTMLMapElement;
-});
-elementClass("HTMLTrackElement", ["track"], () => {
-    const HTMLTrackElement = class extends HTMLElement {};
-    return HTMLTrackElement;
-});
-elementClass("HTMLSlotElement", ["slot"], () => {
-    const HTMLSlotElement = class extends HTMLElement {};
-    return HTMLSlotElement;
-});
-elementClass("HTMLProgressElement", ["progress"], () => {
-    const HTMLProgressElement = class extends HTMLElement {};
-    return HTMLProgressElement;
-});
-elementClass("HTMLMeterElement", ["meter"], () => {
-    const HTMLMeterElement = class extends HTMLElement {};
-    return HTMLMeterElement;
-});
-elementClass("HTMLFrameSetElement", ["frameset"], () => {
-    const HTMLFrameSetElement = class extends HTMLElement {};
-    return HTMLFrameSetElement;
-});
-elementClass("HTMLFontElement", ["font"], () => {
-    const HTMLFontElement = class extends HTMLElement {};
-    return HTMLFontElement;
-});
+// @bindings: BindingsGenerator puts the interfaces of IDL/*.webidl here.
+
 for (const tag of ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "cite", "code", "dd", "dfn", "dt", "em",
     "figcaption", "figure", "footer", "header", "hgroup", "i", "kbd", "main", "mark", "nav", "noscript", "rp", "rt",
     "ruby", "s", "samp", "search", "section", "small", "strong", "sub", "summary", "sup", "u", "var", "wbr", "center",

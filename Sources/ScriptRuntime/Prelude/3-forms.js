@@ -61,213 +61,204 @@ const formExtraInterface = lazyFamily(() => {
     return { ValidityState, FileList, validState: new ValidityState() };
 });
 
-/// What every form-associated control has.
-const controlMembers = {
-    get form() { return wrap(N.formOwner(idOf(this))); },
-    get labels() {
-        const id = idOf(this);
-        return staticNodeList(N.labels(id));
-    },
-    get validity() { return formExtraInterface("validState"); },
-    get validationMessage() { return ""; },
-    get willValidate() { return !N.disabled(idOf(this)); },
-    checkValidity() { return true; },
-    reportValidity() { return true; },
+/// What every form-associated control's implementation has.
+const controlImplementation = {
+    form: (self) => wrap(N.formOwner(idOf(self))),
+    labels: (self) => staticNodeList(N.labels(idOf(self))),
+    validity: () => formExtraInterface("validState"),
+    validationMessage: () => "",
+    willValidate: (self) => !N.disabled(idOf(self)),
+    checkValidity: () => true,
+    reportValidity: () => true,
     setCustomValidity() {},
 };
 
-elementClass("HTMLFormElement", ["form"], () => {
-    const HTMLFormElement = class extends HTMLElement {
-        get elements() {
-            const cache = cacheOf(this);
-            if (cache.elements === undefined) {
-                const id = idOf(this);
-                cache.elements = liveCollection(() => N.formElements(id));
-            }
-            return cache.elements;
+implementation("HTMLFormElement", () => ({
+    action(self) {
+        const value = N.attr(idOf(self), "action");
+        if (value === null || value === "") return N.url();
+        return N.resolve(value) ?? value;
+    },
+    setAction: (self, value) => setAttributeValue(self, "action", value),
+    relList: (self) => new DOMTokenList(KEY, self, "rel"),
+    elements(self) { const id = idOf(self); return liveCollection(() => N.formElements(id)); },
+    length: (self) => N.formElements(idOf(self)).length,
+    submit: (self) => submitForm(self, self, true, false),
+    requestSubmit(self, submitter) {
+        if (submitter !== null) {
+            if (!isSubmitButton(submitter)) throw typeError("The specified element is not a submit button.");
+            if (wrap(N.formOwner(idOf(submitter))) !== self) throw domError("NotFoundError");
         }
-        get length() { return N.formElements(idOf(this)).length; }
-        get action() {
-            const value = N.attr(idOf(this), "action");
-            if (value === null || value === "") return N.url();
-            return N.resolve(value) ?? value;
-        }
-        set action(value) { this.setAttribute("action", value); }
-        get method() {
-            const value = (N.attr(idOf(this), "method") || "").toLowerCase();
-            return value === "post" || value === "dialog" ? value : "get";
-        }
-        set method(value) { this.setAttribute("method", value); }
-        get enctype() {
-            const value = (N.attr(idOf(this), "enctype") || "").toLowerCase();
-            return value === "multipart/form-data" || value === "text/plain" ? value : "application/x-www-form-urlencoded";
-        }
-        set enctype(value) { this.setAttribute("enctype", value); }
-        get encoding() { return this.enctype; }
-        set encoding(value) { this.enctype = value; }
-        submit() { submitForm(this, this, true, false); }
-        requestSubmit(submitter) {
-            if (submitter !== undefined && submitter !== null) {
-                if (submitter.form !== this) throw domError("NotFoundError");
-            }
-            submitForm(this, submitter === undefined ? null : submitter, false, false);
-        }
-        reset() { resetForm(this, false); }
-        checkValidity() { return true; }
-        reportValidity() { return true; }
-        item(index) { return this.elements.item(index); }
-        namedItem(name) { return this.elements.namedItem(name); }
-    };
-    reflect(HTMLFormElement, "name");
-    reflect(HTMLFormElement, "target");
-    reflect(HTMLFormElement, "acceptCharset", "accept-charset");
-    reflect(HTMLFormElement, "autocomplete", "autocomplete", "on");
-    reflectBoolean(HTMLFormElement, "noValidate", "novalidate");
-    return HTMLFormElement;
-});
+        submitForm(self, submitter, false, false);
+    },
+    reset: (self) => resetForm(self, false),
+    checkValidity: () => true,
+    reportValidity: () => true,
+}));
 
-elementClass("HTMLInputElement", ["input"], () => {
-    const HTMLInputElement = class extends HTMLElement {
-        #indeterminate = false;
-        get type() {
-            const value = (N.attr(idOf(this), "type") || "").toLowerCase();
-            return inputTypes.has(value) ? value : "text";
-        }
-        set type(value) { this.setAttribute("type", value); }
-        get value() { return N.value(idOf(this)); }
-        set value(value) {
-            if (this.type === "file") {
-                if (value !== "" && value !== null) throw domError("InvalidStateError");
-                return;
-            }
-            N.setValue(idOf(this), value === null ? "" : String(value));
-        }
-        get defaultValue() { return N.attr(idOf(this), "value") ?? ""; }
-        set defaultValue(value) { this.setAttribute("value", value); }
-        get checked() { return N.checked(idOf(this)); }
-        set checked(value) { N.setChecked(idOf(this), !!value); }
-        get defaultChecked() { return N.attr(idOf(this), "checked") !== null; }
-        set defaultChecked(value) { if (value) this.setAttribute("checked", ""); else this.removeAttribute("checked"); }
-        get indeterminate() { return this.#indeterminate; }
-        set indeterminate(value) { this.#indeterminate = !!value; }
-        get files() { const FileList = formExtraInterface("FileList"); return this.type === "file" ? new FileList() : null; }
-        get valueAsNumber() {
-            const number = parseFloat(this.value);
-            return /^(number|range)$/.test(this.type) && Number.isFinite(number) ? number : NaN;
-        }
-        set valueAsNumber(value) { this.value = String(value); }
-        get valueAsDate() { return null; }
-        set valueAsDate(value) {}
-        get list() { const id = N.attr(idOf(this), "list"); return id === null ? null : documentOf(this).getElementById(id); }
-        get selectionStart() { return this.value.length; }
-        set selectionStart(value) {}
-        get selectionEnd() { return this.value.length; }
-        set selectionEnd(value) {}
-        get selectionDirection() { return "none"; }
-        select() {}
-        setSelectionRange() {}
-        setRangeText(text) { this.value = String(text); }
-        stepUp(n = 1) { this.value = String((parseFloat(this.value) || 0) + n * (parseFloat(this.step) || 1)); }
-        stepDown(n = 1) { this.stepUp(-n); }
-        showPicker() {}
-    };
-    mixin(HTMLInputElement, controlMembers);
-    for (const name of ["name", "placeholder", "min", "max", "step", "pattern", "accept", "alt", "autocomplete", "dirName",
-        "formAction", "formEnctype", "formMethod", "formTarget", "inputMode"]) {
-        reflect(HTMLInputElement, name, name.toLowerCase());
+/// Whether an element is a submit button (HTML §4.10.2): a button of type submit, an input of type submit or image.
+function isSubmitButton(element) {
+    const id = idOf(element);
+    const tag = N.tag(id);
+    if (tag === "button") return buttonType(element) === "submit";
+    if (tag !== "input") return false;
+    const type = asciiLowercase(N.attr(id, "type") || "");
+    return type === "submit" || type === "image";
+}
+
+const indeterminateInputs = new WeakMap();
+const maximumSelectItems = 10000;
+
+function inputType(self) {
+    const value = asciiLowercase(N.attr(idOf(self), "type") || "");
+    return inputTypes.has(value) ? value : "text";
+}
+
+function setInputValue(self, value) {
+    if (inputType(self) === "file") {
+        if (value !== "") throw domError("InvalidStateError");
+        return;
     }
-    reflectURL(HTMLInputElement, "src");
-    for (const name of ["disabled", "required", "readOnly", "multiple", "autofocus", "formNoValidate"]) reflectBoolean(HTMLInputElement, name);
-    reflectNumber(HTMLInputElement, "maxLength", "maxlength", -1);
-    reflectNumber(HTMLInputElement, "minLength", "minlength", -1);
-    reflectNumber(HTMLInputElement, "size", "size", 20);
-    return HTMLInputElement;
-});
+    N.setValue(idOf(self), value);
+}
 
-elementClass("HTMLButtonElement", ["button"], () => {
-    const HTMLButtonElement = class extends HTMLElement {
-        get type() { return buttonType(this); }
-        set type(value) { this.setAttribute("type", value); }
-    };
-    mixin(HTMLButtonElement, controlMembers);
-    reflect(HTMLButtonElement, "name");
-    reflect(HTMLButtonElement, "value");
-    reflect(HTMLButtonElement, "formAction", "formaction");
-    reflect(HTMLButtonElement, "formMethod", "formmethod");
-    reflect(HTMLButtonElement, "formTarget", "formtarget");
-    reflectBoolean(HTMLButtonElement, "disabled");
-    reflectBoolean(HTMLButtonElement, "autofocus");
-    return HTMLButtonElement;
-});
+implementation("HTMLInputElement", () => ({
+    ...controlImplementation,
+    checked: (self) => N.checked(idOf(self)),
+    setChecked: (self, value) => N.setChecked(idOf(self), value),
+    files(self) { const FileList = formExtraInterface("FileList"); return inputType(self) === "file" ? new FileList() : null; },
+    indeterminate: (self) => WeakMapGet(indeterminateInputs, self) === true,
+    setIndeterminate: (self, value) => { WeakMapSet(indeterminateInputs, self, value); },
+    list(self) {
+        const id = N.attr(idOf(self), "list");
+        if (id === null) return null;
+        const found = wrap(N.byId(N.owner(idOf(self)), id));
+        return found !== null && N.tag(idOf(found)) === "datalist" ? found : null;
+    },
+    type: (self) => inputType(self),
+    setType: (self, value) => setAttributeValue(self, "type", value),
+    value: (self) => N.value(idOf(self)),
+    setValue: (self, value) => setInputValue(self, value),
+    valueAsDate: () => null,
+    setValueAsDate() {},
+    valueAsNumber(self) {
+        const number = parseHTMLDouble(N.value(idOf(self)));
+        const type = inputType(self);
+        return (type === "number" || type === "range") && number === number ? number : NaN;
+    },
+    setValueAsNumber: (self, value) => setInputValue(self, "" + value),
+    stepUp(self, n) {
+        const step = parseHTMLDouble(reflectedString(self, "step"));
+        const current = parseHTMLDouble(N.value(idOf(self)));
+        setInputValue(self, "" + ((current === current ? current : 0) + n * (step === step && step > 0 ? step : 1)));
+    },
+    stepDown(self, n) {
+        const step = parseHTMLDouble(reflectedString(self, "step"));
+        const current = parseHTMLDouble(N.value(idOf(self)));
+        setInputValue(self, "" + ((current === current ? current : 0) - n * (step === step && step > 0 ? step : 1)));
+    },
+    select() {},
+    selectionStart: (self) => N.value(idOf(self)).length,
+    setSelectionStart() {},
+    selectionEnd: (self) => N.value(idOf(self)).length,
+    setSelectionEnd() {},
+    selectionDirection: () => "none",
+    setRangeText: (self, text) => setInputValue(self, text),
+    setSelectionRange() {},
+    showPicker() {},
+}));
 
-elementClass("HTMLSelectElement", ["select"], () => {
-    const HTMLSelectElement = class extends HTMLElement {
-        get type() { return this.multiple ? "select-multiple" : "select-one"; }
-        get options() {
-            const cache = cacheOf(this);
-            if (cache.options === undefined) {
-                const id = idOf(this);
-                const collection = liveCollection(() => N.options(id));
-                cache.options = collection;
-            }
-            return cache.options;
-        }
-        get length() { return N.options(idOf(this)).length; }
-        set length(value) {
-            const options = N.options(idOf(this));
-            value = value >>> 0;
-            for (let i = options.length - 1; i >= value; i--) wrap(options[i]).remove();
-            for (let i = options.length; i < value; i++) this.appendChild(documentOf(this).createElement("option"));
-        }
-        get selectedOptions() {
-            const id = idOf(this);
-            return liveCollection(() => N.options(id).filter((option) => N.selected(option)));
-        }
-        get selectedIndex() { return N.selectedIndex(idOf(this)); }
-        set selectedIndex(value) { N.setSelectedIndex(idOf(this), value | 0); }
-        get value() { return N.value(idOf(this)); }
-        set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
-        item(index) { return this.options.item(index); }
-        namedItem(name) { return this.options.namedItem(name); }
-        add(element, before = null) {
-            if (typeof before === "number") before = this.options.item(before);
-            if (before === null) this.appendChild(element);
-            else before.parentNode.insertBefore(element, before);
-        }
-        remove(index) {
-            if (arguments.length === 0) { childNodeMethods.remove.call(this); return; }
-            const option = this.options.item(index);
-            if (option !== null) option.remove();
-        }
-    };
-    mixin(HTMLSelectElement, controlMembers);
-    reflect(HTMLSelectElement, "name");
-    reflectBoolean(HTMLSelectElement, "disabled");
-    reflectBoolean(HTMLSelectElement, "multiple");
-    reflectBoolean(HTMLSelectElement, "required");
-    reflectBoolean(HTMLSelectElement, "autofocus");
-    reflectNumber(HTMLSelectElement, "size", "size", 0);
-    return HTMLSelectElement;
-});
+implementation("HTMLButtonElement", () => ({
+    ...controlImplementation,
+    type: (self) => buttonType(self),
+    setType: (self, value) => setAttributeValue(self, "type", value),
+}));
 
-elementClass("HTMLOptionElement", ["option"], () => {
-    const HTMLOptionElement = class extends HTMLElement {
-        get value() { return N.attr(idOf(this), "value") ?? this.text; }
-        set value(value) { this.setAttribute("value", value); }
-        get text() { return N.optionText(idOf(this)); }
-        set text(value) { this.textContent = value; }
-        get label() { return N.attr(idOf(this), "label") ?? this.text; }
-        set label(value) { this.setAttribute("label", value); }
-        get selected() { return N.selected(idOf(this)); }
-        set selected(value) { N.setSelected(idOf(this), !!value); }
-        get defaultSelected() { return N.attr(idOf(this), "selected") !== null; }
-        set defaultSelected(value) { if (value) this.setAttribute("selected", ""); else this.removeAttribute("selected"); }
-        get index() { return N.optionIndex(idOf(this)); }
-        get form() { return wrap(N.formOwner(idOf(this))); }
-    };
-    reflectBoolean(HTMLOptionElement, "disabled");
-    return HTMLOptionElement;
-});
+implementation("HTMLSelectElement", () => ({
+    ...controlImplementation,
+    type: (self) => reflectedBoolean(self, "multiple") ? "select-multiple" : "select-one",
+    options(self) { const id = idOf(self); return liveCollection(() => N.options(id)); },
+    length: (self) => N.options(idOf(self)).length,
+    setLength(self, value) {
+        const options = N.options(idOf(self));
+        // WebKit's bound (HTMLSelectElement::setLength, maxSelectItems): `select.length = 2 ** 31`
+        // would otherwise make two billion options.
+        if (value > options.length && value > maximumSelectItems) {
+            N.log("warn", "Blocked attempt to expand the option list to " + value + " items. The maximum number of items allowed is "
+                + maximumSelectItems + ".");
+            return;
+        }
+        for (let i = options.length - 1; i >= value; i--) {
+            const option = wrap(options[i]);
+            const parent = wrap(N.parent(options[i]));
+            if (parent !== null) removeNode(parent, option);
+        }
+        const document = documentOf(self);
+        for (let i = options.length; i < value; i++) insertNode(self, document.createElement("option"), null);
+    },
+    item(self, index) {
+        const options = N.options(idOf(self));
+        return index < options.length ? wrap(options[index]) : null;
+    },
+    namedItem(self, name) {
+        if (name === "") return null;
+        const options = N.options(idOf(self));
+        for (let i = 0; i < options.length; i++) if (N.attr(options[i], "id") === name) return wrap(options[i]);
+        for (let i = 0; i < options.length; i++) if (N.attr(options[i], "name") === name) return wrap(options[i]);
+        return null;
+    },
+    add(self, element, before) {
+        if (typeof before === "number") {
+            const options = N.options(idOf(self));
+            before = before >= 0 && before < options.length ? wrap(options[before]) : null;
+        }
+        if (before === null) { insertNode(self, element, null); return; }
+        const parent = wrap(N.parent(idOf(before)));
+        if (parent === null || !N.contains(idOf(self), idOf(before))) throw domError("NotFoundError");
+        insertNode(parent, element, before);
+    },
+    remove(self, index) {
+        if (index === undefined) {
+            const parent = wrap(N.parent(idOf(self)));
+            if (parent !== null) removeNode(parent, self);
+            return;
+        }
+        const options = N.options(idOf(self));
+        if (index < 0 || index >= options.length) return;
+        const parent = wrap(N.parent(options[index]));
+        if (parent !== null) removeNode(parent, wrap(options[index]));
+    },
+    selectedOptions(self) {
+        const id = idOf(self);
+        return liveCollection(() => {
+            const result = [];
+            const options = N.options(id);
+            for (let i = 0; i < options.length; i++) if (N.selected(options[i])) result[result.length] = options[i];
+            return result;
+        });
+    },
+    selectedIndex: (self) => N.selectedIndex(idOf(self)),
+    setSelectedIndex: (self, value) => N.setSelectedIndex(idOf(self), value),
+    value: (self) => N.value(idOf(self)),
+    setValue: (self, value) => N.setValue(idOf(self), value),
+}));
+
+implementation("HTMLDataListElement", () => ({
+    options(self) { const id = idOf(self); return liveCollection(() => N.byTag(id, "option")); },
+}));
+
+implementation("HTMLOptionElement", () => ({
+    form: (self) => wrap(N.formOwner(idOf(self))),
+    label: (self) => N.attr(idOf(self), "label") ?? N.optionText(idOf(self)),
+    setLabel: (self, value) => setAttributeValue(self, "label", value),
+    selected: (self) => N.selected(idOf(self)),
+    setSelected: (self, value) => N.setSelected(idOf(self), value),
+    value: (self) => N.attr(idOf(self), "value") ?? N.optionText(idOf(self)),
+    setValue: (self, value) => setAttributeValue(self, "value", value),
+    text: (self) => N.optionText(idOf(self)),
+    setText: (self, value) => setTextContent(self, value),
+    index: (self) => N.optionIndex(idOf(self)),
+}));
 
 function Option(text = "", value, defaultSelected = false, selected = false) {
     if (!new.target) throw typeError("Constructor requires 'new'");
@@ -296,86 +287,63 @@ function Audio(src) {
     return audio;
 }
 
+implementation("HTMLTextAreaElement", () => ({
+    ...controlImplementation,
+    type: () => "textarea",
+    defaultValue: (self) => N.text(idOf(self)),
+    setDefaultValue: (self, value) => setTextContent(self, value),
+    value: (self) => N.value(idOf(self)),
+    setValue: (self, value) => N.setValue(idOf(self), value),
+    textLength: (self) => N.value(idOf(self)).length,
+    select() {},
+    selectionStart: (self) => N.value(idOf(self)).length,
+    setSelectionStart() {},
+    selectionEnd: (self) => N.value(idOf(self)).length,
+    setSelectionEnd() {},
+    setSelectionRange() {},
+}));
 
-elementClass("HTMLOptGroupElement", ["optgroup"], () => {
-    const HTMLOptGroupElement = class extends HTMLElement {};
-    reflect(HTMLOptGroupElement, "label");
-    reflectBoolean(HTMLOptGroupElement, "disabled");
-    return HTMLOptGroupElement;
-});
+implementation("HTMLLabelElement", () => ({
+    control: (self) => wrap(N.labelControl(idOf(self))),
+    form(self) {
+        const control = N.labelControl(idOf(self));
+        return control < 0 ? null : wrap(N.formOwner(control));
+    },
+}));
 
-elementClass("HTMLTextAreaElement", ["textarea"], () => {
-    const HTMLTextAreaElement = class extends HTMLElement {
-        get type() { return "textarea"; }
-        get value() { return N.value(idOf(this)); }
-        set value(value) { N.setValue(idOf(this), value === null ? "" : String(value)); }
-        get defaultValue() { return N.text(idOf(this)); }
-        set defaultValue(value) { this.textContent = value; }
-        get textLength() { return this.value.length; }
-        get selectionStart() { return this.value.length; }
-        set selectionStart(value) {}
-        get selectionEnd() { return this.value.length; }
-        set selectionEnd(value) {}
-        select() {}
-        setSelectionRange() {}
-    };
-    mixin(HTMLTextAreaElement, controlMembers);
-    for (const name of ["name", "placeholder", "wrap", "autocomplete"]) reflect(HTMLTextAreaElement, name);
-    for (const name of ["disabled", "required", "readOnly", "autofocus"]) reflectBoolean(HTMLTextAreaElement, name);
-    reflectNumber(HTMLTextAreaElement, "rows", "rows", 2);
-    reflectNumber(HTMLTextAreaElement, "cols", "cols", 20);
-    reflectNumber(HTMLTextAreaElement, "maxLength", "maxlength", -1);
-    return HTMLTextAreaElement;
-});
+implementation("HTMLFieldSetElement", () => ({
+    ...controlImplementation,
+    type: () => "fieldset",
+    elements(self) {
+        const id = idOf(self);
+        return liveCollection(() => {
+            const result = [];
+            const all = N.byTag(id, "*");
+            for (let i = 0; i < all.length; i++) {
+                const tag = N.tag(all[i]);
+                if (tag === "button" || tag === "fieldset" || tag === "input" || tag === "object" || tag === "output"
+                    || tag === "select" || tag === "textarea") result[result.length] = all[i];
+            }
+            return result;
+        });
+    },
+}));
 
-elementClass("HTMLLabelElement", ["label"], () => {
-    const HTMLLabelElement = class extends HTMLElement {
-        get control() { return wrap(N.labelControl(idOf(this))); }
-        get form() { const control = this.control; return control === null ? null : control.form; }
-    };
-    reflect(HTMLLabelElement, "htmlFor", "for");
-    return HTMLLabelElement;
-});
+implementation("HTMLLegendElement", () => ({
+    form(self) {
+        const parent = N.parent(idOf(self));
+        return parent >= 0 && N.kind(parent) === 1 && N.tag(parent) === "fieldset" ? wrap(N.formOwner(parent)) : null;
+    },
+}));
 
-elementClass("HTMLFieldSetElement", ["fieldset"], () => {
-    const HTMLFieldSetElement = class extends HTMLElement {
-        get type() { return "fieldset"; }
-        get elements() {
-            const id = idOf(this);
-            return liveCollection(() => N.byTag(id, "*").filter((e) => /^(button|fieldset|input|object|output|select|textarea)$/.test(N.tag(e))));
-        }
-    };
-    mixin(HTMLFieldSetElement, controlMembers);
-    reflect(HTMLFieldSetElement, "name");
-    reflectBoolean(HTMLFieldSetElement, "disabled");
-    return HTMLFieldSetElement;
-});
-
-elementClass("HTMLLegendElement", ["legend"], () => {
-    const HTMLLegendElement = class extends HTMLElement {
-        get form() { const parent = this.parentNode; return parent !== null && parent.localName === "fieldset" ? parent.form : null; }
-    };
-    return HTMLLegendElement;
-});
-
-elementClass("HTMLOutputElement", ["output"], () => {
-    const HTMLOutputElement = class extends HTMLElement {
-        get type() { return "output"; }
-        get value() { return this.textContent; }
-        set value(value) { this.textContent = value; }
-        get defaultValue() { return this.textContent; }
-    };
-    mixin(HTMLOutputElement, controlMembers);
-    reflect(HTMLOutputElement, "name");
-    return HTMLOutputElement;
-});
-
-elementClass("HTMLDataListElement", ["datalist"], () => {
-    const HTMLDataListElement = class extends HTMLElement {
-        get options() { const id = idOf(this); return liveCollection(() => N.byTag(id, "option")); }
-    };
-    return HTMLDataListElement;
-});
+implementation("HTMLOutputElement", () => ({
+    ...controlImplementation,
+    type: () => "output",
+    defaultValue: (self) => N.text(idOf(self)),
+    setDefaultValue: (self, value) => setTextContent(self, value),
+    value: (self) => N.text(idOf(self)),
+    setValue: (self, value) => setTextContent(self, value),
+}));
 
 /// `new FormData(form)` and the list a form submits.
 class FormData {

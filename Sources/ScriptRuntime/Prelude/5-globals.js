@@ -143,6 +143,21 @@ function legacyConstructorNamed(name) {
     return markNative(constructor, name);
 }
 
+// The hand-written node interfaces' brands (the generated ones register themselves).
+registerInterface(EventTarget, "EventTarget", null);
+registerInterface(Node, "Node", EventTarget);
+registerInterface(CharacterData, "CharacterData", Node);
+registerInterface(Text, "Text", CharacterData);
+registerInterface(Comment, "Comment", CharacterData);
+registerInterface(Attr, "Attr", Node);
+registerInterface(Element, "Element", Node);
+registerInterface(HTMLElement, "HTMLElement", Element);
+registerInterface(Document, "Document", Node);
+registerInterface(HTMLDocument, "HTMLDocument", Document);
+registerInterface(XMLDocument, "XMLDocument", Document);
+registerInterface(DocumentFragment, "DocumentFragment", Node);
+registerInterface(DocumentType, "DocumentType", Node);
+
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
     ComputedStyle, Location, History, Navigator, DOMImplementation, FormData, DOMRectReadOnly, DOMStringMap);
 markNative(wrapAll);

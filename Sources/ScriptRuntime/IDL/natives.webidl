@@ -1,0 +1,141 @@
+// The native functions the DOM prelude calls (`N.name(…)` in Prelude/*.js): one declaration
+// each, from which BindingsGenerator makes the Swift side (`DOMNative`, so `define(.name)` in
+// NativeDOM.swift, NativeWindow.swift or NativeBridge.swift names a declared native) and
+// checks both sides: a prelude call to an undeclared native, a declared native with no Swift
+// definition (or two) and a declared native no prelude file calls each fail the build.
+//
+// Nodes are IDs (numbers); an invalid ID reads as "no node". The types say what the prelude
+// passes; the natives read their arguments through NativeCall and never trust them.
+[WebnavNatives]
+namespace N {
+  // Tree reading
+  any info(unsigned long node);
+  any kind(unsigned long node);
+  any tag(unsigned long node);
+  any parent(unsigned long node);
+  any first(unsigned long node);
+  any last(unsigned long node);
+  any next(unsigned long node);
+  any prev(unsigned long node);
+  any children(unsigned long node);
+  any elementChildren(unsigned long node);
+  any root(unsigned long node);
+  any owner(unsigned long node);
+  any connected(unsigned long node);
+  any contains(unsigned long node0, unsigned long node1);
+  any position(unsigned long node0, unsigned long node1);
+  any equal(unsigned long node0, unsigned long node1);
+  any version();
+  any data(unsigned long node);
+  any setData(unsigned long node, DOMString arg1);
+  any text(unsigned long node);
+  any setText(unsigned long node, DOMString arg1);
+  any scriptText(unsigned long node);
+  any innerText(unsigned long node);
+  // Attributes
+  any attr(unsigned long node, DOMString arg1);
+  any setAttr(unsigned long node, DOMString arg1, DOMString arg2);
+  any removeAttr(unsigned long node, DOMString arg1);
+  any attrs(unsigned long node);
+  // Queries
+  any byTag(unsigned long node, DOMString arg1);
+  any byClass(unsigned long node, DOMString arg1);
+  any byName(unsigned long node, DOMString arg1);
+  any byId(unsigned long node, DOMString arg1);
+  any query(unsigned long node, DOMString arg1, boolean arg2);
+  any matches(unsigned long node, DOMString arg1);
+  any closest(unsigned long node, DOMString arg1);
+  any computedStyle(unsigned long node, DOMString arg1);
+  any rendered(unsigned long node);
+  // Changes
+  any create(long arg0, DOMString arg1, unsigned long node);
+  any insert(unsigned long node0, unsigned long node1, unsigned long node2);
+  any canInsert(unsigned long node0, unsigned long node1, unsigned long node2);
+  any remove(unsigned long node);
+  any clone(unsigned long node0, boolean arg1, unsigned long node2);
+  any adopt(unsigned long node0, unsigned long node1);
+  any normalize(unsigned long node);
+  any html(unsigned long node, boolean arg1);
+  any setHTML(unsigned long node, DOMString arg1);
+  any parse(unsigned long node, DOMString arg1, boolean arg2);
+  any parseDocument(DOMString arg0);
+  any templateContent(unsigned long node);
+  any title(unsigned long node);
+  any setTitle(unsigned long node, DOMString arg1);
+  // Forms and focus
+  any value(unsigned long node);
+  any setValue(unsigned long node, DOMString arg1);
+  any checked(unsigned long node);
+  any setChecked(unsigned long node, boolean arg1);
+  any selected(unsigned long node);
+  any setSelected(unsigned long node, boolean arg1);
+  any options(unsigned long node);
+  any selectedIndex(unsigned long node);
+  any setSelectedIndex(unsigned long node, long arg1);
+  any optionText(unsigned long node);
+  any optionIndex(unsigned long node);
+  any radioGroup(unsigned long node);
+  any formOwner(unsigned long node);
+  any formElements(unsigned long node);
+  any labels(unsigned long node);
+  any labelControl(unsigned long node);
+  any disabled(unsigned long node);
+  any resetForm(unsigned long node);
+  any formDataSet(unsigned long node0, unsigned long node1);
+  any formSubmission(unsigned long node0, unsigned long node1);
+  any postForm(unsigned long node0, unsigned long node1);
+  any formSubmitting(unsigned long node);
+  any activeElement();
+  any setActiveElement(unsigned long node);
+  // Scripts and the document
+  any currentScript();
+  any scriptAsync(unsigned long node);
+  any setScriptAsync(unsigned long node);
+  any readyState();
+  any write(DOMString arg0);
+  any documentOpen();
+  any documentClose();
+  // Time
+  any now();
+  any perfNow();
+  any timeOrigin();
+  any overBudget();
+  any taskNumber();
+  any microtaskLimit();
+  // Console and errors
+  any log(DOMString arg0, DOMString arg1);
+  any error(DOMString arg0, DOMString arg1, long arg2, long arg3);
+  any setRejectionHandler(any arg0);
+  // Timers and tasks
+  any setTimer(long arg0, boolean arg1);
+  any clearTimer(long arg0);
+  any post();
+  // Navigation and history
+  any navigate(DOMString arg0, boolean arg1, DOMString arg2);
+  any windowOpen(DOMString arg0, DOMString arg1);
+  any history(DOMString arg0, DOMString arg1, long arg2);
+  any historyLength();
+  // Dialogs
+  any dialog(DOMString arg0, DOMString arg1, DOMString arg2);
+  // Loads
+  any load(DOMString kind, DOMString method, DOMString url, sequence<DOMString> headers, DOMString? body);
+  any loadSync(DOMString method, DOMString url, sequence<DOMString> headers, DOMString? body);
+  any bytes(long arg0);
+  any keepBytes(DOMString arg0);
+  // Cookies and storage
+  any cookie();
+  any setCookie(DOMString arg0);
+  any storage(DOMString arg0, DOMString arg1, DOMString arg2, DOMString arg3);
+  // URLs
+  any url();
+  any origin();
+  any originOf(DOMString arg0);
+  any resolve(DOMString arg0);
+  any parseURL(DOMString arg0, DOMString? arg1);
+  any handlerNames();
+  any postMessage(DOMString arg0, DOMString arg1);
+  any listening();
+  any foreignDispatchSerial();
+  any foreignListeners(double arg0, DOMString arg1, double arg2, boolean arg3, any arg4, double arg5);
+  any asyncSettled(long arg0, boolean arg1, any arg2);
+};
