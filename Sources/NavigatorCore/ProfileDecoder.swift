@@ -84,6 +84,7 @@ struct ProfileDecoder {
         "messageHandlers", "intercepts", "userScripts", "pushToken",
         "headers", "userAgent", "applicationNameForUserAgent", "cookies", "dataStore", "ats", "infoPlist",
         "bundleId", "platformVersion", "launch", "launchTitle", "notifications", "privacyGuard", "timeoutSeconds",
+        "pageSizeLimitMB",
     ]
     static let handlerKeys = ["world", "replies", "script", "scriptFile", "reply", "error"]
     static let interceptKeys = ["script", "scriptFile"]
@@ -174,6 +175,9 @@ struct ProfileDecoder {
                 }
                 profile.privacyGuard = privacyGuard
             case "timeoutSeconds": profile.timeoutSeconds = try positiveSeconds(value, "timeoutSeconds")
+            case "pageSizeLimitMB":
+                profile.pageSizeLimitMB = try integer(value, "pageSizeLimitMB", in: 1...AppProfile.maximumPageSizeLimitMB,
+                                                      "a whole number of megabytes from 1 to \(AppProfile.maximumPageSizeLimitMB)")
             case "webnav-lint":
                 // The linter's ignore list (`webnav lint` reads it); nothing the app has.
                 continue

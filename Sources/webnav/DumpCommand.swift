@@ -21,7 +21,7 @@ enum DumpCommand {
         let environment = try AppEnvironment.load(arguments)
         try environment.reportWarnings()
         let url = try pageURL(arguments.positionals[0])
-        let layout = try layOut(url, width: width, argument: arguments.positionals[0])
+        let layout = try layOut(url, width: width, argument: arguments.positionals[0], sizeLimit: environment.profile.pageSizeLimit)
         var failure: UserError?
         PageDump.render(layout, piecesOf: 1 << 16) { piece in
             guard failure == nil else { return }
@@ -33,8 +33,8 @@ enum DumpCommand {
 
     /// The page laid out; its bytes and tree are freed on return, before the text is rendered
     /// (on the 1.9 MB book they were alive to the end).
-    private static func layOut(_ url: URL, width: Int, argument: String) throws(UserError) -> PageLayout {
-        let reader = LocalAndRemotePageReader()
+    private static func layOut(_ url: URL, width: Int, argument: String, sizeLimit: Int) throws(UserError) -> PageLayout {
+        let reader = LocalAndRemotePageReader(sizeLimit: sizeLimit)
         let document = try parse(url, reader: reader, argument: argument)
         let styleSheets = LinkedStyleSheets(document: document, pageURL: url.absoluteString) { sheet in
             PageLoader.localStyleSheet(sheet, reader: reader)

@@ -72,6 +72,8 @@ final class AppProfileTests: XCTestCase {
         XCTAssertEqual(profile.notifications.contentExtension, false)
         XCTAssertNil(profile.privacyGuard)
         XCTAssertEqual(profile.timeoutSeconds, 30)
+        XCTAssertEqual(profile.pageSizeLimitMB, 1024)
+        XCTAssertEqual(profile.pageSizeLimit, 1 << 30)
         XCTAssertNil(profile.queriesSchemes)
     }
 
@@ -155,7 +157,8 @@ final class AppProfileTests: XCTestCase {
             "contentExtension": true
           },
           "privacyGuard": {"title": "Shop"},
-          "timeoutSeconds": 12.5
+          "timeoutSeconds": 12.5,
+          "pageSizeLimitMB": 200
         }
         """)
         var expected = AppProfile(
@@ -218,6 +221,7 @@ final class AppProfileTests: XCTestCase {
         expected.notifications.contentExtension = true
         expected.privacyGuard = AppProfile.PrivacyGuard(title: "Shop")
         expected.timeoutSeconds = 12.5
+        expected.pageSizeLimitMB = 200
         assertNoDifference(DecodedProfile(profile: expected, warnings: [], givenFields: Set(ProfileDecoder.topLevelKeys)), result)
         XCTAssertEqual(result.profile.messageHandlers.map(\.replies), [true, false, true, true, true])
         XCTAssertEqual(result.profile.launchScreenTitle, "Shop")
@@ -370,6 +374,10 @@ final class AppProfileTests: XCTestCase {
             ("{\"timeoutSeconds\": -5}", "webnav.json:1:20: error: \"timeoutSeconds\" must be a positive number of seconds (at most 2147483647), found -5"),
             ("{\"timeoutSeconds\": 1e400}", "webnav.json:1:20: error: \"timeoutSeconds\" must be a positive number of seconds (at most 2147483647), found an out-of-range number"),
             ("{\"timeoutSeconds\": \"30\"}", "webnav.json:1:20: error: \"timeoutSeconds\" must be a positive number of seconds (at most 2147483647), found a string"),
+            ("{\"pageSizeLimitMB\": 0}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found 0"),
+            ("{\"pageSizeLimitMB\": 2048}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found 2048"),
+            ("{\"pageSizeLimitMB\": 1.5}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found 1.5"),
+            ("{\"pageSizeLimitMB\": \"64\"}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found a string"),
         ]
         for (json, message) in cases {
             XCTAssertEqual(error(json), message, json)
@@ -584,7 +592,8 @@ final class AppProfileTests: XCTestCase {
             "contentExtension": true
           },
           "privacyGuard": {"title": "Shop"},
-          "timeoutSeconds": 12.5
+          "timeoutSeconds": 12.5,
+          "pageSizeLimitMB": 200
         }
         """.utf8)
         XCTAssertNoThrow(try AppProfile.decode(json: full, path: "webnav.json"))
