@@ -10,7 +10,8 @@ import sys
 import tempfile
 import time
 
-import bench_inpage
+sys.dont_write_bytecode = True  # no __pycache__ in the worktree
+import bench_inpage  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEBNAV = os.path.join(ROOT, ".build", "release", "webnav")
