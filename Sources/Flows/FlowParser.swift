@@ -60,39 +60,49 @@ public struct FlowParser: Sendable {
         return try expand(Data(text.utf8), path: path, url: base.appendingPathComponent(":", isDirectory: false))
     }
 
-    /// One line of a file, parsed: a step, or an `include` to expand in its place.
-    private enum Line {
-        case step(FlowStep)
-        case include(target: URL, written: String, location: SourceLocation)
+    /// One file, parsed: its steps, and its `include`s with the place of each among the steps.
+    /// A file without includes is its own expansion, so its steps are never copied (a flow of
+    /// 100,000 steps held them twice).
+    private struct ParsedFile {
+        var steps: [FlowStep] = []
+        var includes: [Include] = []
+    }
+
+    /// An `include` line: expanded before the step at `position` of its file.
+    private struct Include {
+        var position: Int
+        var target: URL
+        var written: String
+        var location: SourceLocation
     }
 
     /// A file being expanded: its parsed lines and how far the expansion has got.
     private struct Frame {
         var url: URL
         var path: String
-        var lines: [Line]
-        var next = 0
+        var file: ParsedFile
+        var nextStep = 0
+        var nextInclude = 0
     }
 
     private func expand(_ data: Data, path: String, url: URL) throws(UserError) -> [FlowStep] {
-        var parsed: [String: [Line]] = [:]
-        var stack = [Frame(url: url, path: path, lines: try lines(of: data, path: path, folder: url.deletingLastPathComponent()))]
+        let top = try lines(of: data, path: path, folder: url.deletingLastPathComponent())
+        if top.includes.isEmpty {
+            if top.steps.count > Self.maximumSteps {
+                throw UserError("the flow has more than \(Self.maximumSteps) steps with its includes expanded", at: top.steps[Self.maximumSteps].location)
+            }
+            return top.steps
+        }
+        var parsed: [String: ParsedFile] = [:]
+        var stack = [Frame(url: url, path: path, file: top)]
         var steps: [FlowStep] = []
         while !stack.isEmpty {
             let index = stack.count - 1
-            guard stack[index].next < stack[index].lines.count else {
-                stack.removeLast()
-                continue
-            }
-            let line = stack[index].lines[stack[index].next]
-            stack[index].next += 1
-            switch line {
-            case .step(let step):
-                guard steps.count < Self.maximumSteps else {
-                    throw UserError("the flow has more than \(Self.maximumSteps) steps with its includes expanded", at: Self.outermost(stack) ?? step.location)
-                }
-                steps.append(step)
-            case .include(let target, let written, let location):
+            let frame = stack[index]
+            if frame.nextInclude < frame.file.includes.count, frame.file.includes[frame.nextInclude].position == frame.nextStep {
+                let include = frame.file.includes[frame.nextInclude]
+                stack[index].nextInclude += 1
+                let (target, written, location) = (include.target, include.written, include.location)
                 if let start = stack.firstIndex(where: { $0.url == target }) {
                     let cycle = (stack[start...].map(\.url) + [target]).map(\.lastPathComponent).joined(separator: " → ")
                     throw UserError("include cycle: \(cycle)", at: location)
@@ -109,25 +119,38 @@ public struct FlowParser: Sendable {
                     }
                     parsed[key] = try lines(of: data, path: includedPath, folder: target.deletingLastPathComponent())
                 }
-                stack.append(Frame(url: target, path: includedPath, lines: parsed[key] ?? []))
+                stack.append(Frame(url: target, path: includedPath, file: parsed[key] ?? ParsedFile()))
+                continue
             }
+            guard frame.nextStep < frame.file.steps.count else {
+                stack.removeLast()
+                continue
+            }
+            let step = frame.file.steps[frame.nextStep]
+            stack[index].nextStep += 1
+            guard steps.count < Self.maximumSteps else {
+                throw UserError("the flow has more than \(Self.maximumSteps) steps with its includes expanded", at: Self.outermost(stack) ?? step.location)
+            }
+            steps.append(step)
         }
         return steps
     }
 
     /// Where an error about the whole expansion points: the top file's `include` being expanded.
     private static func outermost(_ stack: [Frame]) -> SourceLocation? {
-        guard stack.count > 1, stack[0].next > 0, case .include(_, _, let location) = stack[0].lines[stack[0].next - 1] else { return nil }
-        return location
+        guard stack.count > 1, stack[0].nextInclude > 0 else { return nil }
+        return stack[0].file.includes[stack[0].nextInclude - 1].location
     }
 
     /// Parses one file's lines (LF or CRLF, an optional BOM), leaving `include`s unexpanded.
-    private func lines(of data: Data, path: String, folder: URL) throws(UserError) -> [Line] {
+    private func lines(of data: Data, path: String, folder: URL) throws(UserError) -> ParsedFile {
         let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw UserError("the flow is not valid UTF-8 text", path: path)
         }
-        var result: [Line] = []
+        var result = ParsedFile()
+        // Room for a step a line at once: growing by doubling held the old and new arrays together.
+        result.steps.reserveCapacity(text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
         var lineNumber = 0
         // Split on LF bytes: as Characters, "\r\n" is one grapheme and would hide the LF.
         for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -143,8 +166,8 @@ public struct FlowParser: Sendable {
                 }
                 let argument = tokens[1]
                 let target = URL(fileURLWithPath: argument.text, relativeTo: folder).standardizedFileURL
-                result.append(.include(target: target, written: argument.text,
-                                       location: SourceLocation(path: path, line: lineNumber, column: argument.column)))
+                result.includes.append(Include(position: result.steps.count, target: target, written: argument.text,
+                                               location: SourceLocation(path: path, line: lineNumber, column: argument.column)))
                 continue
             }
             var command = try FlowCommandParser(tokens: tokens, path: path, line: lineNumber).command()
@@ -156,7 +179,7 @@ public struct FlowParser: Sendable {
                                   after: delay)
             default: break
             }
-            result.append(.step(FlowStep(command: command, location: location, folder: folder, source: Self.trimmingSpacesAndTabs(line))))
+            result.steps.append(FlowStep(command: command, location: location, folder: folder, source: Self.trimmingSpacesAndTabs(line)))
         }
         return result
     }
