@@ -4,6 +4,7 @@
 #   make test   installs what is missing, builds, runs the unit and terminal tests, the example flows
 #               (Pages/app-flows with the demo server on a free port) and lints Pages/
 #   make bench  the benchmarks (release build, side by side with lynx)
+#   make fuzz   generated hostile input for every surface webnav reads, FUZZ_SECONDS long
 #   make conformance  the html5lib and WPT DOM suites of ../shared/conformance through the page
 #               engine, with the pass rates next to their goals (not measured without them)
 
@@ -16,7 +17,7 @@ DEBUG := .build/debug/webnav
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build run test flows bench conformance install clean
+.PHONY: deps build run test flows bench fuzz conformance install clean
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "webnav: swift is not on the PATH" >&2; exit 2; }
@@ -35,9 +36,16 @@ APP_FLOWS = Scripts/with-demo-server.py --profile Pages/demo-app.json --root /pa
 run: build
 	Scripts/with-demo-server.py --port $(DEMO_PORT) -- $(RELEASE) --profile Pages/demo-app.json
 
+# The fuzz target's inputs are made from a seed: `make test` runs a short fixed pass.
+FUZZ := .build/debug/webnav-fuzz
+FUZZ_SECONDS ?= 180
+FUZZ_SEED ?= 1
+
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
+	Scripts/fuzz.py --binary $(FUZZ) --self-test --out .build/fuzz-self-test
+	Scripts/fuzz.py --binary $(FUZZ) --runs 20 --seed 1
 	$(DEBUG) run Pages/flows --profile Pages/webnav.json --jobs 2 --strict
 	$(call APP_FLOWS,$(DEBUG))
 	$(DEBUG) lint --profile Pages/webnav.json Pages
@@ -51,6 +59,10 @@ bench: deps
 	@Scripts/install-deps.sh --bench
 	$(RELEASE_BUILD)
 	Scripts/bench.sh
+
+fuzz: deps
+	$(SWIFT) build --product webnav-fuzz
+	Scripts/fuzz.py --binary $(FUZZ) --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 conformance: deps
 	$(SWIFT) build --product webnav

@@ -84,7 +84,7 @@ let package = Package(
         // Flow files: parser, runner and reports.
         .target(name: "Flows", dependencies: ["Simulator", "TerminalUI", "NavigatorCore", "PageKit", "AppShell", "URLKit", "ScriptRuntime", "Threading"], swiftSettings: functionSections),
         // `webnav lint`: pages, scripts, flows, the profile, Info.plists and payloads checked with the engine's rules.
-        .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit"], swiftSettings: functionSections),
+        .target(name: "Lint", dependencies: ["NavigatorCore", "PageKit", "AppShell", "Simulator", "Flows", "URLKit", "ScriptRuntime"], swiftSettings: functionSections),
         // `make conformance`: html5lib tree-construction tests and WPT testharness files run as pages
         // through the real script engine, read back through the DOM API, and summarised.
         .target(name: "Conformance", dependencies: ["ScriptRuntime", "URLKit", "NavigatorCore"], swiftSettings: functionSections),
@@ -93,6 +93,10 @@ let package = Package(
         // The command line: argument parsing, subcommands, wiring.
         .executableTarget(name: "webnav", dependencies: ["NavigatorCore", "PageKit", "Simulator", "TerminalUI", "Flows", "TerminalApp", "AppShell", "Lint", "ScriptRuntime", "Threading", "Conformance"],
                          exclude: ["hot-functions.txt"], swiftSettings: functionSections, linkerSettings: hotFunctionsFirst),
+
+        // `make fuzz`: seeded inputs for each surface webnav reads from outside, run one process
+        // at a time under Scripts/fuzz.py, which counts crashes, hangs and peak memory.
+        .executableTarget(name: "webnav-fuzz", dependencies: ["ScriptRuntime", "AppShell", "Flows", "WebEngine", "NavigatorCore", "PageKit"]),
 
         // What several test targets share: a seeded generator, in-memory pages, tmux sessions.
         .target(name: "TestSupport", dependencies: ["PageKit"], path: "Tests/TestSupport"),

@@ -26,6 +26,16 @@ Listens on 127.0.0.1 only. `--port 0` picks a free port; the first line on stdou
   /page?bytes=N             an HTML page of N bytes (for benchmarks)
   /count?name=K&delay=S     a page titled "request N", N counting the requests for K (after
                             S seconds, default 0), so a test sees how often a page was loaded
+  /cors?allow=O&credentials=1&expose=H&methods=M&headers=H&preflight=S&setcookie=C
+                            any method: JSON of the request's method, Origin and Cookie, with
+                            Access-Control-Allow-Origin O (none when absent), -Credentials true,
+                            -Expose-Headers H, a Set-Cookie C for each setcookie, and an X-Secret
+                            header; OPTIONS answers S
+                            (default 204) with O, -Allow-Methods M and -Allow-Headers H
+  /csp/PATH                 a file under --pages, sent with a Content-Security-Policy header for
+                            each line of the file PATH.csp next to it
+  /cors/log                 the /cors requests since the last read, one line each (method,
+                            Origin, Access-Control-Request-Method and -Headers, Cookie)
 """
 
 import argparse
@@ -174,6 +184,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             size = int(number("bytes", 1024))
             head = b"<!DOCTYPE html><title>bench</title><p>"
             return self.send(200, head + b"x" * max(0, size - len(head)))
+        if path.startswith("/csp/"):
+            relative = urllib.parse.unquote(path[len("/csp/"):])
+            policies = os.path.join(os.path.realpath(self.pages), relative + ".csp")
+            lines = open(policies, encoding="utf-8").read().splitlines() if os.path.isfile(policies) else []
+            return self.serve_file(relative, headers=[("Content-Security-Policy", line) for line in lines if line])
+        if path == "/cors/log":
+            with Handler.lock:
+                lines, Handler.cors_log[:] = list(Handler.cors_log), []
+            return self.send(200, "\n".join(lines).encode(), "text/plain")
+        if path == "/cors":
+            return self.cors(query)
         if path == "/count":
             self.read_body()
             time.sleep(number("delay", 0))
@@ -186,7 +207,36 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = dispatch
 
-    def serve_file(self, relative):
+    cors_log = []
+    lock = threading.Lock()
+
+    def cors(self, query):
+        def one(name):
+            return query.get(name, [None])[0]
+        self.read_body()
+        fields = [self.command, self.headers.get("Origin") or "-", self.headers.get("Access-Control-Request-Method") or "-",
+                  self.headers.get("Access-Control-Request-Headers") or "-", self.headers.get("Cookie") or "-"]
+        with Handler.lock:
+            Handler.cors_log.append(" ".join(fields))
+        headers = []
+        if one("allow") is not None:
+            headers.append(("Access-Control-Allow-Origin", one("allow")))
+        if one("credentials"):
+            headers.append(("Access-Control-Allow-Credentials", "true"))
+        if self.command == "OPTIONS":
+            if one("methods"):
+                headers.append(("Access-Control-Allow-Methods", one("methods")))
+            if one("headers"):
+                headers.append(("Access-Control-Allow-Headers", one("headers")))
+            return self.send(int(one("preflight") or 204), b"", "text/plain", headers)
+        if one("expose"):
+            headers.append(("Access-Control-Expose-Headers", one("expose")))
+        headers.append(("X-Secret", "s3"))
+        headers += [("Set-Cookie", value) for value in query.get("setcookie", [])]
+        echo = {"method": self.command, "origin": self.headers.get("Origin"), "cookie": self.headers.get("Cookie")}
+        return self.send(200, json.dumps(echo).encode(), "application/json", headers)
+
+    def serve_file(self, relative, headers=()):
         root = os.path.realpath(self.pages)
         path = os.path.realpath(os.path.join(root, relative))
         if not path.startswith(root + os.sep) or not os.path.isfile(path):
@@ -195,7 +245,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body = handle.read()
         types = {".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript",
                  ".json": "application/json", ".plist": "application/xml", ".apns": "application/json"}
-        return self.send(200, body, types.get(os.path.splitext(path)[1], "application/octet-stream"))
+        return self.send(200, body, types.get(os.path.splitext(path)[1], "application/octet-stream"), headers)
 
     def trickle(self, every, chunks):
         self.send_response(200)

@@ -50,11 +50,11 @@ def workloads(binary, folder):
     tiny = os.path.join(folder, "tiny.html")
     with open(tiny, "w") as page:
         page.write("<!doctype html><title>t</title><p>hello <a href='x.html'>link</a>\n")
-    yield [binary, "dump", tiny, "--width", "100"]
+    yield [binary, "dump", tiny, "--width", "100", "--no-scripts"]
     pages = [path for _, path, _ in bench.corpus_pages(folder) if path is not None]
     small = [path for path in pages if os.path.getsize(path) < 10e6]
     for path in small:
-        yield [binary, "dump", path, "--width", "100"]
+        yield [binary, "dump", path, "--width", "100", "--no-scripts"]
     yield [binary, "__bench-terminal", tiny]
     yield [binary, "run", os.path.join(ROOT, "Pages", "flows"), "--profile", os.path.join(ROOT, "Pages", "webnav.json")]
     yield [binary, "lint", "--profile", os.path.join(ROOT, "Pages", "webnav.json"), os.path.join(ROOT, "Pages")]

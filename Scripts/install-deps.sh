@@ -30,6 +30,8 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 [ -e /usr/share/javascript/vue/vue.js ] || missing+=(libjs-vue)
 # Test oracle: html5lib, a pure-Python HTML5 parser the parser's trees are compared with.
 /usr/bin/python3 -c "import html5lib" >/dev/null 2>&1 || missing+=(python3-html5lib)
+# Test oracle: headless Chromium loads run --html's report and shows what it holds.
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 # Test oracle: jsonschema, which checks `webnav lint --sarif` against the SARIF 2.1.0 schema.
 /usr/bin/python3 -c "import jsonschema" >/dev/null 2>&1 || missing+=(python3-jsonschema)
 for tool in "$@"; do

@@ -75,17 +75,17 @@ func generate(sources: String, output: String) throws {
     if !body.hasSuffix("\n") { body += "\n" }
 
     let domPrelude = "(function (N, configuration) {\n"
-        + "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2] };\n"
+        + "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2], messageLimit: configuration[3] };\n"
         + body + joined(shared) + "})"
     try write(try embedded(domPrelude, enumName: "PreludeSource",
                            summary: "/// The DOM prelude: a function of the natives and the world's configuration\n"
-                               + "/// ([virtual clock, seed, user agent]) that installs the DOM and returns the host's entry point.\n",
+                               + "/// ([virtual clock, seed, user agent, message limit]) that installs the DOM and returns the host's entry point.\n",
                            sources: "Sources/ScriptRuntime/Prelude/*.js, IDL/*.webidl and SharedPrelude/*.js"),
               to: output + "/PreludeSource.swift")
     let appPrelude = "(function (N, C) {\n" + joined(nativePrelude) + joined(shared) + "})"
     try write(try embedded(appPrelude, enumName: "NativePreludeSource",
                            summary: "/// The native side's prelude: a function of the natives and the app's values\n"
-                               + "/// ([bundleId, pushToken]) that makes the `app` object and returns the host's entry point.\n",
+                               + "/// ([bundleId, pushToken, message limit]) that makes the `app` object and returns the host's entry point.\n",
                            sources: "Sources/ScriptRuntime/NativePrelude/*.js and SharedPrelude/*.js"),
               to: output + "/NativePreludeSource.swift")
     try write(table.swiftSource(), to: output + "/DOMNative.swift")

@@ -4,11 +4,15 @@ import FoundationEssentials
 import Foundation
 #endif
 import Glibc
+import NavigatorCore
 import Threading
 import TerminalUI
 
 /// The artifacts folder (`run --artifacts DIR`, default `webnav-artifacts/`): a named `snapshot`
 /// writes `NAME.txt` and `NAME.svg` there, and a failing flow its failure picture.
+///
+/// Each run starts from an empty folder (`startAfresh`), so no picture of an earlier run is
+/// left to be taken for this one's; a marker file says the folder is webnav's to empty.
 ///
 /// A name two flows of one run both use is prefixed with each flow's file name (`checkout-cart`),
 /// decided before the run from the flows themselves, so the files are the same whatever
@@ -42,6 +46,32 @@ public final class ArtifactFolder: @unchecked Sendable {
         return access(parent, W_OK) == 0 ? nil : "its folder cannot be written"
     }
 
+    /// The file that marks a folder as webnav's artifacts folder.
+    public static let markerName = ".webnav-artifacts"
+
+    /// Empties the folder from an earlier run. Only a folder webnav made (it holds the marker),
+    /// or one that holds nothing but `.txt` and `.svg` files (an older webnav's), is emptied;
+    /// any other folder with files in it is an error, so `--artifacts .` never deletes a project.
+    public func startAfresh() throws(UserError) {
+        let fileManager = FileManager.default
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: path), !entries.isEmpty else { return }
+        let ours = entries.contains(Self.markerName)
+            || entries.allSatisfy { ($0.hasSuffix(".txt") || $0.hasSuffix(".svg")) && !Self.isDirectory(path + "/" + $0) }
+        guard ours else {
+            throw UserError("--artifacts: the folder holds files webnav did not write; give an empty or new folder", path: path)
+        }
+        for entry in entries where entry != Self.markerName {
+            do { try fileManager.removeItem(atPath: path + "/" + entry) } catch {
+                throw UserError("cannot empty the artifacts folder: \(ReadFailure.reason(error))", path: path + "/" + entry)
+            }
+        }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
+    }
+
     /// Writes a snapshot as `NAME.txt` and `NAME.svg`; returns the paths written.
     func writeSnapshot(_ screen: Screen, name: String, flowPath: String) throws -> [String] {
         let base = sharedNames.contains(name) ? "\(Self.stem(of: flowPath))-\(name)" : name
@@ -59,11 +89,17 @@ public final class ArtifactFolder: @unchecked Sendable {
         defer { lock.unlock() }
         if !created {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let marker = URL(fileURLWithPath: path, isDirectory: true).appendingPathComponent(Self.markerName)
+            if !FileManager.default.fileExists(atPath: marker.path) {
+                try Data("webnav writes and empties this folder (run --artifacts)\n".utf8).write(to: marker)
+            }
             created = true
         }
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         var written: [String] = []
-        for (suffix, contents) in [("txt", text), ("svg", svg)] {
+        // Page titles reach the stack lines: the text file shows controls and bidi overrides as
+        // escapes, as standard output does (VisibleText); the SVG escapes its own.
+        for (suffix, contents) in [("txt", VisibleText.escaping(text, keepingLines: true)), ("svg", svg)] {
             try Data(contents.utf8).write(to: folder.appendingPathComponent("\(base).\(suffix)"), options: .atomic)
             written.append((path.hasSuffix("/") ? path : path + "/") + "\(base).\(suffix)")
         }

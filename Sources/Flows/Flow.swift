@@ -5,6 +5,7 @@ import Foundation
 #endif
 import NavigatorCore
 import ScriptRuntime
+import AppShell
 import Simulator
 
 /// A parsed flow file: its steps in order, included flows already expanded.
@@ -12,6 +13,11 @@ public struct Flow: Equatable, Sendable {
     /// The path as the user gave it (used in every message).
     public var path: String
     public var steps: [FlowStep]
+
+    public init(path: String, steps: [FlowStep]) {
+        self.path = path
+        self.steps = steps
+    }
 }
 
 /// One step of a flow and where it was written.
@@ -23,6 +29,40 @@ public struct FlowStep: Equatable, Sendable {
     public var folder: URL
     /// The step as written, for the step-by-step view.
     public var source: String
+    /// The line's arguments when one holds a `${NAME}`: the command is read from them, with the
+    /// variables' values, each time the step runs (`command` then only says what kind of step it is).
+    public var template: FlowTemplate?
+
+    public init(command: FlowCommand, location: SourceLocation, folder: URL, source: String, template: FlowTemplate? = nil) {
+        self.command = command
+        self.location = location
+        self.folder = folder
+        self.source = source
+        self.template = template
+    }
+}
+
+/// A line whose arguments hold variables, kept as tokens until the step runs.
+public struct FlowTemplate: Equatable, Sendable {
+    var tokens: [FlowToken]
+
+    /// The variables it uses, in order, with the column of each `${`.
+    public var variables: [(name: String, column: Int)] {
+        tokens.flatMap { token in
+            (token.parts ?? []).compactMap { part -> (String, Int)? in
+                if case .variable(let name, let column) = part { return (name, column) }
+                return nil
+            }
+        }
+    }
+
+    public static func == (left: FlowTemplate, right: FlowTemplate) -> Bool { left.tokens == right.tokens }
+}
+
+/// A piece of an argument that holds variables: literal text, or `${NAME}` at a column.
+public enum TemplatePart: Equatable, Sendable {
+    case text(String)
+    case variable(String, column: Int)
 }
 
 /// What a step does (flows.md).
@@ -63,16 +103,128 @@ public enum FlowCommand: Equatable, Sendable {
     /// `call "BODY" [NAME VALUE]... [in WORLD]`: the app's `callAsyncJavaScript`.
     case callAsync(String, arguments: [CallArgument], world: String)
     case expect(Expectation)
+    /// `set NAME "value"`: a variable for the `${NAME}` of later steps.
+    case set(name: String, value: String)
+    /// `set NAME js "EXPR" [in WORLD]`: a variable holding what the expression gives on the top page.
+    case setJS(name: String, expression: String, world: String)
+    /// `param NAME ["DEFAULT"]`: a fragment's parameter (what `include … NAME="v"` passes), with its default.
+    case param(name: String, defaultValue: String?)
+    /// `if`, `repeat` or `retry`: the steps up to the matching `end`.
+    case block(FlowBlock)
+    /// `else`: the `if` block's other branch starts after it; reached from the first, it goes to `end`.
+    case elseBranch(end: Int)
+    /// `end`: the block opened at step `start` (an index into the flow's steps) ends here.
+    case end(start: Int)
+    /// Before an included fragment that takes parameters: the values the `include` passes,
+    /// and the fragment's parameters with their defaults.
+    indirect case enterInclude(FlowInclude)
+    /// After such a fragment: the variables it bound go back to what they were.
+    indirect case leaveInclude(FlowInclude)
+    /// `route "PATTERN" file "PATH" […]` / `route "PATTERN" abort`: requests the pattern
+    /// matches are answered here, not by the network.
+    indirect case route(NetworkRoute)
+    /// `offline` / `online`: every http(s) request fails as with no network, or goes out again.
+    case offline(Bool)
+    /// `scroll to "S"`: the web view scrolls until the text shows.
+    case scrollTo(String)
+    /// A line whose arguments hold variables (`template`), read when it runs; the command word.
+    case templated(String)
 
     /// Whether the step acts on the app (as opposed to checking or recording it).
     public var isAction: Bool {
         switch self {
         case .open, .tap, .back, .close, .reload, .wait, .clearData, .lifecycle, .push, .notify, .waitUntilText, .fill, .select,
-             .setChecked, .answerDialog, .evaluate, .callAsync:
+             .setChecked, .answerDialog, .evaluate, .callAsync, .scrollTo:
             return true
-        case .size, .snapshot, .expect: return false
+        case .size, .snapshot, .expect, .set, .setJS, .param, .block, .elseBranch, .end, .enterInclude, .leaveInclude, .route,
+             .offline, .templated:
+            return false
         }
     }
+
+    /// Whether the step is the flow's own bookkeeping (where a branch or a fragment ends, a
+    /// parameter), not a step of its own: it is not counted, traced or shown as run.
+    public var isBookkeeping: Bool {
+        switch self {
+        case .elseBranch, .end, .enterInclude, .leaveInclude, .param: return true
+        default: return false
+        }
+    }
+}
+
+/// An `if`, `repeat` or `retry` line and where its block ends.
+public struct FlowBlock: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// `if CONDITION`: the steps under it run when the condition holds, else those after `else`.
+        case ifCondition(FlowCondition)
+        /// `repeat N`: the steps N times.
+        case repeatTimes(Int)
+        /// `repeat while CONDITION [max N]`: the steps while the condition holds, at most N times.
+        case repeatWhile(FlowCondition, maximum: Int)
+        /// `retry N`: the steps again, up to N more times, while one of them fails.
+        case retry(Int)
+        /// The line holds variables: its kind is read when it runs (the command word says which).
+        case deferred(String)
+    }
+
+    public var kind: Kind
+    /// The index of the `else` step, when the `if` has one.
+    public var elseIndex: Int?
+    /// The index of the `end` step.
+    public var endIndex: Int
+
+    public init(kind: Kind, elseIndex: Int? = nil, endIndex: Int = -1) {
+        self.kind = kind
+        self.elseIndex = elseIndex
+        self.endIndex = endIndex
+    }
+
+    /// The most times `repeat` and `repeat while` run their steps.
+    public static let maximumRepeat = 10_000
+    /// How often `repeat while` runs its steps when the line gives no `max`.
+    public static let defaultRepeatWhileMaximum = 100
+    /// The most retries `retry N` takes.
+    public static let maximumRetries = 100
+}
+
+/// What `if` and `repeat while` test: any expectation (without `expect`), `js "EXPR"` (its
+/// value is truthy), `dialog` (a JavaScript dialog is open), or `not` another condition.
+public indirect enum FlowCondition: Equatable, Sendable {
+    case expectation(Expectation)
+    case js(String, world: String)
+    case dialog
+    case not(FlowCondition)
+}
+
+/// An `include` of a fragment with parameters: what it passes and what the fragment declares.
+public struct FlowInclude: Equatable, Sendable {
+    /// The fragment's path as messages show it.
+    public var path: String
+    /// `NAME="value"` arguments of the `include`, in order (values may hold variables).
+    public var arguments: [FlowIncludeArgument]
+    /// The fragment's `param` lines: each name with its default (nil: the include must pass it).
+    public var parameters: [(name: String, defaultValue: FlowTemplate?)]
+
+    public static func == (left: FlowInclude, right: FlowInclude) -> Bool {
+        left.path == right.path && left.arguments == right.arguments
+            && left.parameters.map(\.name) == right.parameters.map(\.name)
+            && left.parameters.map(\.defaultValue) == right.parameters.map(\.defaultValue)
+    }
+
+    /// Every name the fragment binds while it runs.
+    public var boundNames: [String] {
+        var names: [String] = []
+        for name in arguments.map(\.name) + parameters.map(\.name) where !names.contains(name) { names.append(name) }
+        return names
+    }
+}
+
+/// One `NAME="value"` of an `include`.
+public struct FlowIncludeArgument: Equatable, Sendable {
+    public var name: String
+    /// The value, as a template (its variables are read in the including flow).
+    public var value: FlowTemplate
+    public var column: Int
 }
 
 /// A step of the app's lifecycle (shell.md section 7).
@@ -178,4 +330,12 @@ public enum Expectation: Equatable, Sendable {
     case message(String, value: String?)
     /// `expect download "NAME" [BYTES]`: a file saved under that name since the last action.
     case download(String, bytes: Int?)
+    /// `expect visible "S"`: the text is in the web view's rows on the screen, not under a
+    /// dialog, the launch screen or the privacy guard.
+    case visible(String)
+    /// `expect focus "S"`: the focused element is the field or link this names.
+    case focus(String)
+    /// `expect request "PATTERN" [method M] [body ~ "S"]`: since the last action, the app
+    /// requested a URL the pattern matches (with that method, with a body containing S).
+    indirect case request(RoutePattern, method: String?, bodyContains: String?)
 }

@@ -1,3 +1,4 @@
+import AppShell
 import NavigatorCore
 import PageKit
 import ScriptRuntime
@@ -12,10 +13,13 @@ struct FlowCommandParser {
 
     static let commandWords = ["open", "tap", "back", "close", "reload", "size", "snapshot", "include", "wait", "clear", "background",
                                "foreground", "restart", "push", "notify", "fill", "select", "check", "uncheck", "accept", "dismiss",
-                               "answer", "eval", "call", "expect"]
+                               "answer", "eval", "call", "expect", "set", "param", "if", "else", "end", "repeat", "retry", "route",
+                               "offline", "online", "scroll"]
     static let expectationWords = ["depth", "title", "bar", "left", "right", "color", "url", "page", "text", "no", "stack", "event", "warning",
                                    "cookie", "launch", "notification", "badge", "privacy", "dialog", "console",
-                                   "js", "message", "download"]
+                                   "js", "message", "download", "visible", "focus", "request"]
+    /// The words that open a block closed by `end`.
+    static let blockWords: Set<String> = ["if", "repeat", "retry"]
     /// How long `wait until` waits when the step gives no timeout.
     static let defaultWaitTimeout = Duration.seconds(10)
 
@@ -37,7 +41,10 @@ struct FlowCommandParser {
 
     func command() throws(UserError) -> FlowCommand {
         let word = tokens[0]
-        guard !word.isQuoted else { throw error("a step starts with a command word, not a string", at: word) }
+        guard !word.isQuoted, word.key == nil else { throw error("a step starts with a command word, not a string", at: word) }
+        if word.text != "include", let keyed = tokens.first(where: { $0.key != nil }) {
+            throw error("NAME=\"value\" arguments are include's (for a fragment's parameters); \(word.text) takes none", at: keyed)
+        }
         switch word.text {
         case "open":
             return .open(try expectArguments(1, usage: "open URL")[0].text)
@@ -137,10 +144,163 @@ struct FlowCommandParser {
             return .callAsync(body.text, arguments: arguments, world: world)
         case "expect":
             return .expect(try expectation())
+        case "set":
+            return try setCommand()
+        case "param":
+            let usage = "param NAME [\"DEFAULT\"]"
+            guard tokens.count == 2 || tokens.count == 3 else {
+                throw error("\(usage): expected a name and at most a default, got \(tokens.count - 1) arguments", at: tokens.count > 3 ? tokens[3] : word)
+            }
+            return .param(name: try variableName(tokens[1], usage: usage), defaultValue: tokens.count == 3 ? tokens[2].text : nil)
+        case "if":
+            return .block(FlowBlock(kind: .ifCondition(try condition(Array(tokens.dropFirst()), usage: "if CONDITION", after: word))))
+        case "else", "end":
+            _ = try expectArguments(0, usage: word.text)
+            return word.text == "else" ? .elseBranch(end: -1) : .end(start: -1)
+        case "repeat":
+            return .block(FlowBlock(kind: try repeatKind()))
+        case "retry":
+            let argument = try expectArguments(1, usage: "retry N")[0]
+            guard let count = Int(argument.text), (1...FlowBlock.maximumRetries).contains(count) else {
+                throw error("retry takes how many times to try again, 1 to \(FlowBlock.maximumRetries), got \"\(argument.text)\"", at: argument)
+            }
+            return .block(FlowBlock(kind: .retry(count)))
+        case "route":
+            return .route(try route())
+        case "offline", "online":
+            _ = try expectArguments(0, usage: word.text)
+            return .offline(word.text == "offline")
+        case "scroll":
+            guard tokens.count >= 2, tokens[1].text == "to", !tokens[1].isQuoted else {
+                throw error("scroll takes to: scroll to \"TEXT\"", at: tokens.count >= 2 ? tokens[1] : word)
+            }
+            return .scrollTo(try expectArguments(1, after: 2, usage: "scroll to \"TEXT\"")[0].text)
         default:
             let hint = Self.suggestion(for: word.text, among: Self.commandWords)
             throw error("unknown command \"\(word.text)\"\(hint); webnav help flows lists the steps", at: word)
         }
+    }
+
+    /// `set NAME "value"` or `set NAME js "EXPR" [in WORLD]`.
+    private func setCommand() throws(UserError) -> FlowCommand {
+        let usage = "set NAME \"value\" (or set NAME js \"EXPR\" [in WORLD])"
+        guard tokens.count >= 3 else { throw error("\(usage): expected a name and a value", at: tokens[tokens.count - 1]) }
+        let name = try variableName(tokens[1], usage: usage)
+        if tokens[2].text == "js", !tokens[2].isQuoted, tokens.count >= 4 {
+            let (rest, world) = try worldSuffix(Array(tokens.dropFirst(3)), usage: "set NAME js \"EXPR\" [in WORLD]")
+            guard rest.count == 1 else {
+                throw error("set NAME js \"EXPR\" [in WORLD]: expected the expression, got \(rest.count) arguments", at: rest.count > 1 ? rest[1] : tokens[2])
+            }
+            return .setJS(name: name, expression: rest[0].text, world: world)
+        }
+        guard tokens.count == 3 else { throw error("\(usage): expected one value, got \(tokens.count - 2)", at: tokens[3]) }
+        return .set(name: name, value: tokens[2].text)
+    }
+
+    private func variableName(_ token: FlowToken, usage: String) throws(UserError) -> String {
+        guard !token.isQuoted, VariableName.isValid(token.text) else {
+            throw error("\(usage): a variable's name is a letter or _, then letters, digits or _, got \"\(token.text)\"", at: token)
+        }
+        return token.text
+    }
+
+    /// `repeat N` or `repeat while CONDITION [max N]`.
+    private func repeatKind() throws(UserError) -> FlowBlock.Kind {
+        guard tokens.count >= 2 else { throw error("repeat takes a count or while: repeat N, repeat while CONDITION [max N]", at: tokens[0]) }
+        guard tokens[1].text == "while", !tokens[1].isQuoted else {
+            let argument = try expectArguments(1, usage: "repeat N")[0]
+            guard let count = Int(argument.text), (0...FlowBlock.maximumRepeat).contains(count) else {
+                throw error("repeat takes how many times, 0 to \(FlowBlock.maximumRepeat), got \"\(argument.text)\"", at: argument)
+            }
+            return .repeatTimes(count)
+        }
+        var rest = Array(tokens.dropFirst(2))
+        var maximum = FlowBlock.defaultRepeatWhileMaximum
+        if rest.count >= 3, rest[rest.count - 2].text == "max", !rest[rest.count - 2].isQuoted {
+            let argument = rest[rest.count - 1]
+            guard let count = Int(argument.text), (1...FlowBlock.maximumRepeat).contains(count) else {
+                throw error("repeat while takes a max of 1 to \(FlowBlock.maximumRepeat) times, got \"\(argument.text)\"", at: argument)
+            }
+            maximum = count
+            rest.removeLast(2)
+        }
+        return .repeatWhile(try condition(rest, usage: "repeat while CONDITION [max N]", after: tokens[1]), maximum: maximum)
+    }
+
+    /// A condition of `if` or `repeat while`: an expectation without `expect`, `js "EXPR"`, `dialog`, `not …`.
+    private func condition(_ words: [FlowToken], usage: String, after: FlowToken) throws(UserError) -> FlowCondition {
+        guard let first = words.first else {
+            throw error("\(usage): expected a condition, such as text \"S\", visible \"S\", js \"EXPR\", dialog or depth N", at: after)
+        }
+        guard !first.isQuoted else { throw error("\(usage): a condition starts with a word such as text, not a string", at: first) }
+        switch first.text {
+        case "not":
+            return .not(try condition(Array(words.dropFirst()), usage: usage, after: first))
+        case "dialog" where words.count == 1:
+            return .dialog
+        case "js":
+            let (rest, world) = try worldSuffix(Array(words.dropFirst()), usage: "js \"EXPR\" [in WORLD]")
+            if rest.count == 1 { return .js(rest[0].text, world: world) }
+        default:
+            break
+        }
+        guard Self.expectationWords.contains(first.text) else {
+            let hint = Self.suggestion(for: first.text, among: Self.expectationWords + ["not"])
+            throw error("unknown condition \"\(first.text)\"\(hint); a condition is an expectation without expect, js \"EXPR\", dialog or not …", at: first)
+        }
+        let expect = FlowToken(text: "expect", column: first.column, isQuoted: false)
+        return .expectation(try FlowCommandParser(tokens: [expect] + words, path: path, line: line).expectation())
+    }
+
+    /// `route "PATTERN" file "PATH" [status N] [header "K: V"]... [delay D]` or `route "PATTERN" abort`.
+    private func route() throws(UserError) -> NetworkRoute {
+        let usage = "route \"PATTERN\" file \"PATH\" [status N] [header \"NAME: VALUE\"]... [delay DURATION] (or route \"PATTERN\" abort)"
+        guard tokens.count >= 3 else { throw error("\(usage): expected a pattern and an answer", at: tokens[tokens.count - 1]) }
+        let pattern = tokens[1]
+        guard !pattern.text.isEmpty else { throw error("route: the pattern must not be empty (**/api/items matches any host)", at: pattern) }
+        let answer = tokens[2]
+        if answer.text == "abort", !answer.isQuoted {
+            _ = try expectArguments(0, after: 3, usage: "route \"PATTERN\" abort")
+            return NetworkRoute(pattern: RoutePattern(pattern.text), answer: .abort)
+        }
+        guard answer.text == "file", !answer.isQuoted, tokens.count >= 4 else {
+            throw error("\(usage): the answer is file \"PATH\" or abort, got \"\(answer.text)\"", at: answer)
+        }
+        let file = tokens[3]
+        var status = 200
+        var headers = HTTPHeaders()
+        var delay = Duration.zero
+        var index = 4
+        while index < tokens.count {
+            let option = tokens[index]
+            guard index + 1 < tokens.count, !option.isQuoted, ["status", "header", "delay"].contains(option.text) else {
+                throw error("\(usage): expected status N, header \"NAME: VALUE\" or delay DURATION, got \"\(option.text)\"", at: option)
+            }
+            let value = tokens[index + 1]
+            switch option.text {
+            case "status":
+                guard let number = Int(value.text), (100...599).contains(number) else {
+                    throw error("route: status takes an HTTP status from 100 to 599, got \"\(value.text)\"", at: value)
+                }
+                status = number
+            case "header":
+                let parts = value.text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = Self.trimmed(parts[0])
+                guard parts.count == 2, !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) else {
+                    throw error("route: header takes \"NAME: VALUE\", got \"\(value.text)\"", at: value)
+                }
+                headers.fields.append(HTTPHeaders.Field(name, Self.trimmed(parts[1])))
+            default:
+                guard let duration = FlowDuration.parse(value.text) else {
+                    throw error("route: delay takes a duration such as 500ms, 2s or 1m, got \"\(value.text)\"", at: value)
+                }
+                delay = duration
+            }
+            index += 2
+        }
+        if headers["Content-Type"] == nil { headers.set("Content-Type", NetworkRoute.contentType(forFile: file.text)) }
+        return NetworkRoute(pattern: RoutePattern(pattern.text), answer: .response(body: [], status: status, headers: headers, delay: delay),
+                            source: file.text)
     }
 
     /// `tap notification` or `tap notification action "TITLE"`.
@@ -358,10 +518,38 @@ struct FlowCommandParser {
                 throw error("unknown warning code \"\(argument.text)\"\(Self.suggestion(for: argument.text, among: codes))", at: argument)
             }
             return .warning(code)
+        case "visible":
+            return .visible(try expectArguments(1, after: 2, usage: "expect visible \"TEXT\"")[0].text)
+        case "focus":
+            return .focus(try expectArguments(1, after: 2, usage: "expect focus \"NAME\"")[0].text)
+        case "request":
+            return try requestExpectation()
         default:
             let hint = Self.suggestion(for: what.text, among: Self.expectationWords)
             throw error("unknown expectation \"\(what.text)\"\(hint); webnav help flows lists them", at: what)
         }
+    }
+
+    /// `expect request "PATTERN" [method M] [body ~ "S"]`.
+    private func requestExpectation() throws(UserError) -> Expectation {
+        let usage = "expect request \"PATTERN\" [method M] [body ~ \"S\"]"
+        guard tokens.count >= 3 else { throw error("\(usage): expected a URL pattern", at: tokens[1]) }
+        var method: String?
+        var body: String?
+        var index = 3
+        while index < tokens.count {
+            let option = tokens[index]
+            if option.text == "method", !option.isQuoted, index + 1 < tokens.count {
+                method = tokens[index + 1].text.uppercased()
+                index += 2
+            } else if option.text == "body", !option.isQuoted, index + 2 < tokens.count, tokens[index + 1].text == "~", !tokens[index + 1].isQuoted {
+                body = tokens[index + 2].text
+                index += 3
+            } else {
+                throw error("\(usage): expected method M or body ~ \"S\", got \"\(option.text)\"", at: option)
+            }
+        }
+        return .request(RoutePattern(tokens[2].text), method: method, bodyContains: body)
     }
 
     /// A colour written as the deeplinks' colour parameters are: 3, 6 or 8 hex digits after an
@@ -382,6 +570,10 @@ struct FlowCommandParser {
             return "a snapshot name cannot hold control characters"
         }
         return nil
+    }
+
+    static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
     static func suggestion(for word: String, among known: [String]) -> String {

@@ -9,7 +9,16 @@ public enum FlowHelp {
         ("reload", "reload the top page"),
         ("size COLSxROWS", "the simulated screen size (default 80x24, 20x6 to 1000x1000)"),
         ("snapshot [\"NAME\"]", "put the rendered screen into the output; named, also NAME.txt and NAME.svg in the artifacts folder"),
-        ("include PATH", "run another flow file's steps here (relative to this file; at most 64 deep)"),
+        ("include PATH [NAME=\"value\"]...", "run another flow file's steps here (relative to this file; at most 64 deep), passing the fragment's parameters"),
+        ("param NAME [\"DEFAULT\"]", "in a fragment: a parameter the include passes, with its default (without one, the include must pass it)"),
+        ("set NAME \"value\", set NAME js \"EXPR\" [in WORLD]", "a variable for ${NAME} in later steps: the value, or what the expression gives on the top page (a string as it is, else JSON)"),
+        ("if CONDITION, else, end", "the steps up to end (or else) when the condition holds, else those after else"),
+        ("repeat N, repeat while CONDITION [max N], end", "the steps up to end N times (0 to 10000), or while the condition holds, at most N times (default 100; still true after that fails)"),
+        ("retry N, end", "the steps up to end again, up to N more times (1 to 100), while one of them fails"),
+        ("route \"PATTERN\" file \"PATH\" [status N] [header \"NAME: VALUE\"]... [delay DURATION]", "answer the requests whose URL the pattern matches (** any characters, * any but /) with the file: status 200, Content-Type from its extension, at once or after the delay on the app's clock"),
+        ("route \"PATTERN\" abort", "fail those requests (error -1005, the connection lost); the last route added that matches answers"),
+        ("offline, online", "every http(s) request fails as without a network (error -1009), routed or not; the network comes back"),
+        ("scroll to \"TEXT\"", "scroll the web view until the first line holding the text shows"),
         ("wait DURATION", "let virtual time pass (500ms, 2s, 1m), running the app's and the pages' timers that fall due"),
         ("wait until text \"S\" [timeout DURATION]", "let virtual time pass timer by timer until the text shows (default timeout 10s); else fail"),
         ("fill TARGET \"text\"", "type into a field as the keyboard would (focus, input per character, change); TARGET: its label, placeholder, aria-label or name, #N (the N-th field) or css \"SELECTOR\""),
@@ -21,7 +30,7 @@ public enum FlowHelp {
         ("restart", "a fresh stack from the root, stores kept (the launch check runs again)"),
         ("push FILE", "deliver a remote notification (an .apns payload, as xcrun simctl push takes it)"),
         ("notify FILE [after DURATION]", "a local notification, now or after virtual time passes"),
-        ("eval \"JS\" [in WORLD]", "the app's evaluateJavaScript on the top page, in the page world or a content world (defaultClient, any name); the result (or WebKit's error 4 or 5) goes to the transcript"),
+        ("eval \"JS\" [in WORLD]", "the app's evaluateJavaScript on the top page, in the page world or a content world (defaultClient, any name); the result (or WebKit's error 4 or 5) goes to the trace (run --trace, --json, --junit, --html)"),
         ("call \"BODY\" [NAME VALUE]... [in WORLD]", "the app's callAsyncJavaScript: BODY runs as an async function whose parameters are the NAMEs; VALUE is a \"quoted string\" or a JSON literal (3, true, null); its Promise is awaited"),
         ("tap notification [action \"TITLE\"]", "tap the banner's notification (else the newest in the list), or one of its actions; either way the app opens the payload's link"),
         ("expect depth N", "the stack holds N screens"),
@@ -31,9 +40,12 @@ public enum FlowHelp {
         ("expect color nav|tint|status \"#RGB\"|\"#RRGGBB\"", "a resolved colour"),
         ("expect url \"U\", expect url ~ \"S\"", "the page URL (absolute, or relative to the pages folder) equals U / contains S"),
         ("expect page \"T\"", "the page's <title>"),
-        ("expect text \"S\", expect no text \"S\"", "the rendered page text (line breaks count as spaces)"),
+        ("expect text \"S\", expect no text \"S\"", "the rendered page text (line breaks count as spaces), shown or not"),
+        ("expect visible \"S\"", "the text shows in the web view's rows on the screen: not scrolled away, not under a dialog, the launch screen or the privacy guard"),
+        ("expect focus \"NAME\"", "the focused element is the field with that label, placeholder, aria-label or name, or the link or button with that text"),
+        ("expect request \"PATTERN\" [method M] [body ~ \"S\"]", "since the last action the app requested a URL the pattern matches (with that method, with a body containing S)"),
         ("expect stack \"A\" \"B\" ...", "screen labels, bottom to top"),
-        ("expect event \"S\"", "an event since the last action contains S"),
+        ("expect event \"S\"", "an event since the last action contains S (the launch counts as the first action)"),
         ("expect warning CODE", "the last deeplink produced that linter warning"),
         ("expect cookie \"NAME\" \"VALUE\"", "the top screen's store holds the cookie for the top page's URL (HttpOnly too)"),
         ("expect launch ready, expect launch failed \"S\"", "the root screen is up / the liveness check failed with a reason containing S"),
@@ -49,19 +61,34 @@ public enum FlowHelp {
         ("expect no script errors", "no script error since the app started (run --strict fails a flow on any)"),
     ]
 
-    /// The text of `webnav help flows`.
+    /// The rules above the table (the help and the manual page say them the same way).
+    public static let introduction = [
+        "Flow files: one step per line; # starts a comment (not inside a quoted string, a word such as page.html#top, or tap #3);",
+        "arguments are bare words or \"quoted strings\" with \\\" and \\\\. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.",
+        "A folder given to webnav run runs every *.flow under it, sorted, except _*.flow fragments (for include).",
+        "${NAME} in any argument is a variable: from --env NAME=VALUE, the profile's env, set or param ($${ writes ${);",
+        "one that nothing gives is an error at its line and column. A CONDITION (if, repeat while) is any expectation",
+        "without expect (text \"S\", visible \"S\", depth N, …), js \"EXPR\" (its value is truthy), dialog (one is open), or not CONDITION.",
+    ]
+
+    /// The table as the README has it (a test holds the two equal).
+    public static var markdownTable: String {
+        let rows = steps.map { step in
+            "| `\(step.syntax.replacing("|", with: "\\|"))` | \(step.meaning.replacing("|", with: "\\|")) |"
+        }
+        return (["| step | meaning |", "|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// The text of `webnav help flows`: a step longer than the column has its meaning on the next line.
     public static var text: String {
-        let width = steps.map(\.syntax.count).max() ?? 0
-        var lines = [
-            "Flow files: one step per line; # starts a comment (not inside a quoted string, a word such as page.html#top, or tap #3);",
-            "arguments are bare words or \"quoted strings\" with \\\" and \\\\. Lines may end in LF or CRLF; a UTF-8 BOM is skipped.",
-            "A folder given to webnav run runs every *.flow under it, sorted, except _*.flow fragments (for include).",
-            "",
-            "steps:",
-        ]
+        let column = 50
+        var lines = introduction + ["", "steps:"]
         for step in steps {
-            let padding = String(repeating: " ", count: max(0, width - step.syntax.count))
-            lines.append("  \(step.syntax)\(padding)  \(step.meaning)")
+            if step.syntax.count < column {
+                lines.append("  \(step.syntax)\(String(repeating: " ", count: column - step.syntax.count))  \(step.meaning)")
+            } else {
+                lines += ["  \(step.syntax)", "  " + String(repeating: " ", count: column) + "  \(step.meaning)"]
+            }
         }
         return lines.joined(separator: "\n")
     }

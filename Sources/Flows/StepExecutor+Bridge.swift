@@ -19,6 +19,9 @@ extension StepExecutor {
         case .callAsync(let body, let arguments, let world):
             action = .callAsync(body, arguments: arguments, world: world)
             word = "call"
+        case .setJS(let name, let expression, let world):
+            action = .evaluate(expression, world: world)
+            word = "set \(name) js"
         default:
             return .failed("not a bridge step")
         }
@@ -27,7 +30,16 @@ extension StepExecutor {
         let snapshot = host.perform(action)
         if let refusal = snapshot.refusal { return .failed(refusal) }
         context.eventsSinceAction += Array(snapshot.newEvents)
+        if let hang = hangFailure(in: Array(snapshot.newEvents)) { return hang }
         guard let evaluation = snapshot.evaluation else { return .done(note: "\(word): pending (its Promise has not settled)") }
+        if case .setJS(let name, let expression, _) = command {
+            guard case .value(let value) = evaluation, let text = value.variableText else {
+                let got = evaluation == .value(.undefined) ? "undefined" : evaluation.resultText
+                return .failed("set \(name) js \"\(expression)\": expected a value, got \(got)")
+            }
+            context.variables[name] = text
+            return .done(note: "\(name) = \"\(text)\"")
+        }
         return .done(note: "\(word): \(evaluation.resultText)")
     }
 
@@ -79,6 +91,31 @@ extension StepExecutor {
             return "\(wanted), got " + (downloads.isEmpty ? "no downloads" : downloads.map(\.text).joined(separator: "; "))
         default:
             return nil
+        }
+    }
+}
+
+extension ScriptResultValue {
+    /// The value as a `${NAME}` holds it: a string as it is, a number as JavaScript writes it
+    /// (`3`, `0.5`), anything else as the event log writes it (JSON); nil for `undefined`.
+    var variableText: String? {
+        switch self {
+        case .undefined: return nil
+        case .string(let text): return text
+        default: return description
+        }
+    }
+}
+
+extension ScriptResultValue {
+    /// JavaScript's ToBoolean: false for `undefined`, `null`, `false`, `0`, `NaN` and `""`.
+    var isTruthy: Bool {
+        switch self {
+        case .undefined, .null: return false
+        case .bool(let flag): return flag
+        case .number(let number): return number != 0 && !number.isNaN
+        case .string(let text): return !text.isEmpty
+        case .date, .array, .dictionary: return true
         }
     }
 }

@@ -87,6 +87,7 @@ extension StepExecutor {
             let next = snapshot.nextTimer.map { min(max($0, snapshot.time), deadline) } ?? deadline
             snapshot = host.perform(.wait(next - snapshot.time))
             context.eventsSinceAction += snapshot.newEvents
+            if let hang = hangFailure(in: Array(snapshot.newEvents)) { return hang }
         }
         return .failed("wait until text \"\(text)\": not shown after \(FlowDuration.text(snapshot.time - start))")
     }

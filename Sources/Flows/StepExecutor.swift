@@ -5,17 +5,47 @@ import Foundation
 #endif
 import NavigatorCore
 import PageKit
+import AppShell
 import Simulator
 import TerminalUI
+import URLKit
 
-/// The part of a flow's state that is not the app: the simulated screen size and recent events.
+/// The part of a flow's state that is not the app: the simulated screen size, recent events,
+/// the variables and where the web view is scrolled.
 public struct FlowContext: Sendable {
     public var columns = 80
     public var rows = 24
     /// Events since the last step that acted on the app (what `expect event` looks at).
     public var eventsSinceAction: [AppEvent] = []
+    /// Requests since the last step that acted on the app (what `expect request` looks at).
+    public var requestsSinceAction: [RequestRecord] = []
+    /// The values of `${NAME}`: the run's environment, then what `set` and `param` bind.
+    public var variables: [String: String] = [:]
+    /// Where `scroll to` left the top screen's web view; a new load starts it over.
+    public var scroll: FlowScroll?
 
-    public init() {}
+    public init(variables: [String: String] = [:]) {
+        self.variables = variables
+    }
+
+    /// The top screen's viewport as the flow has scrolled it (nil: where a load starts it).
+    func viewport(of app: SimulatedApp) -> WebViewport? {
+        guard let scroll, let top = app.top, scroll.screen == top.id, app.topWebView?.loadNumber == scroll.loadNumber else { return nil }
+        return WebViewport(scrollOffset: scroll.offset)
+    }
+}
+
+/// A web view scrolled by `scroll to`: which screen, which of its loads, from which line.
+public struct FlowScroll: Equatable, Sendable {
+    public var screen: ScreenID
+    public var loadNumber: Int
+    public var offset: Int
+
+    public init(screen: ScreenID, loadNumber: Int, offset: Int) {
+        self.screen = screen
+        self.loadNumber = loadNumber
+        self.offset = offset
+    }
 }
 
 /// What came of one step.
@@ -40,13 +70,16 @@ public enum StepOutcome: Equatable, Sendable {
 public enum StepExecutor {
     /// Performs one step on the app a host runs.
     public static func perform(_ step: FlowStep, host: AppHost, context: inout FlowContext) -> StepOutcome {
-        if step.command.isAction { context.eventsSinceAction = [] }
+        if step.command.isAction {
+            context.eventsSinceAction = []
+            context.requestsSinceAction = []
+        }
         if step.command.isAction, let dialog = host.snapshot.dialog {
             if case .answerDialog = step.command {} else { return .failed("a dialog is open: \(dialog.description)") }
         }
         switch step.command {
         case .open(let url):
-            return act(.navigator(.urlOpened(url, base: step.folder.absoluteString)), host: host, context: &context)
+            return open(url, step: step, host: host, context: &context)
         case .tap(let target):
             return tap(target, host: host, context: &context)
         case .back:
@@ -65,28 +98,84 @@ public enum StepExecutor {
             return performShellStep(step.command, host: host, context: &context)
         case .waitUntilText, .fill, .select, .setChecked, .answerDialog:
             return performPageStep(step.command, host: host, context: &context)
-        case .evaluate, .callAsync:
+        case .evaluate, .callAsync, .setJS:
             return performBridgeStep(step.command, host: host, context: &context)
+        case .set(let name, let value):
+            context.variables[name] = value
+            return .done(note: "\(name) = \"\(value)\"")
+        case .route(let route):
+            let snapshot = host.perform(.network(.route(route)))
+            context.eventsSinceAction += snapshot.newEvents
+            return .done(note: "route \"\(route.pattern)\" → \(routeAnswerText(route))")
+        case .offline(let offline):
+            return act(.network(.offline(offline)), host: host, context: &context)
+        case .scrollTo(let text):
+            return scroll(to: text, host: host, context: &context)
+        case .param, .block, .elseBranch, .end, .enterInclude, .leaveInclude, .templated:
+            return .failed("\(step.source): runs only as part of a flow")
         case .snapshot(let name):
             let snapshot = host.snapshot
-            return .snapshot(DeviceRenderer.frame(of: snapshot.app, columns: context.columns, rows: context.rows, dialog: snapshot.dialog),
+            return .snapshot(DeviceRenderer.frame(of: snapshot.app, columns: context.columns, rows: context.rows,
+                                                  viewport: context.viewport(of: snapshot.app), dialog: snapshot.dialog),
                              name: name)
         case .expect(.js(let expression, let value, let world)):
             return expectJS(expression, value: value, world: world, host: host, context: &context, source: step.source)
+        case .expect(.visible(let text)):
+            let snapshot = host.snapshot
+            if let failure = checkVisible(text, snapshot: snapshot, context: context) { return .failed(failure) }
+            return .held(note: "ok: \(step.source)")
+        case .expect(.focus(let name)):
+            let snapshot = host.snapshotWithFocus
+            if let failure = checkFocus(name, snapshot: snapshot) { return .failed(failure) }
+            return .held(note: "ok: \(step.source)")
         case .expect(let expectation):
             if let failure = check(expectation, snapshot: host.snapshot, context: context, dataStores: host.dataStores) { return .failed(failure) }
             return .held(note: "ok: \(step.source)")
         }
     }
 
-    /// Performs an action and records the events it caused.
+    /// What a route answers, for notes: `items.json (200)`, `abort`.
+    static func routeAnswerText(_ route: NetworkRoute) -> String {
+        switch route.answer {
+        case .abort: return "abort"
+        case .response(_, let status, _, let delay):
+            return "\(route.source ?? "a body") (\(status))" + (delay > .zero ? " after \(FlowDuration.text(delay))" : "")
+        }
+    }
+
+    /// Performs an action and records the events and requests it caused.
     static func act(_ action: AppAction, host: AppHost, context: inout FlowContext) -> StepOutcome {
-        let snapshot = host.perform(action)
+        record(host.perform(action), context: &context)
+    }
+
+    /// What an action did, as a step's outcome: its events and requests recorded.
+    private static func record(_ snapshot: AppSnapshot, context: inout FlowContext) -> StepOutcome {
         if let refusal = snapshot.refusal { return .failed(refusal) }
         let logged = Array(snapshot.newEvents)
         context.eventsSinceAction += logged
+        context.requestsSinceAction += snapshot.newRequests
+        if let hang = hangFailure(in: logged) { return hang }
         if let dialog = snapshot.dialog { return .done(note: "dialog: \(dialog.description)") }
         return .done(note: logged.last?.text ?? "nothing happened")
+    }
+
+    /// `open URL`; a local page that does not exist (or cannot be read) fails the step where it is loaded.
+    private static func open(_ url: String, step: FlowStep, host: AppHost, context: inout FlowContext) -> StepOutcome {
+        let snapshot = host.perform(.navigator(.urlOpened(url, base: step.folder.absoluteString)))
+        let outcome = record(snapshot, context: &context)
+        // The fetcher notes a local page it could not read; the top screen shows its error page.
+        guard outcome.isSuccess, snapshot.newEvents.contains(where: { $0.kind == .loadFailed }),
+              let content = snapshot.app.topWebView?.content, WebURL(content.url).normalizedScheme == "file",
+              let reason = content.errorReason else { return outcome }
+        return .failed("open \(url): the page cannot be opened: \(reason)")
+    }
+
+    /// The failure of a step during which a script never ended: webnav stopped it after the
+    /// time limit, but on a device the web view hangs and nothing after the script runs, so
+    /// the step fails (the flow would not pass on a device).
+    static func hangFailure(in events: [AppEvent]) -> StepOutcome? {
+        guard let timeout = events.first(where: { $0.kind == .scriptTimeout }) else { return nil }
+        return .failed("a script never ended (\(timeout.text)), so nothing after it would run")
     }
 
     // MARK: - Tap
@@ -222,6 +311,10 @@ public enum StepExecutor {
             return nil
         case .message, .download:
             return checkBridge(expectation, context: context)
+        case .request(let pattern, let method, let body):
+            return checkRequest(pattern, method: method, body: body, context: context)
+        case .visible, .focus:
+            return nil
         }
     }
 
@@ -245,6 +338,122 @@ public enum StepExecutor {
         default:
             return check(expectation, app: snapshot.app, context: context, dataStores: dataStores)
         }
+    }
+
+    /// Whether an `if` or `repeat while` condition holds now; a failure when it cannot be told
+    /// (`js` on a page without scripts, an exception).
+    static func evaluate(_ condition: FlowCondition, step: FlowStep, host: AppHost, context: inout FlowContext)
+        -> Result<Bool, UserError> {
+        switch condition {
+        case .not(let inner):
+            return evaluate(inner, step: step, host: host, context: &context).map { !$0 }
+        case .dialog:
+            return .success(host.snapshot.dialog != nil)
+        case .expectation(let expectation):
+            var check = step
+            check.command = .expect(expectation)
+            return .success(perform(check, host: host, context: &context).isSuccess)
+        case .js(let expression, let world):
+            let snapshot = host.snapshot
+            guard snapshot.app.top.map({ snapshot.app.webViews[$0.id]?.content.isScripted ?? false }) ?? false else {
+                return .failure(UserError("js \"\(expression)\": the page shown runs no scripts"))
+            }
+            let result = host.perform(.evaluate(expression, world: world))
+            if let refusal = result.refusal { return .failure(UserError(refusal)) }
+            context.eventsSinceAction += result.newEvents
+            guard case .value(let value)? = result.evaluation else {
+                return .failure(UserError("js \"\(expression)\": \(result.evaluation?.resultText ?? "no result")"))
+            }
+            return .success(value.isTruthy)
+        }
+    }
+
+    /// `expect request`: a request since the last action matched the pattern (and method, and body).
+    static func checkRequest(_ pattern: RoutePattern, method: String?, body: String?, context: FlowContext) -> String? {
+        let matching = context.requestsSinceAction.filter { pattern.matches($0.url) }
+        let wanted = matching.filter { record in
+            (method.map { $0 == record.method } ?? true)
+                && (body.map { String(decoding: record.body ?? [], as: UTF8.self).contains($0) } ?? true)
+        }
+        if !wanted.isEmpty { return nil }
+        var expected = "expected request \"\(pattern)\""
+        if let method { expected += " method \(method)" }
+        if let body { expected += " body ~ \"\(body)\"" }
+        let got = context.requestsSinceAction
+        guard !got.isEmpty else { return "\(expected), got no requests" }
+        return "\(expected), got " + got.map { record in
+            var text = "\(record.method) \(record.url)"
+            if body != nil, let bytes = record.body { text += " body \"\(String(decoding: bytes.prefix(200), as: UTF8.self))\"" }
+            return text
+        }.joined(separator: ", ")
+    }
+
+    /// `expect visible "S"`: the text is in the web view's rows on the screen at the flow's size
+    /// and scroll position, where nothing is drawn over it.
+    static func checkVisible(_ text: String, snapshot: AppSnapshot, context: FlowContext) -> String? {
+        let app = snapshot.app
+        let rows = DeviceRenderer.visibleWebViewRows(of: app, columns: context.columns, rows: context.rows,
+                                                     viewport: context.viewport(of: app), dialog: snapshot.dialog)
+        let shown = collapsed(rows.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: " "))
+        if shown.contains(collapsed(text)) { return nil }
+        let why: String
+        if app.shell.launch != .ready {
+            why = "the launch screen covers the app"
+        } else if !app.shell.isActive, app.navigator.profile.privacyGuard != nil {
+            why = "the privacy guard covers the app"
+        } else if renderedText(app, context).contains(collapsed(text)) {
+            why = rows.contains { $0.contains("\u{0}") } && snapshot.dialog != nil
+                ? "it is on the page but under the dialog (\(snapshot.dialog!.description))" : "it is on the page but not in the rows shown (scroll to it)"
+        } else {
+            why = "a page without it"
+        }
+        return "expected visible \"\(text)\", got \(why)"
+    }
+
+    /// `expect focus "S"`: the focused element's label, placeholder, `aria-label`, name, or link text.
+    static func checkFocus(_ name: String, snapshot: AppSnapshot) -> String? {
+        guard let node = snapshot.focusedNode, let content = snapshot.app.topWebView?.content else {
+            return "expected focus \"\(name)\", got no focused element"
+        }
+        let (names, tag) = content.names(of: node)
+        if names.contains(where: { $0 == name || $0.lowercased() == name.lowercased() }) { return nil }
+        let element = tag.map { "<\($0)>" } ?? "an element"
+        return "expected focus \"\(name)\", got \(element)\(names.first.map { " \"\($0)\"" } ?? "")"
+    }
+
+    /// `scroll to "S"`: the web view scrolls so that the first line holding the text is shown
+    /// (at the top, as `scrollIntoView` puts it, as far as the page goes); a line already shown stays.
+    private static func scroll(to text: String, host: AppHost, context: inout FlowContext) -> StepOutcome {
+        let snapshot = host.snapshot
+        let app = snapshot.app
+        guard let top = app.top, let webView = app.topWebView else { return .failed("scroll to \"\(text)\": the page has not loaded") }
+        let (_, area, viewport) = DeviceRenderer.frameAndWebView(of: app, columns: context.columns, rows: context.rows,
+                                                                  viewport: context.viewport(of: app), dialog: snapshot.dialog)
+        let lines = app.layout(of: top.id, width: contentWidth(context)).lines.map { collapsed($0.text) }
+        // The page's text as `expect text` reads it (lines joined by spaces), and where each line starts in it.
+        var joined: [UInt8] = []
+        var starts: [(offset: Int, line: Int)] = []
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            if !joined.isEmpty { joined.append(UInt8(ascii: " ")) }
+            starts.append((joined.count, index))
+            joined += Array(line.utf8)
+        }
+        let wanted = Array(collapsed(text).utf8)
+        var found: Int?
+        if !wanted.isEmpty, wanted.count <= joined.count {
+            for offset in 0...(joined.count - wanted.count) where joined[offset] == wanted[0] && joined[offset..<(offset + wanted.count)].elementsEqual(wanted) {
+                found = starts.last { $0.offset <= offset }?.line
+                break
+            }
+        }
+        guard let line = found else { return .failed("scroll to \"\(text)\": the page has no such text") }
+        let height = max(1, area.height)
+        var offset = viewport.scrollOffset
+        if line < offset || line >= offset + height {
+            offset = max(0, min(line, lines.count - height))
+        }
+        context.scroll = FlowScroll(screen: top.id, loadNumber: webView.loadNumber, offset: offset)
+        return .done(note: "scrolled to line \(line + 1) of \(lines.count)")
     }
 
     private static func topURL(_ app: SimulatedApp) -> String {

@@ -116,7 +116,11 @@ extension LintRun {
         do {
             plist = try InfoPlist.parse(data, path: path)
         } catch {
-            report(LintCode.plistError, error.reason, at: site(nil))
+            var at = site(nil)
+            if let line = error.line, let column = error.column {
+                at = Site(path: path, line: line, column: column, scopes: [.line(path: path, line: line)])
+            }
+            report(LintCode.plistError, error.reason, at: at)
             return
         }
         for warning in plist.warnings {

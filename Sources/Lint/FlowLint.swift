@@ -14,10 +14,14 @@ extension LintRun {
     /// needs a stack: found by running the flow on the engine, offline, to its end or first failure.
     mutating func lintFlows(_ paths: [String]) {
         guard !paths.isEmpty else { return }
-        let runner = FlowRunner(profile: profile, pagesBase: URL(fileURLWithPath: options.pagesFolder, isDirectory: true),
+        var runner = FlowRunner(profile: profile, pagesBase: URL(fileURLWithPath: options.pagesFolder, isDirectory: true),
                                 store: PageStore(reader: LintPageReader(files: files), loadsRemotePages: false))
         let files = self.files
-        let parser = FlowParser { url in try files.read(url.path) }
+        // The run's --env is not known here: any ${NAME} is taken as given.
+        var parser = FlowParser(environment: Set(profile.env.keys)) { url in try files.read(url.path) }
+        parser.checksVariables = false
+        runner.parser = parser
+        runner.variables = profile.env
         var commentsRead: Set<String> = []
         for path in paths {
             let flow: Flow
@@ -42,6 +46,13 @@ extension LintRun {
                 switch step.command {
                 case .open(let url):
                     check(url, use: .navigation(fromPage: nil, target: nil), base: step.folder.absoluteString, at: site)
+                case .templated("open"):
+                    // Read with the profile's env, and nothing for the rest: the page it opens still counts.
+                    let names = step.template?.variables.map(\.name) ?? []
+                    let values = Dictionary(names.map { ($0, profile.env[$0] ?? "") }, uniquingKeysWith: { first, _ in first })
+                    if case .open(let url)? = try? parser.resolve(step, variables: values) {
+                        check(url, use: .navigation(fromPage: nil, target: nil), base: step.folder.absoluteString, at: site)
+                    }
                 case .expect(.url(let url)):
                     check(url, use: .expectation, base: pagesBase, at: site)
                 default:
@@ -79,17 +90,17 @@ extension LintRun {
     /// Runs a flow on a fresh app, reports each `removeStack-noop` at the step that caused it,
     /// and counts every page the app showed as reached.
     private mutating func run(_ flow: Flow, with runner: FlowRunner) {
-        let host = runner.launchedHost()
-        var context = FlowContext()
-        for step in flow.steps {
-            let outcome = StepExecutor.perform(step, host: host, context: &context)
-            if step.command.isAction {
+        let (host, launch) = runner.launchedHost()
+        var context = runner.launchContext(launch)
+        var execution = FlowExecution(flow: flow, parser: runner.parser)
+        while let run = execution.runNext(host: host, context: &context) {
+            if run.step.command.isAction || run.step.template != nil {
                 for event in context.eventsSinceAction {
                     guard let warning = event.warning, warning.code == .removeStackNoop else { continue }
-                    report(warning.code.rawValue, "\(warning.message) (\(step.source))", at: flowSite(step.location))
+                    report(warning.code.rawValue, "\(warning.message) (\(run.step.source))", at: flowSite(run.step.location))
                 }
             }
-            if case .failed = outcome { break }
+            if case .failed = run.outcome, !run.isRetried { break }
         }
         for url in host.snapshot.loadedURLs { noteShownByFlow(url) }
     }

@@ -47,6 +47,9 @@ public enum LintCode {
     static let plistError = "plist-error"
     static let flowError = "flow-error"
     static let readError = "read-error"
+    static let fileFetch = "file-fetch"
+    static let nullOrigin = "null-origin"
+    static let cspBlocked = "csp-blocked"
     static let unusedIgnore = "unused-ignore"
     static let badIgnore = "bad-ignore"
 
@@ -59,6 +62,9 @@ public enum LintCode {
         Rule(code: unregisteredHandler, severity: .error, summary: "messageHandlers.NAME used by a page script but not registered in the profile for its world (a TypeError on a device)"),
         Rule(code: unusedHandler, severity: .warning, summary: "a message handler the profile registers that no page script uses"),
         Rule(code: unqueriedScheme, severity: .warning, summary: "an external scheme a page opens that LSApplicationQueriesSchemes does not list"),
+        Rule(code: fileFetch, severity: .warning, summary: "a fetch or XMLHttpRequest of a file from a file: page, which fails unless the app allows file access from file URLs"),
+        Rule(code: nullOrigin, severity: .warning, summary: "a fetch or XMLHttpRequest to http(s) from a file: page: it sends Origin: null, which the server must allow"),
+        Rule(code: cspBlocked, severity: .warning, summary: "an inline script, on… handler or javascript: URL the page's own Content-Security-Policy blocks"),
         Rule(code: profileWarning, severity: .warning, summary: "what the profile's reader warns about (an unknown key)"),
         Rule(code: plistWarning, severity: .warning, summary: "an Info.plist value webnav cannot use (a build setting, a wrong type)"),
         Rule(code: plistError, severity: .error, summary: "an Info.plist that is not a property list"),

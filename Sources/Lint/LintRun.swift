@@ -372,6 +372,9 @@ struct LintRun {
             check(literal.value, use: .literal(fromPage: page), base: base, at: site(literal.offset))
         }
         for use in facts.handlerUses { useHandler(use.value, world: world, at: site(use.offset)) }
+        if page != nil, WebURL(base).normalizedScheme == "file" {
+            for request in facts.requests { checkRequestFromFilePage(request.value, base: base, at: site(request.offset)) }
+        }
         guard registersIgnores else { return }
         for directive in facts.directives {
             guard let parsed = IgnoreDirective.parseComment(directive.text) else { continue }
@@ -416,5 +419,24 @@ public enum LintPaths {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         if path.hasPrefix(prefix), path.count > prefix.count { return String(path.dropFirst(prefix.count)) }
         return path
+    }
+}
+
+extension LintRun {
+    /// A `file:` page's `fetch`/XHR as WKWebView treats it: its origin is opaque, so another
+    /// file needs `allowFileAccessFromFileURLs`, and an http(s) server must allow `Origin: null`.
+    mutating func checkRequestFromFilePage(_ value: String, base: String, at site: Site) {
+        guard let resolved = WebURL(base).resolving(URLClassifier.webKitEncoded(value)) else { return }
+        switch WebURL(resolved).normalizedScheme {
+        case "file"? where !profile.allowFileAccessFromFileURLs:
+            report(LintCode.fileFetch, "\"\(value)\" from a file: page fails on a device (Cross origin requests are only supported for HTTP.): "
+                   + "the app must turn on WKPreferences' allowFileAccessFromFileURLs; in webnav, \"allowFileAccessFromFileURLs\": true in the profile",
+                   at: site)
+        case "http"?, "https"?:
+            report(LintCode.nullOrigin, "\"\(value)\" from a file: page is a cross-origin request with Origin: null: it fails on a device "
+                   + "unless the server answers Access-Control-Allow-Origin: * (or null)", at: site)
+        default:
+            return
+        }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import NavigatorCore
 import PageKit
+import struct ScriptRuntime.ContentSecurityPolicy
 import URLKit
 
 /// Attributes whose value is a URL a page loads as a resource (not a navigation).
@@ -44,13 +45,29 @@ extension LintRun {
         var pageScopes: [IgnoreScope] = []
         var formTags: [Int] = []
         var openScript: (tag: Int, start: Int)?
+        // The page's own policy (`<meta http-equiv>` in the head; a file: page has no headers).
+        var policy = ContentSecurityPolicy()
+        var inBody = false
+        func checkPolicy(_ action: ContentSecurityPolicy.Action, at offset: Int, tag: Int) {
+            guard !policy.isEmpty, let violation = policy.violations(action, pageURL: fileURL).first else { return }
+            report(LintCode.cspBlocked, "blocked on a device: " + violation.consoleMessage, at: site(offset, tag: tag))
+        }
         for (index, tag) in page.tags.enumerated() {
             if tag.isEndTag {
                 if tag.name == "script", let open = openScript {
-                    lintInlineScript(page, open.start..<max(open.start, tag.range.lowerBound), tag: open.tag, path: path, base: base, site: site)
+                    let range = open.start..<max(open.start, tag.range.lowerBound)
+                    checkPolicy(.inlineScript(text: String(decoding: page.text[range], as: UTF8.self),
+                                              nonce: page.tags[open.tag].attribute("nonce")?.value),
+                                at: page.tags[open.tag].range.lowerBound, tag: open.tag)
+                    lintInlineScript(page, range, tag: open.tag, path: path, base: base, site: site)
                     openScript = nil
                 }
                 continue
+            }
+            if tag.name == "body" { inBody = true }
+            if tag.name == "meta", !inBody, tag.attribute("http-equiv")?.value.lowercased() == "content-security-policy",
+               let content = tag.attribute("content") {
+                policy.add(content.value)
             }
             if tag.name == "html" || tag.name == "body" { pageScopes.append(.element(path: path, tag: index)) }
             if let directive = tag.attribute("data-webnav-lint") {
@@ -60,12 +77,14 @@ extension LintRun {
             for attribute in tag.attributes {
                 let at = { (inner: Int) -> Int in Self.offset(of: inner, in: attribute) }
                 if attribute.name.count > 2, attribute.name.hasPrefix("on") {
+                    checkPolicy(.inlineHandler(text: attribute.value), at: attribute.valueRange.lowerBound, tag: index)
                     let facts = ScriptFacts(source: Array(attribute.value.utf8))
                     checkScript(facts, page: path, base: base, world: .page, registersIgnores: false) { site(at($0), tag: index) }
                     continue
                 }
                 let value = attribute.value
                 if ["href", "src", "action", "formaction"].contains(attribute.name), value.trimmingSpaces.lowercased().hasPrefix("javascript:") {
+                    checkPolicy(.javascriptURL(text: value), at: attribute.valueRange.lowerBound, tag: index)
                     lintJavaScriptURL(value, attribute: attribute, page: path, base: base) { site($0, tag: index) }
                     continue
                 }

@@ -15,12 +15,15 @@ struct ScriptFacts: Equatable, Sendable {
     var schemeLiterals: [Text] = []
     /// `messageHandlers.NAME` and `messageHandlers["NAME"]`: the name and where it is written.
     var handlerUses: [Text] = []
+    /// `fetch("…")` and `request.open("METHOD", "…")` with a whole string: what the script requests.
+    var requests: [Text] = []
     /// `webnav-lint:` comments: the text after the comment marker, the comment's start and end,
     /// and whether code stands before it on its line.
     var directives: [(text: String, start: Int, end: Int, followsCode: Bool)] = []
 
     static func == (lhs: ScriptFacts, rhs: ScriptFacts) -> Bool {
         lhs.navigations == rhs.navigations && lhs.schemeLiterals == rhs.schemeLiterals && lhs.handlerUses == rhs.handlerUses
+            && lhs.requests == rhs.requests
             && lhs.directives.map(\.text) == rhs.directives.map(\.text) && lhs.directives.map(\.start) == rhs.directives.map(\.start)
     }
 
@@ -63,6 +66,15 @@ struct ScriptFacts: Equatable, Sendable {
             // A string joined to others is part of a URL built at run time: nothing to check.
             if isPunctuator(at(-1), ["+"]) || isPunctuator(at(1), ["+"]) { continue }
             let text = Text(value: token.value, offset: token.range.lowerBound + 1)
+            let fetched = isPunctuator(at(-1), ["("]) && isPunctuator(at(1), [")", ","]) && isName(at(-2), ["fetch"])
+                && !(isPunctuator(at(-3), [".", "?."]) && !isName(at(-4), ["window", "self", "globalThis"]))
+            let opened = isPunctuator(at(-1), [","]) && at(-2)?.kind == .string && isPunctuator(at(-3), ["("])
+                && isName(at(-4), ["open"]) && isPunctuator(at(-5), [".", "?."]) && !isName(at(-6), ["window", "document"])
+                && isPunctuator(at(1), [")", ","])
+            if fetched || opened {
+                requests.append(text)
+                continue
+            }
             let assigned = isPunctuator(at(-1), ["="]) && (
                 isName(at(-2), ["location"]) || (isName(at(-2), ["href"]) && isPunctuator(at(-3), ["."]) && isName(at(-4), ["location"])))
             let called = isPunctuator(at(-1), ["("]) && isPunctuator(at(1), [")", ","]) && (

@@ -31,6 +31,10 @@ public struct AppProfile: Equatable, Sendable {
     public var uiDelegate = true
     /// How long one script task may run before it is stopped, in milliseconds.
     public var scriptTimeLimitMs = 2000
+    /// WKWebView's `allowFileAccessFromFileURLs` preference (off unless the app turns it on):
+    /// a `file:` page's `fetch` and `XMLHttpRequest` may read other files, and its origin is
+    /// `file://` rather than opaque.
+    public var allowFileAccessFromFileURLs = false
 
     // MARK: The bridge (bridge.md)
 
@@ -84,6 +88,38 @@ public struct AppProfile: Equatable, Sendable {
     public var pageSizeLimit: Int { pageSizeLimitMB << 20 }
     /// `LSApplicationQueriesSchemes` from the Info.plist; nil when no plist declared them.
     public var queriesSchemes: [String]?
+
+    // MARK: Flows and the test double (flows.md)
+
+    /// `env`: values for the `${NAME}` of flow steps (a run's `--env NAME=VALUE` wins).
+    public var env: [String: String] = [:]
+    /// `networkRoutes`: requests answered without the network in every run of the app (flows'
+    /// `route` steps come after them, so they win), the terminal UI's too.
+    public var networkRoutes: [NetworkRouteSetting] = []
+
+    /// One of `networkRoutes`: a URL pattern and its answer.
+    public struct NetworkRouteSetting: Equatable, Sendable {
+        public enum Answer: Equatable, Sendable {
+            /// A file's bytes (`body`, read when the profile is loaded) with a status, header fields and a delay.
+            case file(FileReference, status: Int, headers: [HTTPHeader], delayMs: Int)
+            case abort
+        }
+
+        /// The glob the URL must match (`**`, `*`).
+        public var url: String
+        public var answer: Answer
+        /// The file's bytes once read; nil before.
+        public var body: [UInt8]?
+        /// Where the route is in the profile.
+        public var location: SourceLocation
+
+        public init(url: String, answer: Answer, body: [UInt8]? = nil, location: SourceLocation) {
+            self.url = url
+            self.answer = answer
+            self.body = body
+            self.location = location
+        }
+    }
 
     public struct RootPage: Equatable, Sendable {
         public var url: String

@@ -20,6 +20,25 @@ public enum JSONText {
         return output + "\""
     }
 
+    /// JSON text another encoder wrote, with the scalars `VisibleText` keeps off terminals that
+    /// it left raw (DEL, C1, bidi overrides: they can only be inside strings) as `\uXXXX`.
+    public static func escapingUnsafe(_ json: String) -> String {
+        // C0 controls are the encoder's to escape (raw, outside strings, they are its white space).
+        let isRaw: (Unicode.Scalar) -> Bool = { $0.value >= 0x20 && VisibleText.isUnsafe($0) }
+        guard json.unicodeScalars.contains(where: isRaw) else { return json }
+        var output = ""
+        output.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            if isRaw(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
     /// An object from `(key, already-encoded JSON value)` pairs.
     public static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"

@@ -70,7 +70,7 @@ public struct AppEvent: Equatable, Sendable, CustomStringConvertible {
         // Page loading.
         case load, redirect, loadFailed, blocked
         // Page scripts.
-        case console, scriptError, scriptTimeout, scriptSkipped, dialog, navigation
+        case console, scriptError, scriptTimeout, scriptTasks, scriptSkipped, dialog, navigation
         // The bridge.
         case message, reply, download, native
         // The app shell.
@@ -105,8 +105,8 @@ public struct AppEvent: Equatable, Sendable, CustomStringConvertible {
     /// How much attention the event asks for.
     public var severity: Severity {
         switch kind {
-        case .warning, .scriptTimeout, .blocked: return .warning
-        case .invalid, .scriptError, .loadFailed: return .error
+        case .warning, .scriptTasks, .blocked: return .warning
+        case .invalid, .scriptError, .scriptTimeout, .loadFailed: return .error
         case .external, .store, .browser: return .outside
         default: return .info
         }

@@ -62,6 +62,11 @@ extension AppProfile {
         for index in profile.userScripts.indices {
             try resolve(&profile.userScripts[index].source, "userScripts[\(index)].file")
         }
+        for index in profile.networkRoutes.indices {
+            guard case .file(var file, let status, let headers, let delay) = profile.networkRoutes[index].answer else { continue }
+            try resolve(&file, "networkRoutes[\(index)].file")
+            profile.networkRoutes[index].answer = .file(file, status: status, headers: headers, delayMs: delay)
+        }
         return profile
     }
 }
@@ -80,12 +85,14 @@ struct ProfileDecoder {
 
     static let topLevelKeys = [
         "schemes", "routes", "externalSchemes", "root", "pages",
-        "javaScriptEnabled", "uiDelegate", "scriptTimeLimitMs",
+        "javaScriptEnabled", "uiDelegate", "scriptTimeLimitMs", "allowFileAccessFromFileURLs",
         "messageHandlers", "intercepts", "userScripts", "pushToken",
         "headers", "userAgent", "applicationNameForUserAgent", "cookies", "dataStore", "ats", "infoPlist",
         "bundleId", "platformVersion", "launch", "launchTitle", "notifications", "privacyGuard", "timeoutSeconds",
+        "env", "networkRoutes",
         "pageSizeLimitMB",
     ]
+    static let networkRouteKeys = ["url", "file", "status", "headers", "delayMs", "abort"]
     static let handlerKeys = ["world", "replies", "script", "scriptFile", "reply", "error"]
     static let interceptKeys = ["script", "scriptFile"]
     static let userScriptKeys = ["source", "file", "injectionTime", "forMainFrameOnly", "world"]
@@ -118,6 +125,7 @@ struct ProfileDecoder {
             case "pages": profile.pagesFolder = try nonEmptyString(value, "pages", "a folder path")
             case "javaScriptEnabled": profile.javaScriptEnabled = try bool(value, "javaScriptEnabled")
             case "uiDelegate": profile.uiDelegate = try bool(value, "uiDelegate")
+            case "allowFileAccessFromFileURLs": profile.allowFileAccessFromFileURLs = try bool(value, "allowFileAccessFromFileURLs")
             case "scriptTimeLimitMs":
                 profile.scriptTimeLimitMs = try integer(value, "scriptTimeLimitMs", in: 1...Self.maximumMilliseconds, "a whole number of milliseconds from 1 to 2147483647")
             case "messageHandlers":
@@ -175,6 +183,8 @@ struct ProfileDecoder {
                 }
                 profile.privacyGuard = privacyGuard
             case "timeoutSeconds": profile.timeoutSeconds = try positiveSeconds(value, "timeoutSeconds")
+            case "env": profile.env = try environment(value)
+            case "networkRoutes": profile.networkRoutes = try networkRoutes(value)
             case "pageSizeLimitMB":
                 profile.pageSizeLimitMB = try integer(value, "pageSizeLimitMB", in: 1...AppProfile.maximumPageSizeLimitMB,
                                                       "a whole number of megabytes from 1 to \(AppProfile.maximumPageSizeLimitMB)")
@@ -332,12 +342,63 @@ struct ProfileDecoder {
         AppProfile.FileReference(path: try nonEmptyString(value, keyPath, "a file path"), location: location(value))
     }
 
+    // MARK: - Flows
+
+    /// `env`: names as flows write them in `${NAME}`, each with a string.
+    private func environment(_ value: Located<JSONValue>) throws(UserError) -> [String: String] {
+        var environment: [String: String] = [:]
+        for (name, member) in try members(value, "env", "an object of NAME: \"value\"") {
+            guard VariableName.isValid(name.value) else {
+                throw failure("env name \(JSONText.excerpt(name.value)) is not a variable name (a letter or _, then letters, digits or _)", at: name)
+            }
+            environment[name.value] = try string(member, "env." + name.value)
+        }
+        return environment
+    }
+
+    /// `networkRoutes`: `[{"url": PATTERN, "file": PATH, "status": 200, "headers": {…}, "delayMs": 0}]` or `{"url": …, "abort": true}`.
+    private mutating func networkRoutes(_ value: Located<JSONValue>) throws(UserError) -> [AppProfile.NetworkRouteSetting] {
+        var routes: [AppProfile.NetworkRouteSetting] = []
+        for (index, element) in try elements(value, "networkRoutes", "an array of routes such as {\"url\": …, \"file\": …}").enumerated() {
+            let keyPath = "networkRoutes[\(index)]"
+            var url: String?
+            var file: AppProfile.FileReference?
+            var status = 200
+            var headers: [AppProfile.HTTPHeader] = []
+            var delay = 0
+            var abort = false
+            for (key, member) in try members(element, keyPath, "an object such as {\"url\": …, \"file\": …}") {
+                let memberPath = keyPath + "." + key.value
+                switch key.value {
+                case "url": url = try nonEmptyString(member, memberPath, "a URL pattern such as \"**/api/items\"")
+                case "file": file = try fileReference(member, memberPath)
+                case "status": status = try integer(member, memberPath, in: 100...599, "an HTTP status from 100 to 599")
+                case "headers": headers = try self.headers(member, keyPath: memberPath)
+                case "delayMs":
+                    delay = try integer(member, memberPath, in: 0...Self.maximumMilliseconds, "a whole number of milliseconds from 0 to 2147483647")
+                case "abort": abort = try bool(member, memberPath)
+                default: unknownKey(key, scope: keyPath + ".", known: Self.networkRouteKeys)
+                }
+            }
+            guard let url else { throw failure("\(JSONText.excerpt(keyPath)) needs \"url\" (the pattern of the URLs it answers)", at: element) }
+            let answer: AppProfile.NetworkRouteSetting.Answer
+            switch (file, abort) {
+            case (let file?, false): answer = .file(file, status: status, headers: headers, delayMs: delay)
+            case (nil, true): answer = .abort
+            case (.some, true): throw failure("\(JSONText.excerpt(keyPath)) has both \"file\" and \"abort\": a route answers with a file or aborts", at: element)
+            case (nil, false): throw failure("\(JSONText.excerpt(keyPath)) needs \"file\" (the answer's body) or \"abort\": true", at: element)
+            }
+            routes.append(AppProfile.NetworkRouteSetting(url: url, answer: answer, location: location(element)))
+        }
+        return routes
+    }
+
     // MARK: - The app shell
 
-    private func headers(_ value: Located<JSONValue>) throws(UserError) -> [AppProfile.HTTPHeader] {
+    private func headers(_ value: Located<JSONValue>, keyPath: String = "headers") throws(UserError) -> [AppProfile.HTTPHeader] {
         var headers: [AppProfile.HTTPHeader] = []
         var firstByLowercasedName: [String: Located<String>] = [:]
-        for (name, member) in try members(value, "headers", "an object of header name: value") {
+        for (name, member) in try members(value, keyPath, "an object of header name: value") {
             guard !name.value.isEmpty else { throw failure("a header name must not be empty", at: name) }
             guard Self.isToken(name.value) else {
                 throw failure("header name \(JSONText.excerpt(name.value)) is not an HTTP token (use letters, digits and \(Self.tokenSymbols))", at: name)
@@ -346,7 +407,7 @@ struct ProfileDecoder {
                 throw failure("header \(JSONText.excerpt(name.value)) repeats \(JSONText.excerpt(first.value)) (first at \(first.line):\(first.column)); header names ignore case", at: name)
             }
             firstByLowercasedName[name.value.lowercased()] = name
-            let text = try headerValue(member, "headers." + name.value, allowingNull: false) ?? ""
+            let text = try headerValue(member, keyPath + "." + name.value, allowingNull: false) ?? ""
             headers.append(AppProfile.HTTPHeader(name: name.value, value: text))
         }
         return headers

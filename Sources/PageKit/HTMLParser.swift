@@ -80,6 +80,9 @@ public struct HTMLParser {
     private var inputIsComplete: Bool
     /// A pause met while parsing written text, reported by the next `resume()`.
     private var pendingPause: HTMLParserPause?
+    /// The insertion points of the scripts whose written scripts run now (`takeWrittenScript`),
+    /// as the number of input bytes after each: text is only ever inserted before them.
+    private var outerInsertionPoints: [Int] = []
     /// What decoding the page had to say (an unknown `<meta charset>` label, say).
     public private(set) var warnings: [String] = []
 
@@ -143,8 +146,8 @@ public struct HTMLParser {
     /// Inserts text at the insertion point (`document.write` from a script the parser paused
     /// for, or into a streamed input) and parses it at once, up to the insertion point.
     ///
-    /// A script end tag in the text stops this parse: the next `resume()` reports it (so a
-    /// written script runs after the script that wrote it returns). Without an insertion point
+    /// A script end tag in the text stops this parse: `writtenScript` names it, and the host
+    /// runs it now or the next `resume()` reports it. Without an insertion point
     /// (the page is not paused at a script) the text is ignored: a host implements
     /// `document.write` after loading as `document.open()`, a new streaming parser.
     public mutating func write(_ text: String) {
@@ -153,6 +156,43 @@ public struct HTMLParser {
         guard !bytes.isEmpty else { return }
         insert(bytes, at: point)
         guard pendingPause == nil, builder.deferredToken == nil, let limit = insertionPoint else { return }
+        let stop = source.withBuffer { buffer in
+            tokenizer.run(buffer, limit: limit, isEnd: false, into: &builder)
+        }
+        if stop == .paused { pendingPause = takePause() }
+    }
+
+    /// The script whose end tag the text `write(_:)` parsed met, if any: the host may run it
+    /// now, inside the `document.write` that wrote it (`takeWrittenScript`), as the standard
+    /// runs an inline script, or leave it for the next `resume()` (a script to load first).
+    public var writtenScript: NodeID? {
+        if case .script(let node)? = pendingPause { return node }
+        return nil
+    }
+
+    /// Takes the written script (`writtenScript`) to run it now: until `endWrittenScript()` the
+    /// insertion point is just after its end tag, where its own `document.write` goes.
+    public mutating func takeWrittenScript() -> NodeID? {
+        guard case .script(let node)? = pendingPause, let point = insertionPoint else { return nil }
+        pendingPause = nil
+        outerInsertionPoints.append(source.count - point)
+        insertionPoint = tokenizer.position
+        return node
+    }
+
+    /// The taken written script has run: the insertion point is the writer's again, and the
+    /// rest of the written text is parsed up to it (which may meet another script).
+    public mutating func endWrittenScript() {
+        guard let remaining = outerInsertionPoints.popLast() else { return }
+        let limit = source.count - remaining
+        insertionPoint = limit
+        guard pendingPause == nil else { return }
+        builder.processDeferredToken()
+        if builder.pauseRequested {
+            pendingPause = takePause()
+            return
+        }
+        guard builder.deferredToken == nil else { return }
         let stop = source.withBuffer { buffer in
             tokenizer.run(buffer, limit: limit, isEnd: false, into: &builder)
         }

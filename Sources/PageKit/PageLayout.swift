@@ -11,12 +11,16 @@ public struct LayoutOptions: Hashable, Sendable {
     public var marksHeadings: Bool
     /// Page scripts run: `<noscript>` content is hidden and `@media (scripting)` matches.
     public var scriptsEnabled: Bool
+    /// The fragment of the web view's URL, as written (`:target` matches the element it names).
+    public var targetFragment: String?
 
-    public init(width: Int, numbersItems: Bool = false, marksHeadings: Bool = false, scriptsEnabled: Bool = false) {
+    public init(width: Int, numbersItems: Bool = false, marksHeadings: Bool = false, scriptsEnabled: Bool = false,
+                targetFragment: String? = nil) {
         self.width = width
         self.numbersItems = numbersItems
         self.marksHeadings = marksHeadings
         self.scriptsEnabled = scriptsEnabled
+        self.targetFragment = targetFragment
     }
 
     /// The options of `webnav dump`: numbered links and marked headings.

@@ -62,6 +62,17 @@ struct PageParser {
         parser.write(text)
     }
 
+    /// The script a `write` met (`HTMLParser.writtenScript`).
+    var writtenScript: NodeID? { parser.writtenScript }
+
+    mutating func takeWrittenScript() -> NodeID? {
+        parser.takeWrittenScript()
+    }
+
+    mutating func endWrittenScript() {
+        parser.endWrittenScript()
+    }
+
     /// The line and column (1-based, the column in UTF-16 units) where an inline script's
     /// text starts in the source; nil when it is not there (written by a script).
     mutating func sourcePosition(ofScriptText text: String) -> (line: Int, column: Int)? {

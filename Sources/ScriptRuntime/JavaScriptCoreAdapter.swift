@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NavigatorCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -262,6 +263,9 @@ enum ScriptValue: Equatable {
             let values: [JSValueRef?] = elements.map { $0.make(in: context) }
             return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray(context, values.count, $0.baseAddress, nil) }
         case .kept(let kept):
+            // A value stays in the global object it came from: worlds and the native context share
+            // one virtual machine, and an object of one must never reach another's scripts.
+            guard kept.context == jsc.JSContextGetGlobalContext(context) else { return jsc.JSValueMakeUndefined(context) }
             return kept.value
         }
     }
@@ -328,11 +332,11 @@ struct NativeCall {
         return jsc.JSValueToNumber(context, value, nil)
     }
 
-    /// The argument as an integer: NaN and infinities become 0, others are truncated and clamped.
+    /// The argument as an integer: NaN and infinities become 0, others are truncated and clamped
+    /// to JavaScript's safe integers.
     func int(_ index: Int) -> Int {
         let number = number(index)
-        guard number.isFinite else { return 0 }
-        return Int(max(min(number, 9.0e15), -9.0e15))
+        return number.isFinite ? WholeNumber.truncating(number) ?? 0 : 0
     }
 
     /// The argument converted with ToBoolean.
@@ -366,8 +370,8 @@ struct NativeCall {
         let lengthName = makeString("length")
         defer { jsc.JSStringRelease(lengthName) }
         let length = jsc.JSValueToNumber(context, jsc.JSObjectGetProperty(context, object, lengthName, nil), nil)
-        guard length.isFinite, length > 0 else { return [] }
-        return (0..<Int(min(length, 1e7))).map { position in
+        guard let count = WholeNumber.truncating(length, clampedTo: 0...10_000_000), count > 0 else { return [] }
+        return (0..<count).map { position in
             let element = jsc.JSObjectGetPropertyAtIndex(context, object, UInt32(position), nil)
             return element.flatMap { readString($0, in: context) } ?? ""
         }
@@ -500,6 +504,18 @@ final class JavaScriptContext {
         return .success(primitive(result))
     }
 
+    /// Calls a kept function with a value of another global object, which `call` would turn
+    /// into `undefined`: only for tests that watch one page from another (garbage collection).
+    func callHandingOver(_ function: JavaScriptValue, _ foreign: JavaScriptValue) -> Result<ScriptValue, ScriptException> {
+        guard let object = jsc.JSValueToObject(context, function.value, nil) else { return .success(.undefined) }
+        machine.timeLimitFired = false
+        var argument: JSValueRef? = foreign.value
+        var exception: JSValueRef?
+        let result = jsc.JSObjectCallAsFunction(context, object, nil, 1, &argument, &exception)
+        if let exception { return .failure(describe(exception)) }
+        return .success(primitive(result))
+    }
+
     /// A callable JavaScript object that runs `body` with the arguments it is given.
     private func makeNativeFunction(_ body: @escaping (NativeCall) -> Result<ScriptValue, ScriptThrow>) -> JavaScriptObjectHandle {
         let native = NativeFunction(body)
@@ -535,8 +551,8 @@ final class JavaScriptContext {
         let lengthName = makeString("length")
         defer { jsc.JSStringRelease(lengthName) }
         let length = jsc.JSValueToNumber(context, jsc.JSObjectGetProperty(context, object, lengthName, nil), nil)
-        guard length.isFinite, length > 0 else { return [] }
-        return (0..<Int(min(length, 1e8))).map { index in
+        guard let count = WholeNumber.truncating(length, clampedTo: 0...100_000_000), count > 0 else { return [] }
+        return (0..<count).map { index in
             primitive(jsc.JSObjectGetPropertyAtIndex(context, object, UInt32(index), nil))
         }
     }
@@ -580,10 +596,11 @@ final class JavaScriptContext {
             var ignored: JSValueRef?
             return jsc.JSObjectGetProperty(context, object, string, &ignored)
         }
+        /// A line or column: a whole number JavaScriptCore could have given (0 through Int32.max),
+        /// else none; a thrown object's own `line` may be anything.
         func integer(_ name: String) -> Int? {
             guard let value = property(name), jsc.JSValueGetType(context, value) == kJSTypeNumber else { return nil }
-            let number = jsc.JSValueToNumber(context, value, nil)
-            return number.isFinite ? Int(number) : nil
+            return WholeNumber.exactly(jsc.JSValueToNumber(context, value, nil), in: 0...Int(Int32.max))
         }
         var sourceURL: String?
         if let value = property("sourceURL"), jsc.JSValueGetType(context, value) == kJSTypeString {
@@ -600,8 +617,12 @@ struct JavaScriptObjectHandle {
     fileprivate let object: JSObjectRef
 }
 
-/// A JavaScriptCore string holding the UTF-16 of a Swift string; the caller releases it.
+/// A JavaScriptCore string holding a Swift string; the caller releases it. Made from the UTF-8
+/// in place when it holds no NUL (a message body may be 50 MB), else from a UTF-16 copy.
 private func makeString(_ text: String) -> JSStringRef? {
+    var text = text
+    let hasNUL = text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
+    if !hasNUL { return text.withCString { jsc.JSStringCreateWithUTF8CString($0) } }
     var units = Array(text.utf16)
     if units.isEmpty { units.append(0) }
     return units.withUnsafeBufferPointer { jsc.JSStringCreateWithCharacters($0.baseAddress, text.utf16.count) }

@@ -57,9 +57,8 @@ final class NativeApp {
         let pageToken = page.nextToken
         page.nextToken += 1
         guard let index = bridge.handlers.firstIndex(where: { $0.name == name && $0.world == world.name }) else { return pageToken }
-        let value = ScriptResultValue(taggedJSON: body) ?? .undefined
         let handler = bridge.handlers[index]
-        engine.record(.message(name: name, world: world.name, body: value), page: page)
+        engine.record(.message(name: name, world: world.name, body: TaggedValue(json: body)), page: page)
         let token = nextToken
         nextToken += 1
         messages[token] = Message(page: page, pageID: page.id, pageURL: page.url, world: world.index, pageToken: pageToken,
@@ -89,7 +88,7 @@ final class NativeApp {
     private func answer(_ token: Int, ok: Bool, payload: String) {
         guard let message = messages.removeValue(forKey: token) else { return }
         if message.replies {
-            let reply: ScriptReply = ok ? .value(ScriptResultValue(taggedJSON: payload) ?? .undefined) : .error(payload)
+            let reply: ScriptReply = ok ? .value(TaggedValue(json: payload)) : .error(payload)
             engine.record(.reply(name: message.name, reply), pageID: message.pageID, url: message.pageURL)
         }
         weak var page = message.page
@@ -133,7 +132,8 @@ final class NativeApp {
     private func prepare() -> Bool {
         if host != nil { return true }
         let context = engine.machine.makeContext(name: "native")
-        let configuration = ScriptValue.array([.string(bridge.bundleId), bridge.pushToken.map(ScriptValue.string) ?? .null])
+        let configuration = ScriptValue.array([.string(bridge.bundleId), bridge.pushToken.map(ScriptValue.string) ?? .null,
+                                               .int(engine.configuration.messageLimit)])
         guard case .success(let installer) = context.evaluateFunction(engine.machine.nativePrelude, sourceURL: "webnav-native.js"),
               case .success(.kept(let entry)) = context.install(natives: natives(), configuration: configuration, into: installer) else {
             engine.record(.error(ScriptError(sourceURL: "webnav-native.js", line: nil, column: nil, message: "the native side could not start")),
@@ -318,25 +318,26 @@ final class NativeApp {
                 app.recordApp(.app(.notify(payload: payload, afterMs: max(0, call.number(1).isFinite ? call.number(1) : 0))))
                 return .success(.undefined)
             }),
+            // A download that is not saved throws (as well as being an event), so a reply
+            // handler that returns `app.saveDownload(…)` answers the page with the error.
             ("saveDownload", { call in
                 let name = call.string(1)
                 let type = call.string(2)
+                func failed(_ reason: String) -> Result<ScriptValue, ScriptThrow> {
+                    app.recordApp(.downloadFailed(reason))
+                    return .failure(ScriptThrow(message: "download failed: " + reason))
+                }
                 switch ScriptDownload.decode(call.string(0), name: name, type: type.isEmpty ? nil : type) {
                 case .failure(let error):
-                    app.recordApp(.downloadFailed(error.message))
-                    return .success(.null)
+                    return failed(error.message)
                 case .success(let download):
-                    guard let save = app.bridge.saveDownload else {
-                        app.recordApp(.downloadFailed("this app saves no downloads"))
-                        return .success(.null)
-                    }
+                    guard let save = app.bridge.saveDownload else { return failed("this app saves no downloads") }
                     switch save(download) {
                     case .success(let saved):
                         app.recordApp(.download(name: saved, bytes: download.data.count, type: download.type))
                         return .success(.string(saved))
                     case .failure(let error):
-                        app.recordApp(.downloadFailed(error.message))
-                        return .success(.null)
+                        return failed(error.message)
                     }
                 }
             }),

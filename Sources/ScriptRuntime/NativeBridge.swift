@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NavigatorCore
 
 /// A page world's natives for the WebKit bridge: the handlers it sees, `postMessage`, and the
 /// settling of the app's `callAsyncJavaScript` calls.
@@ -28,12 +29,18 @@ enum NativeBridge {
             return .int(page.nextToken)
         }
         define(.foreignListeners) { call in
-            guard let info = call.kept(4) else { return .int(0) }
+            // The mirror's description crosses as primitives in a fresh array: an object of one
+            // world (the array itself, or a page's getter's result in it) never reaches another.
+            guard let kept = call.kept(4), let elements = world.context.elements(of: kept) else { return .int(0) }
+            let info = ScriptValue.array(elements.prefix(7).map { element in
+                if case .kept = element { return .undefined }
+                return element
+            })
             var flags = 0
             for other in page.worlds where other !== world && other.hasListeners {
                 let result = other.callHost("foreign", .number(call.number(0)), .string(call.string(1)), .number(call.number(2)),
-                                            .bool(call.bool(3)), .kept(info), .number(call.number(5)), .bool(other.index != 0))
-                if case .number(let value)? = result, value.isFinite { flags |= Int(value) }
+                                            .bool(call.bool(3)), info, .number(call.number(5)), .bool(other.index != 0))
+                if case .number(let value)? = result, let bits = WholeNumber.exactly(value, in: 0...7) { flags |= bits }
                 if flags & 4 != 0 { break }
             }
             return .int(flags)

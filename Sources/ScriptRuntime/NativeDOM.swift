@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NavigatorCore
 import PageKit
 import URLKit
 
@@ -11,7 +12,8 @@ import URLKit
 /// IDL/natives.webidl; the build checks that every declared native is defined here, in
 /// NativeWindow or in NativeBridge, once.
 ///
-/// Invalid IDs (a script cannot forge one, but a stale one may reach here) read as "no node".
+/// Invalid IDs (a stale one, or anything a page that replaced builtins fed the prelude: NaN, a
+/// fraction, 1e300) read as "no node".
 enum NativeDOM {
     typealias Body = (NativeCall) -> ScriptValue
 
@@ -25,9 +27,7 @@ enum NativeDOM {
         unowned let page = page
         unowned let world = world
         func node(_ call: NativeCall, _ index: Int) -> NodeID? {
-            let raw = call.number(index)
-            guard raw.isFinite, raw >= 0, raw < 4_294_967_296 else { return nil }
-            return page.document.node(rawValue: Int(raw))
+            WholeNumber.exactly(call.number(index), in: 0...Int(Int32.max)).flatMap { page.document.node(rawValue: $0) }
         }
         func id(_ node: NodeID?) -> ScriptValue { node.map { .int($0.rawValue) } ?? none }
         func ids(_ nodes: [NodeID]) -> ScriptValue { .array(nodes.map { .int($0.rawValue) }) }

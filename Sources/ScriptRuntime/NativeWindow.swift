@@ -17,14 +17,31 @@ enum NativeWindow {
         let worldIndex = world.index
 
         // MARK: Time
-        define(.now) { _ in .number(engine.now.rounded(.down)) }
-        define(.perfNow) { _ in .number(max(0, engine.now - page.timeOrigin)) }
+        define(.now) { _ in .number(engine.readClock().rounded(.down)) }
+        // WebKit reduces `performance.now()` to 1 ms (Performance.cpp: `timePrecision { 1_ms }`,
+        // 20 µs only in cross-origin isolated pages).
+        define(.perfNow) { _ in .number(max(0, engine.readClock() - page.timeOrigin).rounded(.down)) }
         define(.timeOrigin) { _ in .number(page.timeOrigin) }
         define(.overBudget) { _ in .bool(engine.taskIsOverBudget) }
         define(.taskNumber) { _ in .int(page.taskNumber) }
         define(.microtaskLimit) { _ in
             engine.record(.timeout, page: page)
             return .undefined
+        }
+
+        // MARK: Content-Security-Policy
+        define(.hasPolicy) { _ in .bool(!page.policy.isEmpty) }
+        define(.policyAllows) { call in
+            let place = (url: call.string(3), line: call.int(4), column: call.int(5))
+            let target = call.int(2) >= 0 ? page.document.node(rawValue: call.int(2)) : nil
+            let action: ContentSecurityPolicy.Action
+            switch call.string(0) {
+            case "handler": action = .inlineHandler(text: call.string(1))
+            case "javascript": action = .javascriptURL(text: call.string(1))
+            case "timer": action = .stringTimer
+            default: action = .eval
+            }
+            return .bool(page.policyAllows(action, target: target, place: place, logs: call.string(0) != "eval"))
         }
 
         // MARK: Console and errors
@@ -40,7 +57,7 @@ enum NativeWindow {
             return .undefined
         }
         define(.setRejectionHandler) { call in
-            if let handler = call.kept(0) { world.setRejectionHandler(handler) }
+            if let handler = call.kept(0), world.context.isFunction(handler) { world.setRejectionHandler(handler) }
             return .undefined
         }
 
@@ -118,15 +135,19 @@ enum NativeWindow {
         define(.load) { call in
             let token = page.nextToken
             page.nextToken += 1
-            page.pendingLoads[token] = request(call, kind: ScriptResourceRequest.Kind(rawValue: call.string(0)) ?? .fetch,
-                                               methodIndex: 1)
+            let load = request(call, kind: ScriptResourceRequest.Kind(rawValue: call.string(0)) ?? .fetch, methodIndex: 1)
+            page.pendingLoads[token] = load
+            if !page.connectAllowed(load) { page.refusedLoads.insert(token) }
             engine.post(EventLoop.Task(page: page.id.rawValue, world: worldIndex, work: .load(token)))
             return .int(token)
         }
         define(.loadSync) { call in
-            switch page.resources(request(call, kind: .xhr, methodIndex: 0)) {
+            let load = request(call, kind: .xhr, methodIndex: 0)
+            switch page.connectAllowed(load) ? page.resources(load) : .failure(ScriptPage.refusedByPolicy) {
             case .success(let response): return page.responseValue(response)
-            case .failure(let error): return .string(error.message)
+            case .failure(let error):
+                page.recordConsole(of: error)
+                return .string(error.message)
             }
         }
         define(.bytes) { call in
@@ -175,6 +196,10 @@ enum NativeWindow {
         // MARK: URLs
         define(.url) { _ in .string(page.url) }
         define(.origin) { _ in .string(page.origin) }
+        // WebKitGTK: a file page's `self.origin` is "null" unless file access from file URLs is on.
+        define(.selfOrigin) { _ in
+            .string(WebURL(page.url).normalizedScheme == "file" && !engine.configuration.allowFileAccessFromFileURLs ? "null" : page.origin)
+        }
         define(.originOf) { call in .string(WebURL(call.string(0)).origin) }
         define(.resolve) { call in page.resolve(call.string(0)).map(ScriptValue.string) ?? .null }
         define(.parseURL) { call in
@@ -192,8 +217,10 @@ enum NativeWindow {
             index += 2
         }
         let body = call.optionalString(methodIndex + 3).map { Data($0.utf16.map { UInt8(truncatingIfNeeded: $0) }) }
+        let mode = call.optionalString(methodIndex + 4).flatMap(ScriptResourceRequest.Mode.init(rawValue:))
+        let credentials = call.optionalString(methodIndex + 5).flatMap(ScriptResourceRequest.Credentials.init(rawValue:)) ?? .sameOrigin
         return ScriptResourceRequest(kind: kind, url: call.string(methodIndex + 1), method: call.string(methodIndex),
-                                     headers: headers, body: body)
+                                     headers: headers, body: body, mode: mode, credentials: credentials)
     }
 }
 
@@ -202,11 +229,29 @@ extension ScriptPage {
     /// has loaded) it opens a new document that replaces this one when the task ends.
     func documentWrite(_ text: String) {
         if parser != nil {
-            // The parser parses the text at once, into the tree the page holds while a script runs.
+            // WebKit's Document::write stops recursing past 21 levels (cMaxWriteRecursionDepth).
+            guard writeDepth < 21 else { return }
+            writeDepth += 1
+            defer { writeDepth -= 1 }
+            // The parser parses the text at once, into the tree the page holds while a script runs;
+            // an inline script it writes runs inside this call, as the standard's "prepare the
+            // script element" executes it (WebKit: "written" logs before the writer goes on).
             swap(&document, &parser!.document)
             parser!.write(text)
             swap(&document, &parser!.document)
             version += 1
+            while let script = parser?.writtenScript, scriptKind(script) == .classic, document.attribute("src", of: script) == nil {
+                _ = parser!.takeWrittenScript()
+                if !startedScripts.contains(Int32(script.rawValue)), !scriptText(script).isEmpty {
+                    startedScripts.insert(Int32(script.rawValue))
+                    executeInline(script, source: scriptText(script), position: nil)
+                }
+                guard parser != nil else { return }
+                swap(&document, &parser!.document)
+                parser!.endWrittenScript()
+                swap(&document, &parser!.document)
+                version += 1
+            }
         } else if openedDocument != nil {
             openedDocument! += text
         } else if !runningAsyncScript {

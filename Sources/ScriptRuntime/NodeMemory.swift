@@ -1,3 +1,4 @@
+import NavigatorCore
 import PageKit
 
 /// Frees removed nodes no script can reach, so a page that rebuilds its content forever stays
@@ -82,8 +83,8 @@ extension ScriptPage {
     private func release(_ result: ScriptValue?, in world: PageWorld, bit: UInt32) {
         guard case .kept(let array)? = result, let released = world.context.elements(of: array) else { return }
         for case .number(let value) in released {
-            let raw = Int(value)
-            if raw >= 0 && raw < wrapperMasks.count { wrapperMasks[raw] &= ~bit }
+            guard let raw = WholeNumber.exactly(value, in: 0...Int(Int32.max)), raw < wrapperMasks.count else { continue }
+            wrapperMasks[raw] &= ~bit
         }
     }
 

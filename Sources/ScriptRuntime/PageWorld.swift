@@ -21,7 +21,8 @@ final class PageWorld {
                     UInt32(truncatingIfNeeded: seed &* 0x9E37_79B9), UInt32(truncatingIfNeeded: (seed >> 16) ^ 0x5DEE_CE66)]
                 .map { .number(Double(Int32(bitPattern: $0))) })
         } ?? .null
-        let configuration = ScriptValue.array([.bool(page.engine.isVirtual), seed, .string(page.engine.configuration.userAgent)])
+        let configuration = ScriptValue.array([.bool(page.engine.isVirtual), seed, .string(page.engine.configuration.userAgent),
+                                               .int(page.engine.configuration.messageLimit)])
         switch context.evaluateFunction(page.engine.prelude, sourceURL: "webnav-prelude.js") {
         case .success(let installer):
             switch context.install(natives: NativeDOM.natives(page: page, world: self), configuration: configuration,

@@ -5,97 +5,34 @@ import Foundation
 #endif
 import NavigatorCore
 
-/// The tagged JSON values cross between global objects in: `{"t": tag, "v": value}` with tags
-/// `u` undefined, `n` null, `b` boolean, `d` finite number, `x` NaN or an infinity (as text),
-/// `s` string, `D` date (milliseconds), `a` array, `o` object (`[[key, value], …]`, keys in
-/// enumeration order). The preludes' `convertResult`/`convert` make it, `reviveResult`/`revive`
-/// read it back as values of the receiving global object: nothing else crosses.
+/// The tagged JSON values cross between global objects in (SharedPrelude/tagged-value.js makes
+/// and revives it in JavaScript): strings, finite numbers, booleans and `null` are plain JSON
+/// and arrays plain JSON arrays, so a message of three million short strings costs its
+/// characters and no object per element; the rest are tag objects: `{"t":"u"}` undefined,
+/// `{"t":"x","v":"NaN"}` NaN, the infinities and -0, `{"t":"D","v":ms}` a date (`"NaN"` when
+/// invalid), `{"t":"o","v":[[key, value], …]}` an object (keys in enumeration order).
 extension ScriptResultValue {
-    /// Reads tagged JSON; nil when it is not well formed.
+    /// How deeply arrays and objects may nest in tagged JSON (each object is three levels).
+    static let maximumTaggedDepth = 512
+
+    /// Reads tagged JSON; nil when it is not well formed. Linear in the text.
     ///
-    /// JavaScript strings may hold lone surrogates, which `JSON.stringify` writes as `\\uD800`
+    /// JavaScript strings may hold lone surrogates, which `JSON.stringify` writes as `\uD800`
     /// escapes and a Swift string cannot hold: they read as U+FFFD here (the tagged JSON itself,
     /// passed on between global objects, keeps them).
     init?(taggedJSON json: String) {
-        let parsed = (try? JSONReader.parse(Array(json.utf8), path: "", allowingDuplicateKeys: true))
-            ?? (try? JSONReader.parse(Array(Self.replacingLoneSurrogateEscapes(json).utf8), path: "", allowingDuplicateKeys: true))
-        guard let document = parsed, let value = Self.tagged(document.value) else { return nil }
+        var reader = TaggedJSONReader(Array(json.utf8))
+        guard let value = reader.readDocument() else { return nil }
         self = value
     }
 
-    /// JSON text with `\\uD800`-style escapes of unpaired surrogates replaced by `\\uFFFD`.
-    static func replacingLoneSurrogateEscapes(_ json: String) -> String {
-        let units = Array(json.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(units.count)
-        func escape(at index: Int) -> UInt16? {
-            guard index + 5 < units.count, units[index] == UInt8(ascii: "\\"), units[index + 1] == UInt8(ascii: "u"),
-                  let value = UInt16(String(decoding: units[(index + 2)...(index + 5)], as: UTF8.self), radix: 16) else { return nil }
-            return value
-        }
-        var index = 0
-        while index < units.count {
-            if units[index] == UInt8(ascii: "\\"), index + 1 < units.count {
-                if let unit = escape(at: index) {
-                    if (0xD800...0xDBFF).contains(unit), let next = escape(at: index + 6), (0xDC00...0xDFFF).contains(next) {
-                        output += units[index..<(index + 12)]
-                        index += 12
-                        continue
-                    }
-                    if (0xD800...0xDFFF).contains(unit) {
-                        output += Array("\\ufffd".utf8)
-                        index += 6
-                        continue
-                    }
-                }
-                output += units[index...(index + 1)]
-                index += 2
-                continue
-            }
-            output.append(units[index])
-            index += 1
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// The value a tag object holds. A key written twice counts once, the last one winning (as
-    /// `JSONSerialization` reads it); a `v` of another type than its tag's is not well formed.
-    private static func tagged(_ json: JSONValue) -> ScriptResultValue? {
-        guard case .object(let members) = json else { return nil }
-        var tag: String?
-        var content: JSONValue?
-        for member in members {
-            if member.key.value == "t" { tag = member.value.value.stringValue }
-            if member.key.value == "v" { content = member.value.value }
-        }
-        guard let tag else { return nil }
-        switch (tag, content) {
-        case ("u", _): return .undefined
-        case ("n", _): return .null
-        case ("b", .bool(let flag)?): return .bool(flag)
-        case ("d", .number(let number)?): return .number(number)
-        case ("x", .string(let text)?): return Double(text).map(ScriptResultValue.number)
-        case ("s", .string(let text)?): return .string(text)
-        case ("D", .number(let milliseconds)?): return .date(milliseconds)
-        case ("a", .array(let items)?):
-            var values: [ScriptResultValue] = []
-            values.reserveCapacity(items.count)
-            for item in items {
-                guard let value = Self.tagged(item.value) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case ("o", .array(let entries)?):
-            var pairs: [(String, ScriptResultValue)] = []
-            pairs.reserveCapacity(entries.count)
-            for entry in entries {
-                guard case .array(let pair) = entry.value, pair.count == 2, let key = pair[0].value.stringValue,
-                      let value = Self.tagged(pair[1].value) else { return nil }
-                pairs.append((key, value))
-            }
-            return .dictionary(pairs)
-        default: return nil
-        }
+    /// The value of the first `budget` bytes or so of tagged JSON, its arrays, objects and strings
+    /// cut where the reading stopped; `complete` when nothing was cut.
+    static func prefix(ofTaggedJSON json: String, readingAbout budget: Int) -> (value: ScriptResultValue?, complete: Bool) {
+        let bytes = json.utf8.count > budget ? Array(json.utf8.prefix(budget)) : Array(json.utf8)
+        var reader = TaggedJSONReader(bytes, partial: bytes.count < json.utf8.count)
+        let value = reader.readDocument()
+        return (value, !reader.truncated)
     }
 
     /// The value as tagged JSON.
@@ -108,26 +45,24 @@ extension ScriptResultValue {
     private func appendTagged(to text: inout String) {
         switch self {
         case .undefined: text += #"{"t":"u"}"#
-        case .null: text += #"{"t":"n"}"#
-        case .bool(let flag): text += flag ? #"{"t":"b","v":true}"# : #"{"t":"b","v":false}"#
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
         case .number(let number):
-            if number.isFinite {
-                text += #"{"t":"d","v":"# + Self.numberText(number) + "}"
+            if number.isFinite, number != 0 || number.sign == .plus {
+                text += Self.numberText(number)
             } else {
-                text += #"{"t":"x","v":""# + (number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity") + #""}"#
+                text += #"{"t":"x","v":""# + Self.numberText(number) + #""}"#
             }
-        case .string(let string):
-            text += #"{"t":"s","v":"#
-            Self.appendQuoted(string, to: &text)
-            text += "}"
-        case .date(let milliseconds): text += #"{"t":"D","v":"# + Self.numberText(milliseconds) + "}"
+        case .string(let string): Self.appendQuoted(string, to: &text)
+        case .date(let milliseconds):
+            text += #"{"t":"D","v":"# + (milliseconds.isFinite ? Self.numberText(milliseconds == 0 ? 0 : milliseconds) : #""NaN""#) + "}"
         case .array(let items):
-            text += #"{"t":"a","v":["#
+            text += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { text += "," }
                 item.appendTagged(to: &text)
             }
-            text += "]}"
+            text += "]"
         case .dictionary(let pairs):
             text += #"{"t":"o","v":["#
             for (index, pair) in pairs.enumerated() {
@@ -142,31 +77,59 @@ extension ScriptResultValue {
         }
     }
 
-    /// A finite number as JavaScript writes it when it is whole (`3`, not `3.0`), else Swift's
-    /// shortest round-tripping form (which JSON and JavaScript read back exactly).
+    /// A number as JavaScript writes it when it is whole (`3`, not `3.0`; `-0` for negative zero,
+    /// as WebKit's NSNumber keeps it), `NaN` and `Infinity` spelt out, else Swift's shortest
+    /// round-tripping form (which JSON and JavaScript read back exactly).
     static func numberText(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 {
-            return number == 0 ? "0" : String(Int64(number))
-        }
+        if number.isNaN { return "NaN" }
+        if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+        if number == 0 { return number.sign == .minus ? "-0" : "0" }
+        if let whole = WholeNumber.exactly(number, in: -999_999_999_999_999...999_999_999_999_999) { return String(whole) }
         return "\(number)"
     }
 
     private static let lowerHexDigits = Array("0123456789abcdef".unicodeScalars)
 
+    /// A string as a JSON string: `"`, `\\`, controls and U+2028/U+2029 escaped, the rest copied
+    /// in runs of bytes (a message may be a 50 MB string).
     static func appendQuoted(_ string: String, to text: inout String) {
+        var string = string
         text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                text += "\\u"
-                for shift in [12, 8, 4, 0] { text.unicodeScalars.append(lowerHexDigits[Int(scalar.value >> UInt32(shift) & 0xF)]) }
-            default: text.unicodeScalars.append(scalar)
+        string.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            func flush() {
+                if index > runStart { text += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self) }
             }
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                let escape: String?
+                switch byte {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0..<0x20: escape = "\\u00" + String(lowerHexDigits[Int(byte >> 4)]) + String(lowerHexDigits[Int(byte & 0xF)])
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                default: escape = nil
+                }
+                guard let escape else {
+                    index += 1
+                    continue
+                }
+                flush()
+                text += escape
+                index += byte == 0xE2 ? 3 : 1
+                runStart = index
+            }
+            flush()
         }
         text += "\""
     }
@@ -180,10 +143,7 @@ extension ScriptResultValue: CustomStringConvertible {
         case .undefined: return "undefined"
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number):
-            if number.isNaN { return "NaN" }
-            if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
-            return Self.numberText(number)
+        case .number(let number): return Self.numberText(number)
         case .string(let string):
             var text = ""
             Self.appendQuoted(string, to: &text)
@@ -234,11 +194,14 @@ extension ScriptOutput {
     /// The event log's line for a record of the bridge (bridge.md's wording: `message myTopic:
     /// "Hello"`, `reply myTopic: error "oops"`, `download: report.txt (12 B, text/plain)`);
     /// nil for the other records.
+    /// How much of a message's or reply's body the event log shows (then `…`).
+    public static let bodyLimit = 1000
+
     public var bridgeEventText: String? {
         switch self {
         case .message(let name, let world, let body):
-            return "message \(name): \(body)" + (world == "page" ? "" : " (in \(world))")
-        case .reply(let name, .value(let value)): return "reply \(name): \(value)"
+            return "message \(name): \(body.description(limit: Self.bodyLimit))" + (world == "page" ? "" : " (in \(world))")
+        case .reply(let name, .value(let value)): return "reply \(name): \(value.description(limit: Self.bodyLimit))"
         case .reply(let name, .error(let text)): return "reply \(name): error \(ScriptResultValue.string(text))"
         case .app(.open(let url)): return "app open: \(url)"
         case .app(.alert(let title, let message)): return "app alert: \(ScriptResultValue.string(title)) \(ScriptResultValue.string(message))"
@@ -268,6 +231,243 @@ extension ScriptEvaluation {
             if let line = error.line { place = " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" }
             return "error 4: \(error.message)\(place)"
         case .timeout: return "error 4: JavaScript execution terminated."
+        }
+    }
+}
+
+/// A reader of tagged JSON over UTF-8 bytes: strict JSON, values built as they are read (no
+/// document tree first), linear in its input, nesting bounded by `maximumTaggedDepth`.
+private struct TaggedJSONReader {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+    /// The bytes are the start of a longer text: running out of them ends the reading with what
+    /// was read so far (`truncated`) instead of failing.
+    private let partial: Bool
+    private(set) var truncated = false
+
+    init(_ bytes: [UInt8], partial: Bool = false) {
+        self.bytes = bytes
+        self.partial = partial
+    }
+
+    mutating func readDocument() -> ScriptResultValue? {
+        guard let value = readValue() else { return nil }
+        if truncated { return value }
+        skipSpace()
+        return index == bytes.count ? value : nil
+    }
+
+    /// Whether a partial reading has run out of bytes (and so stops here).
+    private mutating func ranOut() -> Bool {
+        // A literal, number or escape cut at the end fails a few bytes before it.
+        if partial && index + 16 >= bytes.count { truncated = true }
+        return truncated
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipSpace() {
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard current == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func literal(_ word: String, _ value: ScriptResultValue) -> ScriptResultValue? {
+        let expected = word.utf8
+        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else { return nil }
+        index += expected.count
+        return value
+    }
+
+    private mutating func readValue() -> ScriptResultValue? {
+        skipSpace()
+        guard let byte = current else { return nil }
+        switch byte {
+        case UInt8(ascii: "n"): return literal("null", .null)
+        case UInt8(ascii: "t"): return literal("true", .bool(true))
+        case UInt8(ascii: "f"): return literal("false", .bool(false))
+        case UInt8(ascii: "\""): return readString().map(ScriptResultValue.string)
+        case UInt8(ascii: "["):
+            return nested { reader in reader.readArray().map(ScriptResultValue.array) }
+        case UInt8(ascii: "{"):
+            return nested { reader in reader.readTag() }
+        default: return readNumber().map(ScriptResultValue.number)
+        }
+    }
+
+    private mutating func nested(_ body: (inout TaggedJSONReader) -> ScriptResultValue?) -> ScriptResultValue? {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= ScriptResultValue.maximumTaggedDepth else { return nil }
+        index += 1
+        return body(&self)
+    }
+
+    private mutating func readArray() -> [ScriptResultValue]? {
+        var items: [ScriptResultValue] = []
+        if consume(UInt8(ascii: "]")) || ranOut() { return items }
+        while true {
+            guard let item = readValue() else { return ranOut() ? items : nil }
+            items.append(item)
+            if truncated { return items }
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "]")) || ranOut() ? items : nil
+        }
+    }
+
+    /// A tag object, its members in any order; a key given twice counts once, the last winning
+    /// (as `JSONSerialization` reads it), and keys other than `t` and `v` are ignored.
+    private mutating func readTag() -> ScriptResultValue? {
+        var tag: String?
+        var content: ScriptResultValue?
+        if !consume(UInt8(ascii: "}")) {
+            while !ranOut() {
+                skipSpace()
+                guard current == UInt8(ascii: "\""), let key = readString(), !truncated, consume(UInt8(ascii: ":")),
+                      let value = readValue() else {
+                    if ranOut() { break }
+                    return nil
+                }
+                switch key {
+                case "t":
+                    guard case .string(let name) = value else { return nil }
+                    tag = name
+                case "v": content = value
+                default: break
+                }
+                if truncated || consume(UInt8(ascii: ",")) { continue }
+                guard consume(UInt8(ascii: "}")) || ranOut() else { return nil }
+                break
+            }
+        }
+        switch (tag, content) {
+        case ("u"?, _): return .undefined
+        case ("x"?, .string(let text)?): return Double(text).map(ScriptResultValue.number)
+        case ("D"?, .number(let milliseconds)?): return .date(milliseconds)
+        case ("D"?, .string("NaN")?): return .date(.nan)
+        case ("o"?, .array(let entries)?):
+            var pairs: [(String, ScriptResultValue)] = []
+            pairs.reserveCapacity(entries.count)
+            for entry in entries {
+                guard case .array(let pair) = entry, pair.count == 2, case .string(let key) = pair[0] else {
+                    if truncated { break }
+                    return nil
+                }
+                pairs.append((key, pair[1]))
+            }
+            return .dictionary(pairs)
+        case ("o"?, nil) where truncated: return .dictionary([])
+        case (nil, _) where truncated: return .undefined
+        default: return nil
+        }
+    }
+
+    private mutating func readNumber() -> Double? {
+        let start = index
+        func digits() -> Bool {
+            let first = index
+            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            return index > first
+        }
+        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "0") {
+            index += 1
+        } else if !digits() {
+            return nil
+        }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return nil }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits() else { return nil }
+        }
+        return Double(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    /// A JSON string; escapes of lone surrogates become U+FFFD.
+    private mutating func readString() -> String? {
+        index += 1
+        var text = ""
+        var runStart = index
+        var pendingHigh: UInt16?
+        func flushHigh() {
+            if pendingHigh != nil { text.unicodeScalars.append("\u{FFFD}") }
+            pendingHigh = nil
+        }
+        while true {
+            // The run up to the next quote, backslash or control, scanned without the reader's
+            // bookkeeping (a string may be 50 MB).
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var position = index
+                let count = buffer.count
+                while position < count {
+                    let byte = buffer[position]
+                    if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
+                    position += 1
+                }
+                return position
+            }
+            guard let byte = current else {
+                guard ranOut() else { return nil }
+                flushHigh()
+                if index > runStart { text += String(decoding: bytes[runStart..<index], as: UTF8.self) }
+                return text
+            }
+            do {
+                if index > runStart {
+                    flushHigh()
+                    text += String(decoding: bytes[runStart..<index], as: UTF8.self)
+                }
+                if byte < 0x20 { return nil }
+                if byte == UInt8(ascii: "\"") {
+                    flushHigh()
+                    index += 1
+                    return text
+                }
+                index += 1
+                guard let escape = current else { return nil }
+                index += 1
+                if escape == UInt8(ascii: "u") {
+                    guard index + 4 <= bytes.count,
+                          let unit = UInt16(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else { return nil }
+                    index += 4
+                    if let high = pendingHigh, (0xDC00...0xDFFF).contains(unit) {
+                        let scalar = 0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00)
+                        text.unicodeScalars.append(Unicode.Scalar(scalar)!)
+                        pendingHigh = nil
+                    } else {
+                        flushHigh()
+                        if (0xD800...0xDBFF).contains(unit) {
+                            pendingHigh = unit
+                        } else {
+                            text.unicodeScalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+                        }
+                    }
+                } else {
+                    flushHigh()
+                    switch escape {
+                    case UInt8(ascii: "\""): text += "\""
+                    case UInt8(ascii: "\\"): text += "\\"
+                    case UInt8(ascii: "/"): text += "/"
+                    case UInt8(ascii: "b"): text += "\u{8}"
+                    case UInt8(ascii: "f"): text += "\u{C}"
+                    case UInt8(ascii: "n"): text += "\n"
+                    case UInt8(ascii: "r"): text += "\r"
+                    case UInt8(ascii: "t"): text += "\t"
+                    default: return nil
+                    }
+                }
+                runStart = index
+            }
         }
     }
 }

@@ -7,6 +7,12 @@ import Foundation
 /// The native side of the simulated app, as the profile describes it (bridge.md): message
 /// handlers, navigation intercepts and the values its `app` object offers.
 public struct ScriptBridge: Sendable {
+    /// The longest a value may be, in UTF-16 units of its tagged JSON, to cross between a page
+    /// and the app (a message, a reply, an evaluation's result): 64 MB. WebKit's IPC has no
+    /// bound of its own short of the 32-bit size of an out-of-line Mach message body, and a
+    /// send that fails crashes the web content process (DECISIONS.md, issue 23).
+    public static let maximumMessageLength = 64 * 1_048_576
+
     /// A handler of `window.webkit.messageHandlers.NAME` in one content world.
     public struct MessageHandler: Equatable, Sendable {
         public enum Kind: Equatable, Sendable {

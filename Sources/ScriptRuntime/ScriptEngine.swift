@@ -31,6 +31,9 @@ public final class ScriptEngine {
         /// False simulates an app without a WKUIDelegate: `alert` returns at once, `confirm`
         /// gives false, `prompt` null, each with a `dialogSkipped` record.
         public var hasUIDelegate: Bool = true
+        /// WKWebView's `allowFileAccessFromFileURLs`: without it a `file:` page's origin is
+        /// opaque (`self.origin` is `"null"`).
+        public var allowFileAccessFromFileURLs = false
         /// Shows a dialog and blocks until the user answers (on the engine's thread; the host
         /// answers from another). Without one, every dialog is answered at once with OK.
         public var dialogPresenter: ((ScriptDialog) -> ScriptDialogAnswer)?
@@ -38,6 +41,8 @@ public final class ScriptEngine {
         public var cookies: CookieJar = InMemoryCookieJar()
         /// The app's native side: message handlers, intercepts, the `app` object's values.
         public var bridge = ScriptBridge()
+        /// The longest value that crosses between a page and the app (`ScriptBridge.maximumMessageLength`).
+        public var messageLimit = ScriptBridge.maximumMessageLength
 
         public init() {}
     }
@@ -58,6 +63,10 @@ public final class ScriptEngine {
     private var tasksRun = 0
     /// The CPU time when the current task began (for the microtask bound).
     private(set) var taskStartCPU: Double = 0
+    /// Virtual clock: how many times the running task has read the clock, and its latest reading
+    /// (`readClock`).
+    private var taskClockReads = 0
+    private var taskClockLatest: Double?
     /// The timer nesting level of the running timer callback (0 outside one).
     var timerNestingLevel = 0
     /// The DOM prelude, converted once per machine (and so compiled once per machine).
@@ -139,12 +148,12 @@ public final class ScriptEngine {
     /// have their own data stores or `sessionStorage`).
     public func loadPage(_ source: PageSource, url: String, resources: @escaping ScriptResourceReader,
                          userScripts: [UserScript] = [], historyLength: Int = 1, storage: WebStorage? = nil,
-                         cookies: CookieJar? = nil) -> ScriptPage {
+                         cookies: CookieJar? = nil, response: PageResponse = PageResponse()) -> ScriptPage {
         let id = nextPageID
         nextPageID += 1
         let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
                               historyLength: historyLength, seed: pageSeed(id), storage: storage ?? configuration.storage,
-                              cookies: cookies ?? configuration.cookies)
+                              cookies: cookies ?? configuration.cookies, response: response)
         pages[id] = WeakPage(page: page)
         beginTask()
         page.load(source)
@@ -155,12 +164,12 @@ public final class ScriptEngine {
     /// (`ScriptPage.adopt`): the app evaluates JavaScript in it, or it has only `on…` handlers.
     public func adoptPage(_ document: HTMLDocument, state: DocumentState, url: String, firingLoadEvents: Bool,
                           resources: @escaping ScriptResourceReader, userScripts: [UserScript] = [], historyLength: Int = 1,
-                          storage: WebStorage? = nil, cookies: CookieJar? = nil) -> ScriptPage {
+                          storage: WebStorage? = nil, cookies: CookieJar? = nil, response: PageResponse = PageResponse()) -> ScriptPage {
         let id = nextPageID
         nextPageID += 1
         let page = ScriptPage(engine: self, id: id, url: url, resources: resources, userScripts: userScripts,
                               historyLength: historyLength, seed: pageSeed(id), storage: storage ?? configuration.storage,
-                              cookies: cookies ?? configuration.cookies)
+                              cookies: cookies ?? configuration.cookies, response: response)
         pages[id] = WeakPage(page: page)
         beginTask()
         page.adopt(document, state: state, firingLoadEvents: firingLoadEvents)
@@ -256,6 +265,42 @@ public final class ScriptEngine {
 
     func beginTask() {
         taskStartCPU = cpuMilliseconds()
+        if let latest = taskClockLatest { virtualNow = Self.wholeMilliseconds(from: virtualNow, to: latest) }
+        taskClockReads = 0
+        taskClockLatest = nil
+    }
+
+    /// How far the virtual clock moves at each read of it within a task, in milliseconds (1 µs).
+    static let clockReadStep = 0.001
+
+    /// The time a page's script reads (`Date.now()`, `new Date()`, `performance.now()`), in
+    /// milliseconds since 1970.
+    ///
+    /// On the virtual clock time moves within a task as the task reads it: the first read gives
+    /// the task's virtual time, and each later read in the same task 1 µs more, so a script
+    /// that waits for the clock (`while (Date.now() - t0 < 50) {}`) ends after the time it asks
+    /// for, about as long in real time, and every run reads the same times. The next task
+    /// starts at the last reading's whole millisecond: no time a script sees goes back.
+    func readClock() -> Double {
+        guard isVirtual else { return now }
+        let reading = virtualNow + Double(taskClockReads) * Self.clockReadStep
+        taskClockReads += 1
+        taskClockLatest = reading
+        return reading
+    }
+
+    /// The time a timer set now counts from: the task's clock as its script last read it, in
+    /// whole milliseconds (a timer set after a busy-wait is due after it), else the virtual time.
+    private var timerBase: Double {
+        guard isVirtual, let latest = taskClockLatest else { return now }
+        return Self.wholeMilliseconds(from: virtualNow, to: latest)
+    }
+
+    /// `start` moved by the whole milliseconds a task's clock reads went past it: the
+    /// microseconds of reading the clock do not move timers or the next task off the
+    /// milliseconds a flow waits in, and no reading a script sees (whole milliseconds) goes back.
+    static func wholeMilliseconds(from start: Double, to latest: Double) -> Double {
+        start + max(0, latest - start).rounded(.down)
     }
 
     /// Whether the running task has used more CPU time than the time limit.
@@ -287,7 +332,7 @@ public final class ScriptEngine {
     func setTimer(page: Int, world: Int, id: Int, delay: Double, repeating: Bool) {
         let nesting = timerNestingLevel
         let interval = EventLoop.clampedInterval(delay, repeating: repeating, nestingLevel: nesting)
-        loop.addTimer(EventLoop.Timer(page: page, world: world, id: id, due: now + interval,
+        loop.addTimer(EventLoop.Timer(page: page, world: world, id: id, due: timerBase + interval,
                                       interval: repeating ? interval : nil, requestedInterval: delay,
                                       nestingLevel: nesting, sequence: 0))
     }
@@ -345,6 +390,19 @@ public enum PageSource: Sendable {
     /// A parse that ran without scripts up to its first pause for them (`pause`, which the page
     /// handles first), and the bytes it parses: the page continues it, so it is parsed once.
     case paused(PausedParse)
+}
+
+/// What the response that brought a page said that its scripts are held to.
+public struct PageResponse: Sendable {
+    /// The HTTP status (200 for files), reported in `securitypolicyviolation` events.
+    public var status: Int
+    /// The `Content-Security-Policy` header fields.
+    public var contentSecurityPolicy: [String]
+
+    public init(status: Int = 200, contentSecurityPolicy: [String] = []) {
+        self.status = status
+        self.contentSecurityPolicy = contentSecurityPolicy
+    }
 }
 
 /// An HTML parse stopped at a pause a script host must handle (`<html>` made for the user

@@ -10,44 +10,85 @@ public struct ScriptResourceRequest: Equatable, Sendable {
         case script, styleSheet, fetch, xhr
     }
 
+    /// How the request treats other origins (the Fetch standard's request mode).
+    public enum Mode: String, Equatable, Sendable {
+        /// `fetch` by default, `XMLHttpRequest`: another origin must allow the page (CORS).
+        case cors
+        /// `<script src>`, style sheets, `fetch(…, {mode: "no-cors"})`: another origin's
+        /// response is opaque to scripts (a script still runs).
+        case noCORS = "no-cors"
+        /// `fetch(…, {mode: "same-origin"})`: another origin fails at once.
+        case sameOrigin = "same-origin"
+    }
+
+    /// Whether the request carries cookies (the Fetch standard's credentials mode).
+    public enum Credentials: String, Equatable, Sendable {
+        case omit
+        /// `fetch`'s default and `XMLHttpRequest` without `withCredentials`: only to the page's origin.
+        case sameOrigin = "same-origin"
+        /// `credentials: "include"`, `withCredentials = true`.
+        case include
+    }
+
     public var kind: Kind
     /// The absolute URL.
     public var url: String
     public var method: String
     public var headers: [(name: String, value: String)]
     public var body: Data?
+    public var mode: Mode
+    public var credentials: Credentials
 
     public init(kind: Kind, url: String, method: String = "GET", headers: [(name: String, value: String)] = [],
-                body: Data? = nil) {
+                body: Data? = nil, mode: Mode? = nil, credentials: Credentials = .sameOrigin) {
         self.kind = kind
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
+        self.mode = mode ?? (kind == .fetch || kind == .xhr ? .cors : .noCORS)
+        self.credentials = credentials
     }
 
     public static func == (left: ScriptResourceRequest, right: ScriptResourceRequest) -> Bool {
         left.kind == right.kind && left.url == right.url && left.method == right.method && left.body == right.body
+            && left.mode == right.mode && left.credentials == right.credentials
             && left.headers.map(\.name) == right.headers.map(\.name) && left.headers.map(\.value) == right.headers.map(\.value)
     }
 }
 
 /// A resource as the host's loader returned it.
 public struct ScriptResourceResponse: Sendable {
+    /// What a script may see of a response (the Fetch standard's response type).
+    public enum Kind: String, Sendable {
+        /// From the page's own origin.
+        case basic
+        /// From another origin that allowed the page: only the exposed headers.
+        case cors
+        /// From another origin in `no-cors` mode: status 0, no headers, no body.
+        case opaque
+    }
+
     public var status: Int
     public var statusText: String
     /// The URL after redirects (the request's when there were none).
     public var url: String
+    /// The headers the script may read.
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// How much later the response arrives, in clock milliseconds (a route's `delay`): `fetch`
+    /// and `XMLHttpRequest` settle in a task that late.
+    public var delayMilliseconds: Double = 0
+    public var kind: Kind
 
     public init(status: Int = 200, statusText: String = "OK", url: String,
-                headers: [(name: String, value: String)] = [], body: Data) {
+                headers: [(name: String, value: String)] = [], body: Data, kind: Kind = .basic) {
         self.status = status
         self.statusText = statusText
         self.url = url
         self.headers = headers
         self.body = body
+        self.kind = kind
     }
 }
 
@@ -59,8 +100,36 @@ public typealias ScriptResourceReader = (ScriptResourceRequest) -> Result<Script
 /// Why a resource could not be read.
 public struct ScriptResourceError: Error, Equatable, Sendable {
     public var message: String
+    /// What WebKit's console says about it (`Origin … is not allowed by
+    /// Access-Control-Allow-Origin. …`), before the script learns of the failure.
+    public var console: [ConsoleLine]
+    /// What the app would need for the request to go through, when a setting of the app's
+    /// allows it (`allowFileAccessFromFileURLs`); shown as webnav's own `blocked:` event.
+    public var remedy: String?
+    /// The URL refused, for the `blocked:` event.
+    public var url: String?
 
-    public init(_ message: String) { self.message = message }
+    /// `console`: errors, as most refusals are.
+    public init(_ message: String, console: [String] = []) {
+        self.message = message
+        self.console = console.map { ConsoleLine(.error, $0) }
+    }
+
+    public init(_ message: String, lines: [ConsoleLine]) {
+        self.message = message
+        console = lines
+    }
+}
+
+/// A line WebKit itself writes to a page's console (not the page's own `console.log`).
+public struct ConsoleLine: Equatable, Sendable {
+    public var level: ConsoleLevel
+    public var text: String
+
+    public init(_ level: ConsoleLevel, _ text: String) {
+        self.level = level
+        self.text = text
+    }
 }
 
 /// `localStorage` and `sessionStorage`, one area per origin and kind.

@@ -28,8 +28,11 @@ public enum ScriptOutput: Equatable, Sendable {
     case scriptSkipped(String)
     /// A `<script src>` (or a user script file) whose source could not be read.
     case scriptLoadFailed(url: String, reason: String)
+    /// A request the web's rules refused, with what the app would need to allow it (webnav's
+    /// note beside WebKit's console lines).
+    case requestBlocked(url: String, reason: String)
     /// `window.webkit.messageHandlers.NAME.postMessage(body)` reached the app (bridge.md §1).
-    case message(name: String, world: String, body: ScriptResultValue)
+    case message(name: String, world: String, body: TaggedValue)
     /// A reply handler answered a message: the page's Promise resolves or rejects with it.
     case reply(name: String, ScriptReply)
     /// The native side (a handler or intercept script through its `app` object) asked the app
@@ -43,10 +46,44 @@ public enum ScriptOutput: Equatable, Sendable {
     case downloadFailed(String)
 }
 
+/// A value as it crossed the bridge: its tagged JSON (ResultValueCoding.swift), read only when
+/// asked, and only as far as asked for the event log (a message may be three million elements
+/// or a 50 MB string).
+public struct TaggedValue: Equatable, Sendable, CustomStringConvertible {
+    public let json: String
+
+    public init(json: String) {
+        self.json = json
+    }
+
+    public init(_ value: ScriptResultValue) {
+        json = value.taggedJSON
+    }
+
+    /// The whole value; nil when the text is not tagged JSON.
+    public var value: ScriptResultValue? { ScriptResultValue(taggedJSON: json) }
+
+    /// As `ScriptResultValue.description` writes it (`undefined` when the text is malformed).
+    public var description: String { (value ?? .undefined).description }
+
+    /// The description cut after `limit` characters with `…`; reads about `limit` characters
+    /// of the text, however long it is.
+    public func description(limit: Int) -> String {
+        let (value, complete) = ScriptResultValue.prefix(ofTaggedJSON: json, readingAbout: 4 * limit + 64)
+        let text = (value ?? .undefined).description
+        if complete && text.count <= limit { return text }
+        return String(text.prefix(limit)) + "…"
+    }
+
+    public static func == (left: TaggedValue, right: TaggedValue) -> Bool {
+        left.json == right.json || left.value == right.value
+    }
+}
+
 /// How a reply handler answered (WKScriptMessageHandlerWithReply's `replyHandler(reply, error)`).
 public enum ScriptReply: Equatable, Sendable {
     /// The page's Promise resolves with this value (`.undefined` for nil, `.null` for NSNull).
-    case value(ScriptResultValue)
+    case value(TaggedValue)
     /// The page's Promise rejects with an `Error` whose `message` is this.
     case error(String)
 }
@@ -194,7 +231,7 @@ public enum ScriptEvaluation: Equatable, Sendable {
 }
 
 /// A result value of the types WebKit converts (NSNumber, NSString, NSDate, NSArray, NSDictionary, NSNull).
-public indirect enum ScriptResultValue: Equatable, Sendable {
+public enum ScriptResultValue: Equatable, Sendable {
     case undefined
     case null
     case bool(Bool)
@@ -212,7 +249,7 @@ public indirect enum ScriptResultValue: Equatable, Sendable {
         case let (.bool(a), .bool(b)): return a == b
         case let (.number(a), .number(b)): return a == b || (a.isNaN && b.isNaN)
         case let (.string(a), .string(b)): return a == b
-        case let (.date(a), .date(b)): return a == b
+        case let (.date(a), .date(b)): return a == b || (a.isNaN && b.isNaN)
         case let (.array(a), .array(b)): return a == b
         case let (.dictionary(a), .dictionary(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }

@@ -64,6 +64,20 @@ public final class ScriptPage {
     var currentScripts: [NodeID] = []
     var runningAsyncScript = false
     var openedDocument: String?
+    /// How deep `document.write` calls are nested (a written script writing).
+    var writeDepth = 0
+
+    // Content-Security-Policy
+    var policy = ContentSecurityPolicy()
+    /// The `<meta http-equiv=Content-Security-Policy>` elements already applied.
+    var appliedPolicyElements: Set<Int32> = []
+    /// The images and frames already checked against the policy.
+    var checkedPolicyElements: Set<Int32> = []
+    /// Loads the policy refused when the script asked for them: they fail when their task runs.
+    var refusedLoads: Set<Int> = []
+    /// Whether the prelude was told that the policy forbids `eval`.
+    var evalForbidden = false
+    let responseStatus: Int
 
     // State the tree does not hold
     var controls: [Int32: ControlState] = [:]
@@ -90,6 +104,9 @@ public final class ScriptPage {
     var nextTimerID = 1
     var nextToken = 1
     var pendingLoads: [Int: ScriptResourceRequest] = [:]
+    /// Responses that arrive late (a route's delay), by their load's token; each is handed to
+    /// the page by a timer of the negated token.
+    var delayedResponses: [Int: ScriptResourceResponse] = [:]
     var keptBytes: [(token: Int, bytes: Data)] = []
     /// `callAsyncJavaScript` calls waiting for their Promise, by token.
     var asyncCalls: [Int: (ScriptEvaluation) -> Void] = [:]
@@ -100,8 +117,10 @@ public final class ScriptPage {
     var liveAfterSweep = 0
 
     init(engine: ScriptEngine, id: Int, url: String, resources: @escaping ScriptResourceReader, userScripts: [UserScript],
-         historyLength: Int, seed: UInt64?, storage: WebStorage, cookies: CookieJar) {
+         historyLength: Int, seed: UInt64?, storage: WebStorage, cookies: CookieJar, response: PageResponse = PageResponse()) {
         self.engine = engine
+        responseStatus = response.status
+        for header in response.contentSecurityPolicy { policy.add(header) }
         self.storage = storage
         self.cookies = cookies
         self.id = ID(rawValue: id)
@@ -294,6 +313,7 @@ public final class ScriptPage {
 
     func load(_ source: PageSource) {
         installPageWorld()
+        applyEvalPolicy()
         parser = PageParser(source: source)
         // The parser holds the tree while it parses; the page holds it while scripts run.
         while parser != nil {
@@ -304,6 +324,8 @@ public final class ScriptPage {
             case .documentElementCreated:
                 runUserScripts(.documentStart)
             case .script(let node):
+                applyMetaPolicies()
+                checkDocumentResources()
                 // Cut off by the end of the input, or a script the host already ran: never runs.
                 if document.isScriptAlreadyStarted(node) { startedScripts.insert(Int32(node.rawValue)) }
                 prepareScript(node, parserInserted: true)
@@ -323,6 +345,8 @@ public final class ScriptPage {
     func adopt(_ tree: HTMLDocument, state: DocumentState, firingLoadEvents: Bool) {
         installPageWorld()
         document = tree
+        applyMetaPolicies()
+        applyEvalPolicy()
         version += 1
         for (node, checked) in state.checkedness {
             if document.name(of: node) == "option" { controls[Int32(node.rawValue), default: ControlState()].selected = checked }
@@ -342,6 +366,8 @@ public final class ScriptPage {
     /// The end of loading, once the parser is done: `interactive`, deferred scripts,
     /// `DOMContentLoaded`, document-end user scripts, async scripts, `complete`, `load`.
     private func finishLoading() {
+        applyMetaPolicies()
+        checkDocumentResources()
         readyState = .interactive
         task { pageWorld.callHost("readystatechange") }
         for script in deferredScripts { task { executeExternalScript(script) } }
@@ -424,8 +450,15 @@ public final class ScriptPage {
         if let source = document.attribute("src", of: node) {
             let isAsync = document.attribute("async", of: node) != nil
             let isDefer = document.attribute("defer", of: node) != nil
-            guard resolve(source) != nil, !source.trimmingSpaces().isEmpty else {
+            guard let resolved = resolve(source), !source.trimmingSpaces().isEmpty else {
                 engine.post(EventLoop.Task(page: id.rawValue, world: 0, work: .script(node.rawValue)))
+                return
+            }
+            guard policyAllows(.scriptURL(resolved, nonce: document.attribute("nonce", of: node)), target: nil, place: ("", 0, 1)) else {
+                engine.postJob { [weak self] in
+                    guard let self, !self.isClosed, self.valid(node) else { return }
+                    self.pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
+                }
                 return
             }
             if parserInserted && readyState == .loading {
@@ -447,6 +480,8 @@ public final class ScriptPage {
     }
 
     func executeInline(_ node: NodeID, source: String, position: (line: Int, column: Int)?) {
+        guard policyAllows(.inlineScript(text: source, nonce: document.attribute("nonce", of: node)), target: node,
+                           place: ("", position?.line ?? 0, 1)) else { return }
         let padded = position.map { String(repeating: " ", count: max(0, $0.column - 1)) + source } ?? source
         execute(padded, sourceURL: url, line: position?.line ?? 1, element: node)
     }
@@ -467,6 +502,7 @@ public final class ScriptPage {
             engine.record(.scriptLoadFailed(url: scriptURL, reason: "status \(response.status)"), page: self)
             pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
         case .failure(let error):
+            recordConsole(of: error)
             engine.record(.scriptLoadFailed(url: scriptURL, reason: error.message), page: self)
             pageWorld.callHost("scriptEvent", .int(node.rawValue), .string("error"))
         }
@@ -506,6 +542,10 @@ public final class ScriptPage {
     func runTimer(world: Int, id timer: Int, repeating: Bool) {
         guard !isClosed, world < worlds.count else { return }
         taskNumber += 1
+        if timer < 0, let response = delayedResponses.removeValue(forKey: -timer) {
+            worlds[world].callHost("load", .int(-timer), responseValue(response), .null)
+            return
+        }
         worlds[world].callHost("timer", .int(timer))
     }
 
@@ -517,10 +557,14 @@ public final class ScriptPage {
             worlds[world].callHost("task", .int(token))
         case .load(let token):
             guard let request = pendingLoads.removeValue(forKey: token) else { return }
-            switch resources(request) {
+            switch refusedLoads.remove(token) != nil ? .failure(Self.refusedByPolicy) : resources(request) {
+            case .success(let response) where response.delayMilliseconds > 0:
+                delayedResponses[token] = response
+                engine.setTimer(page: id.rawValue, world: world, id: -token, delay: response.delayMilliseconds, repeating: false)
             case .success(let response):
                 worlds[world].callHost("load", .int(token), responseValue(response), .null)
-            case .failure:
+            case .failure(let error):
+                recordConsole(of: error)
                 worlds[world].callHost("load", .int(token), .null, .string("Load failed"))
             }
         case .script(let raw):
@@ -535,7 +579,13 @@ public final class ScriptPage {
         let token = keep(response.body)
         let headers = response.headers.flatMap { [ScriptValue.string($0.name), .string($0.value)] }
         return .array([.int(response.status), .string(response.statusText), .string(response.url), .array(headers),
-                       .string(Self.decodeScript(response.body)), .int(token)])
+                       .string(Self.decodeScript(response.body)), .int(token), .string(response.kind.rawValue)])
+    }
+
+    /// What WebKit's console says about a failed load, before the page's script hears of it.
+    func recordConsole(of error: ScriptResourceError) {
+        for line in error.console { engine.record(.console(level: line.level, text: line.text), page: self) }
+        if let remedy = error.remedy, let url = error.url { engine.record(.requestBlocked(url: url, reason: remedy), page: self) }
     }
 
     /// Keeps a response's bytes for `arrayBuffer()`/`blob()` (the last 16 responses).

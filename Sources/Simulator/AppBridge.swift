@@ -92,7 +92,7 @@ enum AppBridge {
                 return ([AppEvent(.native, text), AppEvent(.notification, "app notification refused: \(reasons)")], nil)
             }
             let incoming = IncomingNotification(payload: parsed, origin: .local, warnings: problems)
-            return ([AppEvent(.native, text)], .shell(.notificationReceived(incoming, after: .milliseconds(Int64(min(afterMs, 1e12))))))
+            return ([AppEvent(.native, text)], .shell(.notificationReceived(incoming, after: .milliseconds(WholeNumber.truncating(afterMs, clampedTo: 0...1_000_000_000_000) ?? 0))))
         default: return ([AppEvent(.native, text)], nil)
         }
     }

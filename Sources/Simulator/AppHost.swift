@@ -43,6 +43,15 @@ public enum AppAction: Equatable, Sendable {
     case evaluate(String, world: String)
     /// The app calls `callAsyncJavaScript(body, arguments:, contentWorld:)` on the top page.
     case callAsync(String, arguments: [CallArgument], world: String)
+    /// The network the app's requests meet: a route added, offline or online again.
+    case network(NetworkAction)
+}
+
+/// A change to the network (`route`, `offline`, `online`).
+public enum NetworkAction: Equatable, Sendable {
+    /// From now on the route answers the requests its pattern matches (the last added wins).
+    case route(NetworkRoute)
+    case offline(Bool)
 }
 
 /// One named argument of `callAsyncJavaScript`.
@@ -80,9 +89,17 @@ public struct AppSnapshot: Sendable {
     /// What an `evaluate` or `callAsync` action returned, as WebKit hands it to the app; nil
     /// for other actions, when no page runs scripts, or while a `callAsync` Promise waits.
     public var evaluation: ScriptEvaluation?
+    /// The app's recent http(s) requests, and how many it had made when the action began.
+    public var requestLog = RequestLog()
+    public var requestsBefore = 0
+    /// The element of the top page that has focus (`document.activeElement` on a page with
+    /// scripts; the field last typed into on one without); only in `AppHost.snapshotWithFocus`.
+    public var focusedNode: NodeID?
 
     /// The events the action caused.
     public var newEvents: ArraySlice<AppEvent> { app.eventLog.events(since: eventsBefore) }
+    /// The requests the action made.
+    public var newRequests: ArraySlice<RequestRecord> { requestLog.requests(since: requestsBefore) }
 }
 
 /// How the user answers a JavaScript dialog.
@@ -169,6 +186,10 @@ public final class AppHost: @unchecked Sendable {
 
     /// The app as it is now, once the action in progress (if any) has settled.
     public var snapshot: AppSnapshot { worker.perform(nil) }
+
+    /// The app as it is now, with the top page's focused element (`AppSnapshot.focusedNode`),
+    /// which other snapshots leave out: finding it costs a look into the page.
+    public var snapshotWithFocus: AppSnapshot { worker.perform(nil, includingFocus: true) }
 }
 
 /// The host's thread and everything only it touches.
@@ -188,8 +209,8 @@ private final class HostWorker: @unchecked Sendable {
     /// Every screen's page: the only code that reads their trees.
     private var pages: WebPages!
     private var translation: PageOutcomeTranslation!
-    /// The job whose caller waits for the app to settle, and the event count when it began.
-    private var current: (job: Job, eventsBefore: Int)?
+    /// The job whose caller waits for the app to settle, and the event and request counts when it began.
+    private var current: (job: Job, eventsBefore: Int, requestsBefore: Int)?
     /// The dialog a script waits on.
     private var dialog: OpenDialog?
     /// Why the current action was not performed.
@@ -201,6 +222,7 @@ private final class HostWorker: @unchecked Sendable {
     /// waits for the result.
     private final class Job: @unchecked Sendable {
         let action: AppAction?
+        var includesFocus = false
         let done = DispatchSemaphore(value: 0)
         var result: AppSnapshot?
 
@@ -221,6 +243,7 @@ private final class HostWorker: @unchecked Sendable {
         settings.bridge = AppBridge.bridge(for: profile, downloads: downloads)
         settings.userScripts = AppBridge.userScripts(for: profile)
         settings.javaScriptEnabled = profile.javaScriptEnabled
+        settings.allowFileAccessFromFileURLs = profile.allowFileAccessFromFileURLs
         translation = PageOutcomeTranslation(profile: profile, timeLimitMs: profile.scriptTimeLimitMs, display: { navigator.displayURL($0) })
         pages = WebPages(settings: settings, host: self)
     }
@@ -241,8 +264,9 @@ private final class HostWorker: @unchecked Sendable {
         condition.unlock()
     }
 
-    func perform(_ action: AppAction?) -> AppSnapshot {
+    func perform(_ action: AppAction?, includingFocus: Bool = false) -> AppSnapshot {
         let job = Job(action)
+        job.includesFocus = includingFocus
         condition.lock()
         queue.append(job)
         condition.signal()
@@ -255,7 +279,7 @@ private final class HostWorker: @unchecked Sendable {
 
     private func run() {
         while let job = nextJob() {
-            current = (job, app.eventLog.total)
+            current = (job, app.eventLog.total, fetcher.requests.total)
             if let action = job.action { execute(action) }
             finishCurrent()
         }
@@ -263,21 +287,30 @@ private final class HostWorker: @unchecked Sendable {
 
     /// Hands the waiting caller the app as it is now.
     private func finishCurrent() {
-        guard let (job, before) = current else { return }
+        guard let (job, before, requestsBefore) = current else { return }
         current = nil
-        reply(job, eventsBefore: before, refusal: refusal)
+        reply(job, eventsBefore: before, requestsBefore: requestsBefore, refusal: refusal)
         refusal = nil
     }
 
-    private func reply(_ job: Job, eventsBefore: Int, refusal: String? = nil) {
+    private func reply(_ job: Job, eventsBefore: Int, requestsBefore: Int? = nil, refusal: String? = nil) {
         // No copy is kept here: when the client lets go of its snapshot, the next change
         // finds the storage unshared and changes it in place (10,000 pushes stay linear).
         let scriptTimer = pages.nextTimer(now: clock.now)
         let nextTimer = [clock.nextDue, scriptTimer].compactMap { $0 }.min()
         job.result = AppSnapshot(app: app, eventsBefore: eventsBefore, loadedURLs: loadedURLs, nextTimer: nextTimer,
-                                 time: clock.now, dialog: dialog, refusal: refusal, evaluation: evaluation)
+                                 time: clock.now, dialog: dialog, refusal: refusal, evaluation: evaluation,
+                                 requestLog: fetcher.requests, requestsBefore: requestsBefore ?? fetcher.requests.total,
+                                 focusedNode: job.includesFocus ? focusedNode : nil)
         evaluation = nil
         job.done.signal()
+    }
+
+    /// The focused element of the top page.
+    private var focusedNode: NodeID? {
+        guard let screen = app.top?.id else { return nil }
+        if pages.runsScripts(screen) { return pages.focusedElement(on: screen) }
+        return app.webViews[screen]?.content.focusedNode
     }
 
     private func nextJob() -> Job? {
@@ -311,7 +344,7 @@ private final class HostWorker: @unchecked Sendable {
                 continue
             }
             dialog = nil
-            current = (job, app.eventLog.total)
+            current = (job, app.eventLog.total, fetcher.requests.total)
             switch answer {
             case .accept:
                 pages.note(AppEvent(.dialog, "dialog: OK"))
@@ -388,6 +421,11 @@ private final class HostWorker: @unchecked Sendable {
             let (result, outcomes) = pages.callAsync(body, arguments: arguments.map { ($0.name, $0.value) }, world: world)
             evaluation = result
             apply(outcomes: outcomes)
+        case .network(.route(let route)):
+            fetcher.network.routes.append(route)
+        case .network(.offline(let offline)):
+            fetcher.network.isOffline = offline
+            apply(.observed([AppEvent(.note, offline ? "network: offline" : "network: online")]))
         }
         runTimers(upTo: clock.now)
     }
@@ -447,6 +485,7 @@ private final class HostWorker: @unchecked Sendable {
         fetcher.screenAppeared(id, isRoot: app.navigator.screens.first?.id == id)
         let reload = app.webViews[id].map { WebURL($0.url).withoutFragment == WebURL(url).withoutFragment } ?? false
         let fetched = fetcher.fetch(url, for: id, reload: reload, post: post, from: app.webViews[id]?.content.url)
+        waitOut(fetched.delay)
         if loadedURLSet.insert(fetched.content.url).inserted { loadedURLs.append(fetched.content.url) }
         if !fetched.events.isEmpty { inputs.append(.observed(fetched.events)) }
         if let target = fetched.handOff {
@@ -455,6 +494,14 @@ private final class HostWorker: @unchecked Sendable {
             inputs.append(.pageLoaded(id, url: url, content: fetched.content))
         }
         return inputs
+    }
+
+    /// A response that arrives late (a route's delay) moves the app's clock on; the timers that
+    /// fell due meanwhile run once the load is done, as the step's own `runTimers` does.
+    private func waitOut(_ delay: Duration) {
+        guard delay > .zero, clock.mode == .virtual else { return }
+        clock.advance(to: clock.now + delay)
+        date.moved(to: clock.date)
     }
 
     private func apply(_ inputs: [AppInput]) {
@@ -490,7 +537,8 @@ private final class HostWorker: @unchecked Sendable {
                 case .schedule(let event, let delay):
                     clock.schedule(event, after: delay)
                 case .checkAlive(let check):
-                    let (outcome, events) = fetcher.checkAlive(check)
+                    let (outcome, events, delay) = fetcher.checkAlive(check)
+                    waitOut(delay)
                     if !events.isEmpty { pending.append(.observed(events)) }
                     pending.append(.shell(.launchCheckAnswered(outcome)))
                 }

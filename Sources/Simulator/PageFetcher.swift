@@ -17,6 +17,8 @@ struct FetchedPage {
     /// A redirect left the web view (to a deeplink or another app's scheme): the host routes
     /// this URL as a tapped link instead of showing a page.
     var handOff: String?
+    /// How long the page takes to arrive on the app's clock (a route's `delay`).
+    var delay: Duration = .zero
 }
 
 /// Fetches pages for one app run: local files through the shared page store, and http(s)
@@ -28,7 +30,7 @@ struct FetchedPage {
 /// and the folder of any file URL opened from outside the app (`open`, a flow's page).
 final class PageFetcher {
     private let store: PageStore
-    private let loader: ResourceLoader
+    private var loader: ResourceLoader
     /// The web view's user agent (`navigator.userAgent` says the same as the requests).
     var userAgent: String { loader.configuration.identity.userAgent }
     private let profile: AppProfile
@@ -42,6 +44,14 @@ final class PageFetcher {
     }
     /// The folders `file:` pages and their resources are read from.
     private var access = FileReadAccess()
+    /// Every http(s) request made so far (the recent ones).
+    private(set) var requests = RequestLog()
+
+    /// The routes in force and whether the device is offline; every load sees them.
+    var network: NetworkConditions {
+        get { loader.configuration.network }
+        set { loader.configuration.network = newValue }
+    }
 
     init(profile: AppProfile, pagesBase: String, store: PageStore, dataStores: WebsiteDataStores) {
         self.store = store
@@ -58,6 +68,7 @@ final class PageFetcher {
             configuration: LoaderConfiguration(identity: identity, timeoutSeconds: profile.timeoutSeconds,
                                                sizeLimit: profile.pageSizeLimit, readAccessFolder: nil, ats: ats),
             cookies: nil)
+        loader.configuration.network.routes = profile.networkRoutes.map(\.route)
     }
 
     /// The cookie store a screen's web view uses.
@@ -99,6 +110,11 @@ final class PageFetcher {
         default:
             switch store.page(at: url, access: access, mode: parseMode) {
             case .success(let content):
+                if content.isErrorPage, WebURL(url).normalizedScheme == "file" {
+                    // A local page that cannot be read fails where it is loaded, in the log too.
+                    let reason = content.errorReason ?? "cannot be read"
+                    return FetchedPage(content: content, events: [AppEvent(.loadFailed, "load failed: \(display(url)) (\(reason))")])
+                }
                 return FetchedPage(content: content, events: [])
             case .failure(let refusal):
                 let failure = LoadFailure(url: url, code: .noPermissionsToReadFile, detail: refusal.message)
@@ -109,7 +125,9 @@ final class PageFetcher {
     }
 
     private func fetchRemote(_ url: String, for screen: ScreenID, reload: Bool, post: FormBody?, from initiator: String?) -> FetchedPage {
-        guard store.loadsRemotePages else {
+        // A routed (or offline) answer belongs to this app alone: never shared with the run's other apps.
+        let answeredHere = network.isOffline || network.route(for: url) != nil
+        guard store.loadsRemotePages || answeredHere else {
             let failure = LoadFailure(url: url, code: .cannotConnectToHost, detail: "not loaded: this run does not reach the network")
             return FetchedPage(content: errorPage(for: failure), events: [event(.failed(url: url, failure: failure))])
         }
@@ -122,14 +140,23 @@ final class PageFetcher {
                                   body: post.bytes, purpose: .navigation(initiator: initiator))
         }
         var result: LoadResult?
+        var sheetRequests: [RequestRecord] = []
         func load() -> (PageContent, reusable: Bool) {
             let loaded = loader.load(request)
             result = loaded
             switch loaded {
             case .response(let response):
                 // The page's style sheets come through the same loader: its cookies, headers and ATS.
-                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode) { sheet in
-                    guard case .response(let css) = loader.load(LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))),
+                let content = PageContent.parsing(Data(response.body), url: response.finalURL, mode: parseMode,
+                                                response: PageResponse(status: response.status ?? 200,
+                                                                       contentSecurityPolicy: response.headers.values("Content-Security-Policy"))) { sheet in
+                    guard !MixedContent.isMixed(page: response.finalURL, resource: sheet.absoluteString) else { return nil }
+                    let sheetRequest = LoadRequest(url: sheet.absoluteString, purpose: .subresource(document: response.finalURL))
+                    let sheetResult = loader.load(sheetRequest)
+                    if WebURL(sheetRequest.url).normalizedScheme?.hasPrefix("http") ?? false {
+                        sheetRequests.append(RequestRecord(kind: .styleSheet, request: sheetRequest, result: sheetResult))
+                    }
+                    guard case .response(let css) = sheetResult,
                           (css.status ?? 200) < 400, css.body.count <= PageLoader.styleSheetSizeLimit else { return nil }
                     return Data(css.body)
                 }
@@ -148,19 +175,23 @@ final class PageFetcher {
         // apps' jars would miss its Set-Cookie fields. A form's POST is never shared, nor
         // answered with a page another load shared.
         var content: PageContent
-        if post == nil {
+        if post == nil, !answeredHere {
             let carriesCookies = !cookies.cookies(for: url).isEmpty
             content = store.sharedPage(for: url, reload: reload || carriesCookies, load: load)
+        } else if post == nil {
+            content = load().0
         } else {
             content = load().0
             content.method = result?.response?.method ?? "POST"
         }
-        guard let result else { return FetchedPage(content: content, events: []) }
-        let events = LoadEvent.events(for: result, request: request).map(event)
+        guard let result else { return FetchedPage(content: content, events: Self.mixedContentWarnings(in: content)) }
+        requests.append(RequestRecord(kind: .page, request: request, result: result))
+        for sheet in sheetRequests { requests.append(sheet) }
+        let events = LoadEvent.events(for: result, request: request).map(event) + Self.mixedContentWarnings(in: content)
         if case .handOff(let target, _) = result {
             return FetchedPage(content: content, events: events, handOff: target)
         }
-        return FetchedPage(content: content, events: events)
+        return FetchedPage(content: content, events: events, delay: result.response?.delay ?? .zero)
     }
 
     /// The `Origin` WebKit sends with a form's POST: the origin of the page that submitted it
@@ -173,53 +204,54 @@ final class PageFetcher {
         }
     }
 
-    /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`, `XMLHttpRequest`)
-    /// through the same rules as pages: `file:` inside the folders with read access (no other
-    /// scheme but `data:` and http(s)), http(s) through the loader with the screen's cookies.
+    /// A resource a page's script asks for (`<script src>`, a style sheet, `fetch`,
+    /// `XMLHttpRequest`), through the web's rules (`subresource`, PageFetcher+Subresources).
     func scriptResource(_ request: ScriptResourceRequest, for screen: ScreenID, pageURL: String)
         -> Result<ScriptResourceResponse, ScriptResourceError> {
-        let url = WebURL(request.url).withoutFragment
-        switch WebURL(url).normalizedScheme {
-        case "file"?:
-            let file: PermittedFile
-            switch URL(string: url).map({ store.permit($0, access: access) }) {
-            case .success(let permitted)?:
-                file = permitted
-            case .failure(.notFound(_, let path))?:
-                return .failure(ScriptResourceError(PageReadError.notFound(path: path).message))
-            default:
-                return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
-            }
-            do {
-                return .success(ScriptResourceResponse(url: url, body: try store.read(file)))
-            } catch let error as PageReadError {
-                return .failure(ScriptResourceError(error.message))
-            } catch {
-                return .failure(ScriptResourceError("cannot read \(display(url))"))
-            }
-        case "http"?, "https"?, "data"?:
-            if WebURL(url).normalizedScheme != "data", !store.loadsRemotePages {
-                return .failure(ScriptResourceError("not loaded: this run does not reach the network"))
-            }
-            var loader = self.loader
-            loader.cookies = cookies(for: screen)
-            let headers = HTTPHeaders(request.headers.map { HTTPHeaders.Field($0.name, $0.value) })
-            let load = LoadRequest(url: url, method: request.method, headers: headers, body: request.body.map { Array($0) },
-                                   purpose: .subresource(document: pageURL))
-            switch loader.load(load) {
-            case .response(let response):
-                let status = response.status ?? 200
-                return .success(ScriptResourceResponse(
-                    status: status, statusText: status == 200 ? "OK" : "",
-                    url: response.finalURL, headers: response.headers.fields.map { ($0.name, $0.value) },
-                    body: Data(response.body)))
-            case .failure(let failure):
-                return .failure(ScriptResourceError(failure.description))
-            case .handOff(let target, _):
-                return .failure(ScriptResourceError("redirected out of http to \(target)"))
-            }
+        subresource(request, for: screen, pageURL: pageURL)
+    }
+
+    /// The profile's `allowFileAccessFromFileURLs`.
+    var allowsFileAccessFromFileURLs: Bool { profile.allowFileAccessFromFileURLs }
+    /// Whether an http(s) resource is answered in this run: fetched from the network, or by a
+    /// route or the offline switch (which answer without it).
+    func answersRemote(_ url: String) -> Bool {
+        store.loadsRemotePages || network.isOffline || network.route(for: url) != nil
+    }
+    /// The loader with the app's identity, headers, timeout, ATS and routes (no cookies set).
+    var scriptLoader: ResourceLoader { loader }
+
+    /// Keeps a script's request for `expect request` and the trace.
+    func recordScriptRequest(_ request: ScriptResourceRequest, load: LoadRequest, result: LoadResult) {
+        requests.append(RequestRecord(kind: Self.recordKind(request.kind), request: load, result: result))
+    }
+
+    /// A `file:` resource inside the folders with read access, read at its canonical path.
+    func localFile(_ url: String) -> Result<ScriptResourceResponse, ScriptResourceError> {
+        let file: PermittedFile
+        switch URL(string: url).map({ store.permit($0, access: access) }) {
+        case .success(let permitted)?:
+            file = permitted
+        case .failure(.notFound(_, let path))?:
+            return .failure(ScriptResourceError(PageReadError.notFound(path: path).message))
         default:
-            return .failure(ScriptResourceError("unsupported URL: \(url)"))
+            return .failure(ScriptResourceError("not allowed to read \(display(url)): outside the folder the app gave read access to"))
+        }
+        do {
+            return .success(ScriptResourceResponse(url: url, body: try store.read(file)))
+        } catch let error as PageReadError {
+            return .failure(ScriptResourceError(error.message))
+        } catch {
+            return .failure(ScriptResourceError("cannot read \(display(url))"))
+        }
+    }
+
+    private static func recordKind(_ kind: ScriptResourceRequest.Kind) -> RequestRecord.Kind {
+        switch kind {
+        case .script: return .script
+        case .styleSheet: return .styleSheet
+        case .fetch: return .fetch
+        case .xhr: return .xhr
         }
     }
 
@@ -227,20 +259,21 @@ final class PageFetcher {
     /// request before the web view exists): through the loader with the profile's headers,
     /// timeout and ATS (where `NSAllowsArbitraryLoadsInWebContent` does not count), without the
     /// web views' cookies. Redirects are followed, as URLSession follows them.
-    func checkAlive(_ check: AppProfile.Launch) -> (LaunchCheckOutcome, [AppEvent]) {
+    func checkAlive(_ check: AppProfile.Launch) -> (LaunchCheckOutcome, [AppEvent], delay: Duration) {
         var loader = self.loader
         loader.cookies = nil
         loader.configuration.ats.isWebContent = false
         let request = LoadRequest(url: check.checkAlive.string, method: check.method)
         let result = loader.load(request)
+        requests.append(RequestRecord(kind: .launchCheck, request: request, result: result))
         let events = LoadEvent.events(for: result, request: request).map(event)
         switch result {
         case .response(let response):
-            return (.status(response.status ?? 0), events)
+            return (.status(response.status ?? 0), events, response.delay)
         case .failure(let failure):
-            return (.failed(failure.description), events)
+            return (.failed(failure.description), events, .zero)
         case .handOff(let url, _):
-            return (.failed("redirected out of http to \(url)"), events)
+            return (.failed("redirected out of http to \(url)"), events, .zero)
         }
     }
 
@@ -271,7 +304,7 @@ extension PropertyValue {
         case .null: return nil
         case .bool(let bool): self = .bool(bool)
         case .number(let number):
-            self = number == number.rounded() && abs(number) < 1e15 ? .integer(Int(number)) : .real(number)
+            self = WholeNumber.exactly(number, in: -999_999_999_999_999...999_999_999_999_999).map(PropertyValue.integer) ?? .real(number)
         case .string(let string): self = .string(string)
         case .array(let elements): self = .array(elements.compactMap { PropertyValue(json: $0.value) })
         case .object(let members):
@@ -280,6 +313,22 @@ extension PropertyValue {
                 if let converted = PropertyValue(json: member.value.value) { dictionary[member.key.value] = converted }
             }
             self = .dictionary(dictionary)
+        }
+    }
+}
+
+extension AppProfile.NetworkRouteSetting {
+    /// The route as the loader applies it (a file not read yet answers with an empty body).
+    public var route: NetworkRoute {
+        switch answer {
+        case .abort:
+            return NetworkRoute(pattern: RoutePattern(url), answer: .abort)
+        case .file(let file, let status, let headers, let delay):
+            var fields = HTTPHeaders(headers.map { HTTPHeaders.Field($0.name, $0.value) })
+            if fields["Content-Type"] == nil { fields.set("Content-Type", NetworkRoute.contentType(forFile: file.path)) }
+            return NetworkRoute(pattern: RoutePattern(url),
+                                answer: .response(body: body ?? [], status: status, headers: fields, delay: .milliseconds(delay)),
+                                source: LocalPath.lastComponent(file.path))
         }
     }
 }

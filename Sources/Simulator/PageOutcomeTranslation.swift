@@ -58,9 +58,9 @@ struct PageOutcomeTranslation {
             let location = display(error.sourceURL) + (error.line.map { ":\($0)" } ?? "") + (error.column.map { ":\($0)" } ?? "")
             return ([AppEvent(.scriptError, "script error: \(location): \(error.message)")], nil)
         case .timeout:
-            return ([AppEvent(.scriptTimeout, "script timeout: \(display(pageURL)): a script ran longer than \(timeLimitMs) ms and was stopped")], nil)
+            return ([AppEvent(.scriptTimeout, "script timeout: \(display(pageURL)): a script ran longer than \(timeLimitMs) ms and was stopped; on a device the web view would hang")], nil)
         case .taskBoundReached:
-            return ([AppEvent(.scriptTimeout, "script tasks: the task bound was reached; the rest wait for the next step")], nil)
+            return ([AppEvent(.scriptTasks, "script tasks: the task bound was reached; the rest wait for the next step")], nil)
         case .titleChanged:
             return ([], nil)
         case .history(let request):
@@ -83,6 +83,8 @@ struct PageOutcomeTranslation {
             return ([AppEvent(.scriptSkipped, "script skipped: \(reason)")], nil)
         case .scriptLoadFailed(let url, let reason):
             return ([AppEvent(.loadFailed, "script load failed: \(display(url)): \(reason)")], nil)
+        case .requestBlocked(let url, let reason):
+            return ([AppEvent(.blocked, "blocked: \(display(url)): \(reason)")], nil)
         case .message, .reply, .app, .intercepted, .download, .downloadFailed:
             return ([], nil)
         }

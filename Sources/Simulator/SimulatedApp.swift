@@ -14,6 +14,9 @@ public struct WebView: Sendable {
     public var content: PageContent
     /// Counts the loads into this web view (a reload too), so a viewport knows to start over.
     public var loadNumber: Int
+    /// Counts the navigations to a fragment of the page shown without a load (a link to
+    /// `#part`, `location.hash`), so a viewport scrolls to the target.
+    public var fragmentNavigations = 0
 
     /// The fragment of the URL asked for (`#anchor`), percent-encoded as written.
     public var fragment: String? {
@@ -133,6 +136,9 @@ public struct SimulatedApp: Sendable {
         case .pageMoved(let id, let url, let push):
             guard var webView = webViews[id] else { return [] }
             let from = webView.url
+            if WebURL(from).withoutFragment == WebURL(url).withoutFragment, WebURL(url).fragment != nil, from != url {
+                webView.fragmentNavigations += 1
+            }
             webView.url = url
             webViews[id] = webView
             return perform(navigator.handle(.pageURLChanged(id, from: from, to: url, push: push)))
@@ -161,7 +167,7 @@ public struct SimulatedApp: Sendable {
     /// A screen's page laid out at `width` cells; empty while it loads.
     public func layout(of id: ScreenID, width: Int, numbersItems: Bool = false) -> PageLayout {
         guard let webView = webViews[id] else { return PageLayout() }
-        return webView.content.layout(LayoutOptions(width: max(1, width), numbersItems: numbersItems))
+        return webView.content.layout(LayoutOptions(width: max(1, width), numbersItems: numbersItems, targetFragment: webView.fragment))
     }
 
     /// Where a screen's web view starts after a load at `width`: the line of the URL's
@@ -249,5 +255,15 @@ public struct EventLog: Sendable {
         let excess = storage.count - Self.capacity
         storage.removeFirst(excess)
         dropped += excess
+    }
+}
+
+extension SimulatedApp {
+    /// Why the top screen shows an error page for a local file it loaded after `before` (no
+    /// such file, not readable); nil when it shows the page, or loaded nothing new.
+    public func localPageFailure(since before: SimulatedApp) -> String? {
+        guard let top, let webView = topWebView, webView.content.isErrorPage, WebURL(webView.content.url).normalizedScheme == "file",
+              before.top?.id != top.id || before.topWebView?.loadNumber != webView.loadNumber else { return nil }
+        return webView.content.errorReason ?? "the page cannot be read"
     }
 }

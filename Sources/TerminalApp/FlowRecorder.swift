@@ -38,7 +38,7 @@ struct FlowRecorder: Equatable {
     mutating func step(for action: AppAction, items: [PageItem]) -> String? {
         let line: String?
         switch action {
-        case .launch, .observe, .tick:
+        case .launch, .observe, .tick, .network:
             line = nil
         case .answerDialog(.accept): line = "accept"
         case .answerDialog(.dismiss): line = "dismiss"
@@ -69,7 +69,8 @@ struct FlowRecorder: Equatable {
             }
         case .activate(let item):
             let sameText = items.filter { $0.text == item.text }
-            line = sameText.count == 1 && !item.text.isEmpty ? "tap \(FlowText.quoted(item.text))" : "tap #\(item.number)"
+            line = sameText.count == 1 && !item.text.isEmpty && FlowText.isWritable(item.text)
+                ? "tap \(FlowText.quoted(item.text))" : "tap #\(item.number)"
         case .navigator(let event):
             switch event {
             case .urlOpened(let url, let base): line = "open \(FlowText.quoted(portable(url, base: base)))"
@@ -125,19 +126,27 @@ struct FlowRecorder: Equatable {
 
 /// Writing values into flow files: bare words where safe, else quoted strings.
 enum FlowText {
-    /// A `"double-quoted string"` with `\"` and `\\`; control characters become spaces
-    /// (a flow line cannot hold them).
+    /// A `"double-quoted string"` with `\"` and `\\`; control characters, C1 and bidi
+    /// overrides (`VisibleText.isUnsafe`) become spaces: a flow line cannot hold them, and a
+    /// recording must not reorder what its reader sees.
     static func quoted(_ text: String) -> String {
         var output = "\""
         for character in text {
             switch character {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
-            case _ where character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }): output += " "
+            // `${` would be read back as a variable: `$${` is a literal one.
+            case "{" where output.hasSuffix("$"): output += "${"
+            case _ where character.unicodeScalars.contains(where: VisibleText.isUnsafe): output += " "
             default: output.append(character)
             }
         }
         return output + "\""
+    }
+
+    /// Whether a text reads back from a flow line as it is (nothing `quoted` would replace).
+    static func isWritable(_ text: String) -> Bool {
+        !text.unicodeScalars.contains(where: VisibleText.isUnsafe)
     }
 
     /// A path as a shell word for the header comment.

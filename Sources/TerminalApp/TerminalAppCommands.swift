@@ -78,7 +78,8 @@ extension TerminalAppState {
         }
         let steps: [FlowStep]
         do {
-            steps = try parser.parse(text: line, path: ":", folder: folder)
+            // `;` separates steps on one line (`if text "Accept"; tap "Accept"; end`).
+            steps = try parser.knowing(Set(context.variables.keys)).parse(text: Self.steps(of: line), path: ":", folder: folder)
         } catch {
             let column = error.location?.column.map { "column \($0): " } ?? ""
             message = FooterMessage(text: column + error.message, tone: .error, expiry: nil)
@@ -91,7 +92,31 @@ extension TerminalAppState {
         }
         context.columns = geometry.device.width
         context.rows = size.rows
+        // `expect visible` and `scroll to` at the prompt see the web view as it is scrolled here.
+        if let top = app.top, let webView = app.topWebView, let viewport = viewports[top.id], viewport.loadNumber == webView.loadNumber {
+            context.scroll = FlowScroll(screen: top.id, loadNumber: webView.loadNumber, offset: viewport.scrollOffset)
+        }
+        promptSteps = steps
         return steps.isEmpty ? [] : [.runSteps(steps)]
+    }
+
+    /// A prompt line's steps, one per line: `;` outside quotes ends a step.
+    static func steps(of line: String) -> String {
+        var text = ""
+        var quoted = false
+        var escaped = false
+        for character in line {
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                text.append(character)
+            } else if character == ";" {
+                text.append("\n")
+            } else {
+                if character == "\"" { quoted = true }
+                text.append(character)
+            }
+        }
+        return text
     }
 
     /// The words that start a flow step at the prompt (anything else without spaces is a URL).
@@ -104,31 +129,51 @@ extension TerminalAppState {
                                      now: ContinuousClock.Instant) -> [TerminalAppEffect] {
         self.app = app
         self.context = context
+        if let scroll = context.scroll, var viewport = viewports[scroll.screen], viewport.loadNumber == scroll.loadNumber {
+            viewport.scrollOffset = scroll.offset
+            viewports[scroll.screen] = viewport
+        }
         show(dialog)
         var recorded: [String] = []
+        let written = promptSteps ?? []
+        promptSteps = nil
+        let hasBlocks = written.contains { if case .block = $0.command { return true } else { return false } }
         for report in reports {
             show(report, now: now)
             if case .failed = report.outcome { continue }
-            if stepper == nil, var recorder {
+            if stepper == nil, !hasBlocks, var recorder {
                 recorded.append(recorder.step(for: report.step))
                 self.recorder = recorder
             }
         }
-        // Only the flow's own next step moves the stepper: a step typed at `:` while stepping
-        // (or after the flow ended) is not one of the flow's.
-        if var stepper, let report = reports.last, report.step == stepper.nextStep {
-            stepper.columns = context.columns
-            stepper.rows = context.rows
-            if case .failed(let failure) = report.outcome {
-                stepper.record(.failed(message: failure))
-            } else {
-                stepper.record(.passed)
-            }
-            self.stepper = stepper
-            if stepper.isFinished { message = stepStatus }
+        // A line with if, repeat or retry is recorded as written (else and end too), once it ran through.
+        let failed = reports.contains { report in
+            if case .failed = report.outcome { return !report.isRetried } else { return false }
+        }
+        if stepper == nil, hasBlocks, !failed, var recorder {
+            for step in written where !step.source.isEmpty { recorded.append(recorder.step(for: step)) }
+            self.recorder = recorder
         }
         settle()
         return recorded.isEmpty ? [] : [.record(recorded)]
+    }
+
+    /// Takes what came of the flow's next step (step mode): the execution as it stands now,
+    /// and the step's report.
+    @discardableResult
+    public mutating func didRunFlowStep(_ execution: FlowExecution, reports: [StepReport], context: FlowContext, app: SimulatedApp,
+                                        dialog: OpenDialog? = nil, now: ContinuousClock.Instant) -> [TerminalAppEffect] {
+        let effects = didRunSteps(reports, context: context, app: app, dialog: dialog, now: now)
+        guard var stepper else { return effects }
+        stepper.columns = context.columns
+        stepper.rows = context.rows
+        if let report = reports.last {
+            stepper.record(report, execution: execution)
+        }
+        self.stepper = stepper
+        if stepper.isFinished { message = stepStatus }
+        settle()
+        return effects
     }
 
     /// Puts what a step did in the footer.
@@ -154,27 +199,27 @@ extension TerminalAppState {
 
     /// `n` or Space in step mode: runs the next step; `didRunSteps` records how it went.
     mutating func runNextStep(now: ContinuousClock.Instant) -> [TerminalAppEffect] {
-        guard let stepper, let step = stepper.nextStep else {
+        guard let stepper, stepper.nextStep != nil else {
             message = FooterMessage(text: "the flow is over: q quits", tone: .hint, expiry: nil)
             return [.bell]
         }
         context.columns = stepper.columns
         context.rows = stepper.rows
-        return [.runSteps([step])]
+        return [.runFlowStep(stepper.execution)]
     }
 
     /// What `webnav run --step` prints when the UI ends: how far the flow got, then the
     /// closing line of a headless run (`1 passed, 0 failed`).
     public var stepSummary: [String]? {
         guard let stepper else { return nil }
-        let total = stepper.flow.steps.count
+        let total = stepper.lineCount
         let first: String
         if stepper.passed {
-            first = "PASS \(stepper.flow.path) (\(total) step\(total == 1 ? "" : "s"))"
+            first = "PASS \(stepper.flow.path) (\(stepper.stepsRun) step\(stepper.stepsRun == 1 ? "" : "s"))"
         } else if let failure = stepper.failure {
             first = "FAIL \(failure.step.location.path):\(failure.step.location.line): \(failure.message)"
         } else {
-            first = "FAIL \(stepper.flow.path): quit after \(stepper.results.count) of \(total) steps"
+            first = "FAIL \(stepper.flow.path): quit after \(stepper.stepsRun) of \(total) steps"
         }
         return [first, stepper.passed ? "1 passed, 0 failed" : "0 passed, 1 failed"]
     }
@@ -186,7 +231,7 @@ extension TerminalAppState {
             return FooterMessage(text: "n: line \(stepper.location(of: step))  \(step.source)", tone: .hint, expiry: nil)
         }
         if stepper.passed {
-            return FooterMessage(text: "✓ flow passed (\(stepper.flow.steps.count) steps): q quits", tone: .success, expiry: nil)
+            return FooterMessage(text: "✓ flow passed (\(stepper.stepsRun) steps): q quits", tone: .success, expiry: nil)
         }
         guard let failure = stepper.failure else { return nil }
         return FooterMessage(text: "✗ flow failed at line \(stepper.location(of: failure.step)): \(failure.message)", tone: .error, expiry: nil)

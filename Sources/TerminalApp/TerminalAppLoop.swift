@@ -134,7 +134,8 @@ public struct TerminalAppLoop {
                 case .suspend: terminal.suspend()
                 case .redraw: terminal.redrawAll()
                 case .perform(let action): worker.submit(.action(action), context: state.context)
-                case .runSteps(let steps): worker.submit(.steps(steps), context: state.context)
+                case .runSteps(let steps): worker.submit(.steps(steps, state.parser), context: state.context)
+                case .runFlowStep(let execution): worker.submit(.flowStep(execution), context: state.context)
                 case .startRecording(let path):
                     do {
                         let file = try RecordingFile(path: path ?? RecordingFile.freshPath())
@@ -180,7 +181,9 @@ public struct TerminalAppLoop {
             case .perform(let action):
                 _ = absorb(HostWorkQueue.run(.action(action), host: host, context: state.context), into: &state)
             case .runSteps(let steps):
-                _ = absorb(HostWorkQueue.run(.steps(steps), host: host, context: state.context), into: &state)
+                _ = absorb(HostWorkQueue.run(.steps(steps, state.parser), host: host, context: state.context), into: &state)
+            case .runFlowStep(let execution):
+                _ = absorb(HostWorkQueue.run(.flowStep(execution), host: host, context: state.context), into: &state)
             case .startRecording, .record, .stopRecording:
                 break
             }
@@ -195,6 +198,9 @@ public struct TerminalAppLoop {
             return []
         case .ranSteps(let reports, let context, let snapshot):
             return state.didRunSteps(reports, context: context, app: snapshot.app, dialog: snapshot.dialog, now: clock.now())
+        case .ranFlowStep(let execution, let reports, let context, let snapshot):
+            return state.didRunFlowStep(execution, reports: reports, context: context, app: snapshot.app, dialog: snapshot.dialog,
+                                        now: clock.now())
         }
     }
 }
@@ -274,18 +280,22 @@ final class HostWorkQueue: @unchecked Sendable {
     /// Work for the host: an action, or flow steps.
     enum Work: Sendable {
         case action(AppAction)
-        case steps([FlowStep])
+        /// Steps typed at `:` (with the parser that reads their variables).
+        case steps([FlowStep], FlowParser)
+        /// The next step of the flow being stepped through.
+        case flowStep(FlowExecution)
     }
 
     /// What came of one effect.
     enum Result: Sendable {
         case performed(AppSnapshot, eventsBefore: Int)
         case ranSteps([StepReport], FlowContext, AppSnapshot)
+        case ranFlowStep(FlowExecution, [StepReport], FlowContext, AppSnapshot)
 
         /// The snapshot the result carries.
         var snapshot: AppSnapshot {
             switch self {
-            case .performed(let snapshot, _), .ranSteps(_, _, let snapshot): return snapshot
+            case .performed(let snapshot, _), .ranSteps(_, _, let snapshot), .ranFlowStep(_, _, _, let snapshot): return snapshot
             }
         }
     }
@@ -384,17 +394,27 @@ final class HostWorkQueue: @unchecked Sendable {
         case .action(let action):
             let snapshot = host.perform(action)
             return .performed(snapshot, eventsBefore: snapshot.eventsBefore)
-        case .steps(let steps):
+        case .steps(let steps, let parser):
             var context = context
+            var execution = FlowExecution(flow: Flow(path: ":", steps: steps), parser: parser)
             var reports: [StepReport] = []
-            for step in steps {
-                let before = context.eventsSinceAction.count
-                let outcome = StepExecutor.perform(step, host: host, context: &context)
-                let events = step.command.isAction ? context.eventsSinceAction : Array(context.eventsSinceAction.dropFirst(before))
-                reports.append(StepReport(step: step, outcome: outcome, events: events))
-                if case .failed = outcome { break }
+            while let report = runStep(&execution, host: host, context: &context) {
+                reports.append(report)
+                if case .failed = report.outcome, !report.isRetried { break }
             }
             return .ranSteps(reports, context, host.snapshot)
+        case .flowStep(var execution):
+            var context = context
+            let report = runStep(&execution, host: host, context: &context)
+            return .ranFlowStep(execution, report.map { [$0] } ?? [], context, host.snapshot)
         }
+    }
+
+    /// Runs the execution's next step and reports it with the events it caused.
+    private static func runStep(_ execution: inout FlowExecution, host: AppHost, context: inout FlowContext) -> StepReport? {
+        let before = context.eventsSinceAction.count
+        guard let run = execution.runNext(host: host, context: &context) else { return nil }
+        let events = run.step.command.isAction ? context.eventsSinceAction : Array(context.eventsSinceAction.dropFirst(before))
+        return StepReport(step: run.step, outcome: run.outcome, events: events, index: run.index, isRetried: run.isRetried)
     }
 }

@@ -22,6 +22,9 @@ public enum TerminalAppEffect: Equatable, Sendable {
     /// Run flow steps on the app's host (stopping at the first failure), then hand the
     /// reports to `didRunSteps(_:context:app:dialog:now:)`.
     case runSteps([FlowStep])
+    /// Run the next step of the flow being stepped through, then hand the execution and the
+    /// report to `didRunFlowStep(_:reports:context:app:dialog:now:)`.
+    case runFlowStep(FlowExecution)
     /// Put text on the clipboard (the terminal's OSC 52).
     case copyToClipboard(String)
     /// Start recording into a file (nil: a fresh `recording.flow` here), then call
@@ -39,11 +42,17 @@ public struct StepReport: Sendable {
     public var outcome: StepOutcome
     /// The events the step caused.
     public var events: [AppEvent]
+    /// The step's index in its flow.
+    public var index: Int?
+    /// It failed inside `retry`, whose steps run again.
+    public var isRetried: Bool
 
-    public init(step: FlowStep, outcome: StepOutcome, events: [AppEvent]) {
+    public init(step: FlowStep, outcome: StepOutcome, events: [AppEvent], index: Int? = nil, isRetried: Bool = false) {
         self.step = step
         self.outcome = outcome
         self.events = events
+        self.index = index
+        self.isRetried = isRetried
     }
 }
 
@@ -60,6 +69,9 @@ struct ScreenViewport: Equatable {
     var layoutWidth: Int
     /// The web view load this viewport belongs to; a new load starts over.
     var loadNumber: Int
+    /// The web view's fragment navigations seen (`WebView.fragmentNavigations`): a new one
+    /// scrolls to its target.
+    var fragmentNavigations = 0
     /// Whether the focus came from scrolling rather than from the user (see `PageViewport`).
     var focusIsAutomatic = false
 }
@@ -92,6 +104,8 @@ public struct TerminalAppState {
     var notificationSelection: NotificationSelection?
     /// The recording in progress (`webnav record`, `R`).
     var recorder: FlowRecorder?
+    /// The steps of the line last run from the `:` prompt (a recording writes a block as typed).
+    var promptSteps: [FlowStep]?
     /// Whether the prompt is a `/` search rather than the `:` command line.
     var promptIsSearch = false
     /// The text last searched for with `/`, for `n` and `N`.
@@ -118,18 +132,22 @@ public struct TerminalAppState {
     /// which item (by number) had the focus.
     var carriedViewport: (screen: ScreenID, scrollOffset: Int, focusedItem: Int?)?
 
-    /// The terminal UI on a launched app; `parser` reads the steps typed at the `:` prompt.
-    public init(app: SimulatedApp, size: TerminalSize, parser: FlowParser) {
+    /// The terminal UI on a launched app; `parser` reads the steps typed at the `:` prompt;
+    /// `variables` are the `${NAME}` values they start with (the profile's `env`, `--env`).
+    /// The launch is the first action: the first step's expectations see what it did.
+    public init(app: SimulatedApp, size: TerminalSize, parser: FlowParser, variables: [String: String] = [:]) {
         self.app = app
         self.size = size
         self.parser = parser
+        context.variables = variables
+        context.eventsSinceAction = Array(app.eventLog.events)
         settle()
     }
 
     /// Steps through `flow` (`webnav run --step`): its panel shown, `n` runs the next step.
-    public init(app: SimulatedApp, size: TerminalSize, stepping flow: Flow, parser: FlowParser) {
-        self.init(app: app, size: size, parser: parser)
-        stepper = FlowStepper(flow: flow)
+    public init(app: SimulatedApp, size: TerminalSize, stepping flow: Flow, parser: FlowParser, variables: [String: String] = [:]) {
+        self.init(app: app, size: size, parser: parser, variables: variables)
+        stepper = FlowStepper(flow: flow, parser: parser)
         panel = .flow
     }
 
@@ -535,6 +553,11 @@ public struct TerminalAppState {
                 stored.focusedNode = carried.focusedItem.flatMap { layout.items.indices.contains($0) ? layout.items[$0].node : nil }
                 carriedViewport = nil
             }
+        }
+        if stored.fragmentNavigations != webView.fragmentNavigations {
+            stored.fragmentNavigations = webView.fragmentNavigations
+            stored.scrollOffset = app.initialScrollOffset(of: top.id, width: width)
+            stored.focusedNode = nil  // the tapped link would pull the view back to itself
         }
         if carriedViewport.map({ $0.screen != top.id }) ?? false { carriedViewport = nil }
         var offset = stored.scrollOffset

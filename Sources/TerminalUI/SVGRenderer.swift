@@ -1,3 +1,5 @@
+import NavigatorCore
+
 /// Renders a `Screen` as an SVG picture: a monospace grid in the frame's real colours, for
 /// documentation and pull-request reviews (`preview --svg`, flow snapshots).
 ///
@@ -101,12 +103,13 @@ public struct SVGRenderer: Sendable {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    /// Text safe inside an XML element: markup characters escaped, and characters XML 1.0
-    /// forbids (controls other than tab, line feed and carriage return) replaced by U+FFFD.
+    /// Text safe inside an XML element: controls, C1 and bidi overrides shown as escapes as on
+    /// standard output (VisibleText), markup characters escaped, and the non-characters XML 1.0
+    /// forbids replaced by U+FFFD.
     static func escaped(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        for scalar in VisibleText.escaping(text, keepingLines: true).unicodeScalars {
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"

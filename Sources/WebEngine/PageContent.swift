@@ -63,6 +63,9 @@ public struct PageContent: Sendable {
     /// over: the engine continues it, so a page is parsed once. The document is the tree up to
     /// there until then. Nil when the parse ran to its end.
     public internal(set) var pausedParse: PausedParse?
+    /// What the response said that the page's scripts are held to (its status and
+    /// Content-Security-Policy).
+    public internal(set) var response = PageResponse()
     /// The method of the request that answered with this page: `POST` for a posted form (and
     /// its 307/308 redirects), else `GET`.
     public var method = "GET"
@@ -92,7 +95,8 @@ public struct PageContent: Sendable {
     /// A page parsed from the bytes a load answered with, as `mode` says: to its end, or to
     /// where scripts take over (`pausedParse`). Its style sheets are read through
     /// `readStyleSheet` (nil when one cannot be read).
-    public static func parsing(_ bytes: Data, url: String, mode: ParseMode, readStyleSheet: (URL) -> Data?) -> PageContent {
+    public static func parsing(_ bytes: Data, url: String, mode: ParseMode, response: PageResponse = PageResponse(),
+                               readStyleSheet: (URL) -> Data?) -> PageContent {
         var parser = HTMLParser(bytes: bytes, options: HTMLParser.Options(scriptingEnabled: mode.scriptingEnabled))
         var paused: PausedParse?
         parsing: while true {
@@ -112,6 +116,7 @@ public struct PageContent: Sendable {
         var content = PageContent(url: url, document: document, title: document.title, warnings: parser.warnings, styleSheets: styleSheets,
                                   paused: paused != nil)
         content.pausedParse = paused
+        content.response = response
         return content
     }
 
@@ -146,6 +151,8 @@ public struct PageContent: Sendable {
         layouts.layout(options) {
             var options = options
             options.scriptsEnabled = scriptsEnabled
+            var state = self.state
+            if let fragment = options.targetFragment { state.fragment = fragment }
             return PageLayoutEngine.layout(document, baseURL: URL(string: url) ?? URL(string: "about:blank")!, options: options,
                                            styleSheets: styleSheets, state: state)
         }
@@ -172,6 +179,12 @@ public struct PageContent: Sendable {
     /// Whether a link's `href` is a `javascript:` URL (leading whitespace and case as URLs allow).
     public static func isScriptURL(_ href: String) -> Bool {
         href.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).lowercased().hasPrefix("javascript:")
+    }
+
+    /// Whether a parsed document has scripts to run as it loads (`webnav dump` asks before it
+    /// opens an app on the page).
+    public static func hasScripts(_ document: HTMLDocument) -> Bool {
+        scripts(in: document).onLoad
     }
 
     private static func scripts(in document: HTMLDocument) -> (onLoad: Bool, inLinks: Bool) {

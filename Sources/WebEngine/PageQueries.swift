@@ -1,4 +1,6 @@
+import NavigatorCore
 import PageKit
+import URLKit
 
 /// Which form field a step means.
 public enum FieldTarget: Equatable, Sendable {
@@ -98,6 +100,16 @@ extension PageContent {
         state.checkedness[node] ?? (document.attribute("checked", of: node) != nil)
     }
 
+    /// The absolute URLs the page's `element`s name in `attribute` (`img` `src`), in document
+    /// order, resolved against the page's base URL.
+    public func resourceURLs(element: String, attribute: String) -> [String] {
+        let base = document.baseURL(pageURL: url) ?? url
+        let resolver = URLResolver(base: base)
+        return document.elements(named: element).compactMap { node in
+            document.attribute(attribute, of: node).flatMap { resolver.resolve($0) }
+        }
+    }
+
     /// A selector for an element: `#id` when it has one, else its name.
     public func simpleSelector(for node: NodeID) -> String {
         if let id = document.attribute("id", of: node), !id.isEmpty { return "#" + id }
@@ -114,7 +126,9 @@ extension PageContent {
                 labels[id, default: []].append(Self.collapsed(document.textContent(of: label)))
             }
         }
-        var candidates = fieldNames(node, labels: labels).map { FieldTarget.text($0) }
+        // A name holding a control or bidi override cannot be written into a flow line as it is.
+        var candidates = fieldNames(node, labels: labels).filter { !$0.unicodeScalars.contains(where: VisibleText.isUnsafe) }
+            .map { FieldTarget.text($0) }
         if let id = document.attribute("id", of: node), !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
            !(id.first?.isNumber ?? true) {
             candidates.append(.css("#" + id))
@@ -174,5 +188,29 @@ extension PageContent {
     /// Runs of spaces, tabs, newlines and no-break spaces as one space, none at the ends.
     static func collapsed(_ text: String) -> String {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{A0}" }).joined(separator: " ")
+    }
+}
+
+extension PageContent {
+    /// The element that has focus on a page without scripts: the field last typed into.
+    public var focusedNode: NodeID? { state.focused }
+
+    /// What an element is known by, as `expect focus` names it: a field's labels, placeholder,
+    /// `aria-label` and `name`, then its text; and its tag name, for messages.
+    public func names(of node: NodeID) -> (names: [String], tag: String?) {
+        var labels: [String: [String]] = [:]
+        for label in document.elements(named: "label") {
+            if let id = document.attribute("for", of: label) { labels[id, default: []].append(Self.collapsed(document.textContent(of: label))) }
+        }
+        var names = fieldNames(node, labels: labels)
+        let text = Self.collapsed(document.textContent(of: node))
+        if !text.isEmpty { names.append(text) }
+        return (names, document.name(of: node))
+    }
+
+    /// Why an error page is shown, as its text says (`No such file: PATH`); nil for other pages.
+    public var errorReason: String? {
+        guard isErrorPage else { return nil }
+        return document.elements(named: "p").first.map { Self.collapsed(document.textContent(of: $0)) }
     }
 }

@@ -75,6 +75,8 @@ public final class WebPages {
         public var userScripts: [UserScript] = []
         /// The profile's `javaScriptEnabled`.
         public var javaScriptEnabled = true
+        /// The profile's `allowFileAccessFromFileURLs`.
+        public var allowFileAccessFromFileURLs = false
         /// Shows a dialog and waits for the answer (the host serves its queue meanwhile).
         public var presenter: (ScriptDialog) -> ScriptDialogAnswer
 
@@ -143,11 +145,13 @@ public final class WebPages {
         let page: ScriptPage
         if let paused = content.pausedParse {
             page = engine.loadPage(.paused(paused), url: url, resources: services.resources, userScripts: settings.userScripts,
-                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies,
+                                   response: content.response)
         } else {
             page = engine.adoptPage(content.document, state: content.state, url: url, firingLoadEvents: true,
                                     resources: services.resources, userScripts: settings.userScripts,
-                                    historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+                                    historyLength: services.historyLength, storage: services.storage, cookies: services.cookies,
+                                   response: content.response)
         }
         register(page, for: screen, at: url)
         return settle(engine.runUntilIdle())
@@ -163,11 +167,12 @@ public final class WebPages {
         let page: ScriptPage
         if let paused = content.pausedParse {
             page = engine.loadPage(.paused(paused), url: url, resources: services.resources, userScripts: settings.userScripts,
-                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies)
+                                   historyLength: services.historyLength, storage: services.storage, cookies: services.cookies,
+                                   response: content.response)
         } else {
             page = engine.adoptPage(content.document, state: content.state, url: url, firingLoadEvents: false,
                                     resources: services.resources, historyLength: services.historyLength,
-                                    storage: services.storage, cookies: services.cookies)
+                                    storage: services.storage, cookies: services.cookies, response: content.response)
         }
         register(page, for: screen, at: url)
         return page
@@ -264,7 +269,16 @@ public final class WebPages {
     public func fill(_ node: NodeID, text: String, on screen: ScreenID) -> [PageOutcome] {
         if pages[screen] != nil { return input(on: screen) { $0.fill(node, text: text) } }
         guard let content = host?.content(of: screen) else { return [] }
-        return editPlain(content, on: screen) { state, _ in state.values[node] = text }
+        return editPlain(content, on: screen) { state, _ in
+            state.values[node] = text
+            state.focused = node
+        }
+    }
+
+    /// The element of a screen's page that has focus (`document.activeElement`); nil on a page
+    /// without scripts, whose focus is its form state's.
+    public func focusedElement(on screen: ScreenID) -> NodeID? {
+        pages[screen]?.focusedElement
     }
 
     /// Chooses an option of a `<select>` of the top page (`input`, `change` on a page with scripts).
@@ -489,6 +503,7 @@ public final class WebPages {
         configuration.seed = settings.seed
         configuration.timeLimitMs = settings.timeLimitMs
         configuration.hasUIDelegate = settings.hasUIDelegate
+        configuration.allowFileAccessFromFileURLs = settings.allowFileAccessFromFileURLs
         configuration.userAgent = settings.userAgent
         configuration.dialogPresenter = settings.presenter
         configuration.bridge = settings.bridge

@@ -53,6 +53,11 @@ struct AppEnvironment {
                 let decoded = try AppProfile.decode(json: Array(data), path: profilePath)
                 profile = try decoded.profile.resolvingFiles(in: profileFolder.path, fileExists: isRegularFile)
                 if checksScripts { try ProfileScripts.check(profile) }
+                try readRouteFiles(&profile)
+                watched += profile.networkRoutes.compactMap { route in
+                    if case .file(let file, _, _, _) = route.answer { return file.path }
+                    return nil
+                }
                 warnings = decoded.warnings
                 if let reference = profile.infoPlist {
                     let plist = try InfoPlistImport.read(reference.path)
@@ -74,6 +79,18 @@ struct AppEnvironment {
         let explicit = arguments.value("pages") != nil || profile.pagesFolder != AppProfile.builtIn.pagesFolder
         return AppEnvironment(profile: profile, pagesFolder: pagesFolder, profileWarnings: warnings, watchedFiles: watched,
                               pagesFolderIsExplicit: explicit, profileFile: profilePath.map { _ in watched[0] })
+    }
+
+    /// The bodies of the profile's `networkRoutes`, read once when the profile is loaded.
+    private static func readRouteFiles(_ profile: inout AppProfile) throws(UserError) {
+        for index in profile.networkRoutes.indices {
+            guard case .file(let file, _, _, _) = profile.networkRoutes[index].answer else { continue }
+            do {
+                profile.networkRoutes[index].body = Array(try FilePageReader().read(URL(fileURLWithPath: file.path)))
+            } catch {
+                throw UserError("\"networkRoutes[\(index)].file\": cannot read \(file.path): \(ErrorDescription.reason(error))", at: file.location)
+            }
+        }
     }
 
     /// Whether a file (not a folder) exists at `path`: what a script or plist the profile names must be.
@@ -128,7 +145,8 @@ enum InfoPlistImport {
         do {
             plist = try InfoPlist.read(path: path)
         } catch {
-            throw UserError("\(error.reason)", path: path)
+            if let line = error.line { throw UserError(error.reason, at: SourceLocation(path: path, line: line, column: error.column)) }
+            throw UserError(error.reason, path: path)
         }
         let location = SourceLocation(path: path, line: 1)
         let ats = plist.appTransportSecurity.map { AppProfile.AppTransportSecurity(dictionary: $0.json, location: location) }

@@ -5,6 +5,8 @@ struct OptionSpec: Sendable {
     var name: String
     var valueName: String?
     var help: String
+    /// Whether the option may be given more than once, each value kept (`--env A=1 --env B=2`).
+    var repeats = false
     /// What the value may be: the synopsis shows choices, shells complete them, files or folders.
     var values: OptionValues = .text
 
@@ -71,7 +73,7 @@ struct CommandSpec: Sendable {
 
     /// `run FLOW_OR_FOLDER... [--json] …`: the command word, its operands and its options.
     var synopsis: String {
-        ([name, operands].filter { !$0.isEmpty } + options.map { "[\($0.usage)]" }).joined(separator: " ")
+        ([name, operands].filter { !$0.isEmpty } + options.map { "[\($0.usage)]" + ($0.repeats ? "..." : "") }).joined(separator: " ")
     }
 
     /// `webnav run FLOW_OR_FOLDER... [--json] …`: the whole command line.
@@ -102,9 +104,12 @@ struct CommandSpec: Sendable {
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value of each option, in order (for the options that repeat).
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
 
     func value(_ name: String) -> String? { values[name] }
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// An option that must be a whole number in a range.
@@ -146,13 +151,16 @@ enum ArgumentParser {
                 throw UserError("unknown option --\(name) for '\(spec.invocation)'\(hint.isEmpty ? " (see \(spec.helpCommand))" : hint)")
             }
             if let valueName = option.valueName {
+                let value: String
                 if let inlineValue {
-                    parsed.values[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else { throw UserError("--\(name) needs a value (\(valueName))") }
-                    parsed.values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 }
+                parsed.values[name] = value
+                parsed.allValues[name, default: []].append(value)
             } else {
                 guard inlineValue == nil else { throw UserError("--\(name) takes no value") }
                 parsed.flags.insert(name)

@@ -20,7 +20,7 @@ enum CommandOverview {
         var lines: [String] = []
         for spec in entries {
             let command = spec.operands.isEmpty ? spec.invocation : spec.invocation + " " + spec.operands
-            var synopsis = filled([command] + spec.options.map { "[\($0.usage)]" }, indent: spec.invocation.count + 1)
+            var synopsis = filled([command] + spec.options.map { "[\($0.usage)]" + ($0.repeats ? "..." : "") }, indent: spec.invocation.count + 1)
             let brief = filled(spec.brief.split(separator: " ").map(String.init), indent: briefColumn, firstIndent: briefColumn)
             if let last = synopsis.last, last.count + 2 <= briefColumn {
                 synopsis[synopsis.count - 1] = last + String(repeating: " ", count: briefColumn - last.count) + brief[0].dropFirst(briefColumn)

@@ -65,7 +65,8 @@ struct FlowWatch {
 
     /// Runs flows, prints their results and the summary; returns the files each flow used.
     private func runAndPrint(_ paths: [String], environment: AppEnvironment) throws(UserError) -> [String: [String]] {
-        let parser = FlowParser.files
+        let variables = try FlowVariables.values(arguments, profile: environment.profile)
+        let parser = FlowParser.files.knowing(Set(variables.keys))
         var flows: [Flow] = []
         var uses: [String: [String]] = [:]
         var failedToParse = 0
@@ -82,6 +83,8 @@ struct FlowWatch {
         var runner = FlowRunner(profile: environment.profile, pagesBase: environment.pagesFolder, store: environment.pageStore(revalidates: true))
         runner.isStrict = arguments.has("strict")
         runner.scriptSeed = UInt64(try arguments.integer("seed", in: 0...Int.max) ?? 0)
+        runner.variables = variables
+        runner.parser = parser
         var results: [FlowResult] = []
         var writeFailure: UserError?
         runner.run(flows, jobs: jobs) { result in

@@ -21,16 +21,20 @@ enum InteractiveCommand {
     static let downloadsOption = OptionSpec(name: "downloads", valueName: "DIR",
                                             help: "save the app's downloads (app.saveDownload) in DIR (default webnav-downloads)", values: .folders)
 
+    /// `--env NAME=VALUE`: a value for `${NAME}` in the steps typed at `:`.
+    static let envOption = OptionSpec(name: "env", valueName: "NAME=VALUE",
+                                      help: "a value for ${NAME} in the steps typed at : (again for more; wins over the profile's env)", repeats: true)
+
     static let startSpec = CommandSpec(
         name: "", operands: "", brief: "the terminal UI on the app's root page (default Pages/index.html)",
         summary: "The terminal UI on the app's root page.",
-        options: [dataOption, downloadsOption], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
+        options: [dataOption, downloadsOption, envOption], positionalName: "nothing", minimumPositionals: 0, maximumPositionals: 0
     )
 
     static let openSpec = CommandSpec(
         name: "open", operands: "URL...", brief: "the terminal UI, after delivering each URL in order",
         summary: "The terminal UI, after delivering each URL in order (deeplinks are routed, pages load in the top screen).",
-        options: [dataOption, downloadsOption], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
+        options: [dataOption, downloadsOption, envOption], positionalName: "at least one URL", minimumPositionals: 1, maximumPositionals: nil,
         details: "Relative page URLs resolve against the current folder. Keys: ? in the terminal UI lists them.",
         operandValues: .pagesFolderPages
     )
@@ -40,13 +44,14 @@ enum InteractiveCommand {
         let environment = try AppEnvironment.load(arguments)
         try environment.reportWarnings()
         try environment.requirePagesFolder()
+        let variables = try FlowVariables.values(arguments, profile: environment.profile)
         let data = try DataFolder(arguments.value("data"), profile: environment.profile)
         let socket = try listen(environment)
         defer { socket.listener.stop() }
         let terminal = try startTerminal()
         let (host, launch) = launchedHost(environment, websiteData: data?.contents,
                                           downloads: DownloadFolder(path: arguments.value("downloads") ?? DownloadFolder.defaultPath))
-        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
+        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser, variables: variables)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         // The launch, the profile's warnings (in the log and the footer, where the user looks)
         // and the URLs go through the loop's queue: the UI draws at once and `q` quits while a
@@ -83,7 +88,7 @@ enum InteractiveCommand {
     static let recordSpec = CommandSpec(
         name: "record", operands: "FILE.flow", brief: "the terminal UI, writing each action as a flow step",
         summary: "The terminal UI, writing every action as a flow step into FILE as it happens; on quit the state reached is appended as expectations.",
-        options: [dataOption, downloadsOption], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
+        options: [dataOption, downloadsOption, envOption], positionalName: "one flow file to write", minimumPositionals: 1, maximumPositionals: 1,
         details: "Replay it with webnav run FILE.flow. R in the terminal UI starts and stops a recording too.",
         operandValues: .flowFile
     )
@@ -101,13 +106,14 @@ enum InteractiveCommand {
         } catch {
             throw UserError(error.message)
         }
+        let variables = try FlowVariables.values(arguments, profile: environment.profile)
         let data = try DataFolder(arguments.value("data"), profile: environment.profile)
         let socket = try listen(environment)
         defer { socket.listener.stop() }
         let terminal = try startTerminal()
         let (host, launch) = launchedHost(environment, websiteData: data?.contents,
                                           downloads: DownloadFolder(path: arguments.value("downloads") ?? DownloadFolder.defaultPath))
-        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser)
+        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, parser: fileParser, variables: variables)
         TerminalAppLoop().run(&state, host: host, on: terminal, recording: recording, startingWith: launch, inbox: socket.inbox)
         socket.listener.stop()
         try data?.save(host)
@@ -115,12 +121,13 @@ enum InteractiveCommand {
     }
 
     /// The flow beside the screen; exit 0 when every step ran and passed, else 1.
-    static func stepThrough(_ flow: Flow, environment: AppEnvironment) throws(UserError) -> Int32 {
+    static func stepThrough(_ flow: Flow, environment: AppEnvironment, variables: [String: String]) throws(UserError) -> Int32 {
         try requireTerminal()
         try environment.requirePagesFolder()
         let terminal = try startTerminal()
         let (host, launch) = launchedHost(environment, websiteData: nil, downloads: DownloadFolder(path: DownloadFolder.defaultPath))
-        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow, parser: fileParser)
+        var state = TerminalAppState(app: host.snapshot.app, size: terminal.size, stepping: flow,
+                                     parser: fileParser.knowing(Set(variables.keys)), variables: variables)
         TerminalAppLoop().run(&state, host: host, on: terminal, startingWith: launch + profileWarningEffects(environment))
         for line in state.stepSummary ?? [] { try StandardStream.output.line(line) }
         return state.exitStatus

@@ -66,10 +66,8 @@ enum ManPage {
         lines += [".PP", escaped(TerminalKeys.promptNote)]
         lines += [
             ".SH FLOW FILES",
-            "One step per line; # starts a comment (not inside a quoted string, a word such as",
-            "page.html#top, or tap #3); arguments are bare words or \"quoted strings\" with \\e\" and \\e\\e.",
-            "A folder runs every *.flow under it, sorted, except _*.flow fragments (for include).",
         ]
+        lines += FlowHelp.introduction.map(escaped)
         for step in FlowHelp.steps { lines += [".TP", ".B \(escaped(step.syntax))", escaped(step.meaning)] }
         lines += [
             ".SH EXIT STATUS",

@@ -40,7 +40,9 @@ enum PreviewCommand {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         for url in arguments.positionals {
             let before = app.eventLog.total
+            let previous = app
             app = host.perform(.navigator(.urlOpened(url, base: base))).app
+            if let reason = app.localPageFailure(since: previous) { throw UserError("cannot open page: \(reason)", path: url) }
             for event in app.eventLog.events(since: before) where event.kind == .warning {
                 try StandardStream.error.line("\(url): \(event.text)")
             }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Glibc
 import NavigatorCore
 import ScriptRuntime
 
@@ -20,6 +21,12 @@ enum ProfileScripts {
                 source = text
                 sourceURL = script.keyPath
             case .file(let reference):
+                // A syntax error quotes the text where it stopped: a file that is not a script the
+                // user meant (a profile naming /etc/passwd, or a link to it) is refused unread.
+                guard Self.isJavaScriptFile(reference.path) else {
+                    throw UserError("\(JSONText.excerpt(script.keyPath)): \(reference.path) is not a JavaScript file (a script file's name, links resolved, ends in .js)",
+                                    at: reference.location)
+                }
                 guard let data = FileManager.default.contents(atPath: reference.path) else {
                     throw UserError("\(script.keyPath): cannot read \(reference.path)", at: reference.location)
                 }
@@ -39,5 +46,12 @@ enum ProfileScripts {
             }
             throw UserError(message, at: script.source.location)
         }
+    }
+
+    /// Whether a path, symbolic links resolved, names a `.js` file.
+    static func isJavaScriptFile(_ path: String) -> Bool {
+        guard let resolved = realpath(path, nil) else { return path.lowercased().hasSuffix(".js") }
+        defer { free(resolved) }
+        return String(cString: resolved).lowercased().hasSuffix(".js")
     }
 }

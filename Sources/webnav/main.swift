@@ -18,6 +18,7 @@ enum Webnav {
         (PreviewCommand.spec, PreviewCommand.run),
         (ResolveCommand.spec, ResolveCommand.run),
         (RunCommand.spec, RunCommand.run),
+        (ReportCommand.spec, ReportCommand.run),
         (DumpCommand.spec, DumpCommand.run),
         (LintCommand.spec, LintCommand.run),
         (InteractiveCommand.recordSpec, InteractiveCommand.record),

@@ -1,5 +1,6 @@
 @testable import AppShell
 import Foundation
+import Glibc
 import TestSupport
 import XCTest
 
@@ -37,12 +38,48 @@ final class DownloadFolderTests: XCTestCase {
     func testWhitespaceTrimmingAndJoining() {
         let names: [(String, String)] = [
             ("\u{3000}a b\u{A0}\t.txt\u{3000}", "a b\u{A0}.txt"), ("\u{200B}x\u{202F}/\u{2003}y\u{205F}", "x_y"),
-            ("\u{85}z\u{1680}", "\u{85}z"), ("\u{FEFF}w\u{180E}", "\u{FEFF}w\u{180E}"), ("\u{2000}\u{200A}/.", "download"),
+            ("\u{85}z\u{1680}", "z"), ("\u{FEFF}w\u{180E}", "\u{FEFF}w\u{180E}"), ("\u{2000}\u{200A}/.", "download"),
         ]
         XCTAssertEqual(names.map { DownloadFolder.sanitisedName($0.0) }, names.map(\.1))
         let folders = ["dir", "dir/", "dir//", "/", "//", "", "a//b", "./x"]
         XCTAssertEqual(folders.map { DownloadFolder.joined($0, "r.txt") },
                        ["dir/r.txt", "dir/r.txt", "dir//r.txt", "/r.txt", "//r.txt", "r.txt", "a//b/r.txt", "./x/r.txt"])
+    }
+
+    /// Issue 23, item 11: bidi controls go (`invoice\u{202E}txt.exe` showed as `invoiceexe.txt`),
+    /// and the NFC and NFD spellings of a name are one name, as on APFS.
+    func testBidiControlsGoAndComposedFormsAreOneName() throws {
+        let cases: [(String, String)] = [
+            ("invoice\u{202E}txt.exe", "invoicetxt.exe"), ("\u{2066}a\u{2069}\u{202A}b\u{202C}.pdf", "ab.pdf"),
+            ("c1\u{9B}31m.txt", "c131m.txt"), ("cafe\u{301}.txt", "caf\u{E9}.txt"),
+        ]
+        XCTAssertEqual(cases.map { Array(DownloadFolder.sanitisedName($0.0).unicodeScalars) }, cases.map { Array($0.1.unicodeScalars) })
+        let root = try makeFolder()
+        let folder = DownloadFolder(path: root.path)
+        XCTAssertEqual(folder.save(Data("1".utf8), suggestedName: "caf\u{E9}.txt"), .success("caf\u{E9}.txt"))
+        XCTAssertEqual(folder.save(Data("2".utf8), suggestedName: "cafe\u{301}.txt"), .success("caf\u{E9} (1).txt"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) },
+                       [Array("caf\u{E9} (1).txt".utf8), Array("caf\u{E9}.txt".utf8)])
+    }
+
+    /// Issue 23, item 10: a disk that fills after 65,536 bytes of a 200 KB download left the
+    /// truncated file, and the next save became `big (1).bin`. Now nothing is left.
+    func testAFullDiskLeavesNeitherAFileNorATakenName() throws {
+        let root = try makeFolder()
+        let full = DownloadFolder(path: root.path, writer: { descriptor, bytes, count in
+            let offset = Int(lseek(descriptor, 0, SEEK_CUR))
+            guard offset < 65_536 else {
+                errno = ENOSPC
+                return -1
+            }
+            return Glibc.write(descriptor, bytes, min(count, 65_536 - offset))
+        })
+        let big = Data(repeating: 7, count: 200 * 1024)
+        XCTAssertEqual(full.save(big, suggestedName: "big.bin"), .failure(DownloadFolder.Failure(message: "cannot write big.bin: No space left on device")))
+        XCTAssertEqual(files(under: root), [])
+        XCTAssertEqual(DownloadFolder(path: root.path).save(big, suggestedName: "big.bin"), .success("big.bin"))
+        XCTAssertEqual(files(under: root), ["big.bin"])
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("big.bin")), big)
     }
 
     func testHostileNamesNeverWriteOutsideTheFolder() throws {

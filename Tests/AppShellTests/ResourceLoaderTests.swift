@@ -262,6 +262,18 @@ final class ResourceLoaderTests: XCTestCase {
                        .handOff(url: deeplink, hops: [RedirectHop(from: url, to: deeplink, status: 302, method: "GET")]))
     }
 
+    /// Issue 23, item 12: a redirect from http to `data:` (or `file:`) loaded; WebKit's network
+    /// process fails it ("Redirection to URL with a scheme that is not HTTP(S)").
+    func testARedirectToDataOrFileFails() throws {
+        for target in ["data:text/html;base64,PHA+aW5qZWN0ZWQ8L3A+", "file:///etc/passwd"] {
+            let url = try server.url("/redirect?to=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+            XCTAssertEqual(loader().load(LoadRequest(url: url)), .failure(LoadFailure(
+                url: target, code: .unsupportedURL, detail: "Redirection to URL with a scheme that is not HTTP(S)",
+                hops: [RedirectHop(from: url, to: target, status: 302, method: "GET")])), target)
+        }
+        XCTAssertEqual(loader().load(LoadRequest(url: "data:text/plain,direct")).response?.body, Array("direct".utf8))
+    }
+
     func testEventsAndTheErrorPage() throws {
         let url = try server.url("/chain/1")
         let request = LoadRequest(url: url)

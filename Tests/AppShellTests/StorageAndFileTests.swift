@@ -1,4 +1,5 @@
 import AppShell
+import NavigatorCore
 import Foundation
 import TestSupport
 import XCTest
@@ -62,6 +63,25 @@ final class WebStorageTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: directory.cookiesPath, encoding: .utf8), "{")
         XCTAssertEqual(WebsiteDataStore.forNewScreen(mode: .shared, policy: CookiePolicy()), nil)
         XCTAssertEqual(WebsiteDataStore.forNewScreen(mode: .perScreen, policy: CookiePolicy())?.isPersistent, false)
+    }
+}
+
+extension WebStorageTests {
+    /// Issue 23, item 11: a page's bidi override, C1 control and DEL in a stored value are written
+    /// as JSON escapes, never raw, and read back as they were.
+    func testStoredTextIsEscapedInTheDataFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-data-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var store = WebsiteDataStore(isPersistent: true)
+        let value = "invoice\u{202E}txt\u{9B}31m\u{7F}\u{1B}"
+        _ = store.localStorage.setItem("k\u{2066}", value, origin: "file://")
+        let directory = DataDirectory(path: folder)
+        try directory.save(store, now: 0)
+        let text = try String(contentsOfFile: directory.localStoragePath, encoding: .utf8)
+        XCTAssertTrue(text.contains(#""k\u2066""#), text)
+        XCTAssertTrue(text.contains(#""invoice\u202etxt\u009b31m\u007f\u001b""#) || text.contains(#""invoice\u202etxt\u009b31m\u007f\u001B""#), text)
+        XCTAssertFalse(text.unicodeScalars.contains { VisibleText.isUnsafe($0) && $0 != "\n" }, text)
+        XCTAssertEqual(try directory.load(policy: CookiePolicy(), now: 0).localStorage.area(for: "file://").getItem("k\u{2066}"), value)
     }
 }
 

@@ -63,6 +63,7 @@ final class BridgeStepTests: XCTestCase {
             <a href="app://home">Register</a>
             <button onclick="webkit.messageHandlers.echo.postMessage({n: 1, s: 'x'}).then((r) => { document.getElementById('label').textContent = 'echo ' + r.n; })">Echo</button>
             <button onclick="window.result = 'aGVsbG8='; location.href = 'app://download?name=hi.txt'">Download</button>
+            <button onclick="webkit.messageHandlers.echo.postMessage('m'.repeat(270000))">Huge</button>
             <script>function setLabelText(text) { document.getElementById('label').textContent = text; return text.length; }</script>
             """,
     ]
@@ -85,7 +86,7 @@ final class BridgeStepTests: XCTestCase {
     private func outcomes(_ text: String, downloads: String) throws -> [String] {
         var runner = FlowRunner(profile: profile(), pagesBase: folder, store: PageStore(reader: InMemoryPages(files: Self.pages)))
         runner.downloadsPath = downloads
-        let host = runner.launchedHost()
+        let host = runner.launchedHost().host
         var context = FlowContext()
         return try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder).map { step in
             switch StepExecutor.perform(step, host: host, context: &context) {
@@ -95,6 +96,20 @@ final class BridgeStepTests: XCTestCase {
             case .snapshot: return "snapshot"
             }
         }
+    }
+
+    /// Issue 23, item 12: a 270 KB message made a 270 KB failure line; the event log and the
+    /// failure show the body's first 1,000 characters.
+    func testALongMessageBodyIsCutInTheEventLogAndTheFailure() throws {
+        let downloads = FileManager.default.temporaryDirectory.appendingPathComponent("webnav-bridge-steps-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: downloads) }
+        let cut = "\"" + String(repeating: "m", count: 999) + "…"
+        let written = cut.replacingOccurrences(of: "\"", with: "\\\"")
+        XCTAssertEqual(try outcomes("tap \"Huge\"\nexpect message echo \"short\"\nexpect event \"reply echo: \(written)\"\n", downloads: downloads), [
+            "done: reply echo: \(cut)",
+            "failed: expected message echo short, got message echo: \(cut)",
+            "held: ok: expect event \"reply echo: \(written)\"",
+        ])
     }
 
     func testBridgeStepsRunAgainstTheApp() throws {

@@ -145,7 +145,7 @@ final class FlowParserTests: XCTestCase {
 
     func testIncludeErrors() {
         XCTAssertEqual(error("include missing.flow"), "/flows/t.flow:1:9: error: cannot include \"missing.flow\": No such file")
-        XCTAssertEqual(error("include"), "/flows/t.flow:1:1: error: include takes one argument, a flow file path (got 0)")
+        XCTAssertEqual(error("include"), "/flows/t.flow:1:1: error: include takes a flow file path, then NAME=\"value\" for the fragment's parameters")
         XCTAssertEqual(error("include a.flow", files: ["/flows/a.flow": "include t.flow"]),
                        "/flows/a.flow:1:9: error: include cycle: t.flow → a.flow → t.flow")
         XCTAssertEqual(error("include bad.flow", files: ["/flows/bad.flow": "back\nfly"]),

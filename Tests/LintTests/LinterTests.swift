@@ -140,6 +140,18 @@ final class LinterTests: XCTestCase {
         ])
     }
 
+    /// Issue 23, item 4: 10,000 nested arrays once crashed `lint` (SIGSEGV); the finding is the
+    /// depth bound, at the array that goes too deep.
+    func testDeeplyNestedPlistIsAFindingAtTheArrayTooDeep() throws {
+        var files = MemoryFiles(["/app/Pages/index.html": ""])
+        files.contents["/app/Pages/Info.plist"] = Data(("<?xml version=\"1.0\"?>\n<plist><array>\n" + String(repeating: "<array>", count: 10_000)
+            + String(repeating: "</array>", count: 10_001) + "</plist>").utf8)
+        XCTAssertEqual(try lint(files), [
+            "Pages/Info.plist:3:\(511 * 7 + 1): error[plist-error]: not a property list: nesting deeper than 512 levels",
+            "webnav lint: 1 error, 0 warnings in 2 files",
+        ])
+    }
+
     /// Flows run offline (an http page fails at once, SimulatorTests checks how), and the stack still counts.
     func testFlowsRunWithoutTheNetwork() throws {
         let files = MemoryFiles([
@@ -164,6 +176,33 @@ final class LinterTests: XCTestCase {
         <a href="mkwebview://webview?url=gone.html" target="_blank">opens the browser</a>
         """
         XCTAssertEqual(try lint(MemoryFiles(["/app/Pages/index.html": page]), profile: profile), ["webnav lint: no findings in 1 file"])
+    }
+
+    /// The web's rules on a file: page (issue 18): its fetch and XHR of files need the app's
+    /// `allowFileAccessFromFileURLs`, its requests to http(s) carry `Origin: null`, and its own
+    /// Content-Security-Policy blocks inline scripts, handlers and javascript: URLs it does not allow.
+    func testAFilePagesRequestsAndItsPolicy() throws {
+        let page = """
+        <meta http-equiv="Content-Security-Policy" content="script-src 'self' 'nonce-n'">
+        <button onclick="go()">Go</button><a href="javascript:go()">js</a>
+        <script nonce="n">fetch("data.json"); var x = new XMLHttpRequest(); x.open("GET", "https://api.example.com/a");
+        other.fetch("skip.json"); window.fetch("/etc/passwd");</script>
+        <script>go()</script>
+        """
+        let files = MemoryFiles(["/app/Pages/index.html": page])
+        XCTAssertEqual(try lint(files), [
+            "Pages/index.html:2:18: warning[csp-blocked]: blocked on a device: Refused to execute a script for an inline event handler because 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "Pages/index.html:2:44: warning[csp-blocked]: blocked on a device: Refused to execute a script because its hash or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "Pages/index.html:3:26: warning[file-fetch]: \"data.json\" from a file: page fails on a device (Cross origin requests are only supported for HTTP.): the app must turn on WKPreferences' allowFileAccessFromFileURLs; in webnav, \"allowFileAccessFromFileURLs\": true in the profile",
+            "Pages/index.html:3:84: warning[null-origin]: \"https://api.example.com/a\" from a file: page is a cross-origin request with Origin: null: it fails on a device unless the server answers Access-Control-Allow-Origin: * (or null)",
+            "Pages/index.html:4:41: warning[file-fetch]: \"/etc/passwd\" from a file: page fails on a device (Cross origin requests are only supported for HTTP.): the app must turn on WKPreferences' allowFileAccessFromFileURLs; in webnav, \"allowFileAccessFromFileURLs\": true in the profile",
+            "Pages/index.html:5:1: warning[csp-blocked]: blocked on a device: Refused to execute a script because its hash, its nonce, or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy.",
+            "webnav lint: 0 errors, 6 warnings in 1 file",
+        ])
+        var allowed = AppProfile.builtIn
+        allowed.allowFileAccessFromFileURLs = true
+        XCTAssertEqual(try lint(MemoryFiles(["/app/Pages/index.html": "<script>fetch('data.json')</script>"]), profile: allowed),
+                       ["webnav lint: no findings in 1 file"])
     }
 
     func testManyFindingsOnOneLongLine() throws {

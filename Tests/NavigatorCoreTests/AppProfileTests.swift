@@ -114,7 +114,7 @@ final class AppProfileTests: XCTestCase {
           "root": {"url": "home.html", "title": "Home"},
           "pages": "site",
           "javaScriptEnabled": false,
-          "uiDelegate": false,
+          "uiDelegate": false, "allowFileAccessFromFileURLs": true,
           "scriptTimeLimitMs": 500,
           "messageHandlers": {
             "myTopic": {"world": "page", "replies": true, "scriptFile": "native/myTopic.js"},
@@ -158,6 +158,9 @@ final class AppProfileTests: XCTestCase {
           },
           "privacyGuard": {"title": "Shop"},
           "timeoutSeconds": 12.5,
+          "env": {"USER": "ada", "_x1": ""},
+          "networkRoutes": [{"url": "**/api/items", "file": "fixtures/items.json", "status": 201, "headers": {"X-A": "1"}, "delayMs": 250},
+                            {"url": "**/ads/**", "abort": true}],
           "pageSizeLimitMB": 200
         }
         """)
@@ -170,6 +173,7 @@ final class AppProfileTests: XCTestCase {
         )
         expected.javaScriptEnabled = false
         expected.uiDelegate = false
+        expected.allowFileAccessFromFileURLs = true
         expected.scriptTimeLimitMs = 500
         expected.messageHandlers = [
             AppProfile.MessageHandler(name: "myTopic", world: .page,
@@ -221,6 +225,13 @@ final class AppProfileTests: XCTestCase {
         expected.notifications.contentExtension = true
         expected.privacyGuard = AppProfile.PrivacyGuard(title: "Shop")
         expected.timeoutSeconds = 12.5
+        expected.env = ["USER": "ada", "_x1": ""]
+        expected.networkRoutes = [
+            AppProfile.NetworkRouteSetting(url: "**/api/items", answer: .file(AppProfile.FileReference(path: "fixtures/items.json", location: at(53, 53)),
+                                                                              status: 201, headers: [AppProfile.HTTPHeader(name: "X-A", value: "1")],
+                                                                              delayMs: 250), location: at(53, 21)),
+            AppProfile.NetworkRouteSetting(url: "**/ads/**", answer: .abort, location: at(54, 21)),
+        ]
         expected.pageSizeLimitMB = 200
         assertNoDifference(DecodedProfile(profile: expected, warnings: [], givenFields: Set(ProfileDecoder.topLevelKeys)), result)
         XCTAssertEqual(result.profile.messageHandlers.map(\.replies), [true, false, true, true, true])

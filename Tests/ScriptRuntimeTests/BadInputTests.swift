@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import ScriptRuntime
 
@@ -102,5 +103,53 @@ final class BadInputTests: XCTestCase {
             "script error: file:///app/index.html:1: SyntaxError: Invalid character '\\ufffd'",
             "script error: file:///app/index.html:1: SyntaxError: Parser error",
         ])
+    }
+}
+
+/// Issue 23, item 6: loops made of task sources other than plain code (observers, rejection
+/// reports) stop at the time limit like any script, and their memory stays bounded.
+final class RunawaySourceTests: XCTestCase {
+    private func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = Double(text.split(separator: " ")[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    func testAMutationObserverThatChangesWhatItObservesStopsAtTheTimeLimit() throws {
+        let before = residentMegabytes()
+        let (page, records, engine) = try load("""
+            <body><script>
+            var delivered = 0;
+            new MutationObserver(() => { delivered++; document.body.appendChild(document.createElement('i')); })
+                .observe(document.body, {childList: true});
+            document.body.appendChild(document.createElement('b'));
+            </script><script>console.log('the page goes on')</script></body>
+            """, engine: try makeEngine { $0.timeLimitMs = 300 })
+        XCTAssertEqual(records, ["script timeout", "console.log: the page goes on"])
+        guard case .value(.number(let delivered)) = page.evaluate("delivered") else { return XCTFail("no count") }
+        XCTAssertGreaterThan(delivered, 1000)
+        XCTAssertLessThan(residentMegabytes() - before, 200)
+        // The next task may change the page again and the observer runs again, bounded again.
+        XCTAssertEqual(page.evaluate("document.body.appendChild(document.createElement('u')); 1"), .value(.number(1)))
+        XCTAssertEqual(describe(engine.runUntilIdle()), ["script timeout"])
+    }
+
+    /// Each report is a task of its own, after the scripts (as WebKit reports rejections), so
+    /// the task bound stops the chain; the page's scripts have all run.
+    func testAnUnhandledRejectionHandlerThatRejectsAgainStopsAtTheTaskBound() throws {
+        let before = residentMegabytes()
+        let (_, records, _) = try load("""
+            <script>
+            window.addEventListener('unhandledrejection', () => { Promise.reject(new Error('again')); });
+            Promise.reject(new Error('first'));
+            </script><script>console.log('the page goes on')</script>
+            """, engine: try makeEngine { $0.timeLimitMs = 300 })
+        XCTAssertEqual(Array(records.prefix(2)), ["console.log: the page goes on",
+                                                  "script error: file:///app/index.html:3:25: Unhandled Promise Rejection: Error: first"])
+        XCTAssertEqual(records.last, "task bound reached")
+        let again = records.dropFirst(2).dropLast()
+        XCTAssertGreaterThan(again.count, 1000)
+        XCTAssertEqual(Set(again), ["script error: file:///app/index.html:2:79: Unhandled Promise Rejection: Error: again"])
+        XCTAssertLessThan(residentMegabytes() - before, 200)
     }
 }

@@ -72,9 +72,14 @@ final class BridgeAppTests: XCTestCase {
                         "download: saved-report.txt (12 B, text/plain)", "reply save: \"saved-report.txt\""])
         XCTAssertEqual(post("save", "{data: 'data:image/png;base64,AAEC', name: 'a.png'}", page: page, engine: engine).out,
                        .value(.string("saved-a.png")))
-        XCTAssertEqual(post("save", "{data: 'not base64!', name: 'x.bin'}", page: page, engine: engine).records,
-                       ["message save: {\"data\":\"not base64!\",\"name\":\"x.bin\"}", "download failed: invalid base64 data for x.bin",
-                        "reply save: null"])
+        // Issue 23, item 10: what is not saved reaches the page as an error reply, not a silent null.
+        let invalid = post("save", "{data: 'not base64!', name: 'x.bin'}", page: page, engine: engine)
+        XCTAssertEqual(invalid.records, ["message save: {\"data\":\"not base64!\",\"name\":\"x.bin\"}",
+                                         "download failed: invalid base64 data for x.bin",
+                                         "reply save: error \"download failed: invalid base64 data for x.bin\""])
+        XCTAssertEqual(invalid.out, .value(.string("rejected: download failed: invalid base64 data for x.bin")))
+        XCTAssertEqual(post("save", "{data: 'data:text/plain,plain', name: 'y.txt'}", page: page, engine: engine).out,
+                       .value(.string("rejected: download failed: the data URL is not base64 (no ;base64)")))
         XCTAssertEqual(saved.downloads, [ScriptDownload(name: "report.txt", data: Data("hello world!".utf8), type: "text/plain"),
                                          ScriptDownload(name: "a.png", data: Data([0, 1, 2]), type: "image/png")])
     }

@@ -106,12 +106,12 @@ final class BridgeTests: XCTestCase {
             })();
             """, in: page, engine: engine)
         XCTAssertEqual(result.records.filter { $0.hasPrefix("message") }, [
-            "message echo: \"s\"", "message echo: 1.5", "message echo: 0", "message echo: true", "message echo: null",
+            "message echo: \"s\"", "message echo: 1.5", "message echo: -0", "message echo: true", "message echo: null",
             "message echo: undefined", "message echo: NaN", "message echo: Date(1970-01-02T00:00:00.000Z)",
             "message echo: [1,null,null,\"x\"]", "message echo: {\"a\":1,\"nested\":{\"b\":[true]}}",
         ])
         XCTAssertEqual(result.out, .value(.array([
-            .string("s"), .number(1.5), .number(0), .bool(true), .null, .null, .number(.nan), .string("date 86400000"),
+            .string("s"), .number(1.5), .number(-0.0), .bool(true), .null, .null, .number(.nan), .string("date 86400000"),
             .array([.number(1), .null, .null, .string("x")]),
             .dictionary([("a", .number(1)), ("nested", .dictionary([("b", .array([.bool(true)]))]))]),
         ])))
@@ -298,21 +298,26 @@ final class ResultValueCodingTests: XCTestCase {
     func testTaggedJSONRoundTrips() {
         let values: [ScriptResultValue] = [
             .undefined, .null, .bool(false), .number(-0.5), .number(3), .number(.infinity), .number(-.infinity), .number(1e300),
-            .string("é\"\\\n\u{1}\u{2028}😀"), .date(86_400_000), .array([.null, .array([])]),
+            .number(-0.0), .string("é\"\\\n\u{1}\u{2028}😀"), .date(86_400_000), .date(.nan), .array([.null, .array([])]),
             .dictionary([("b", .number(1)), ("a", .dictionary([("__proto__", .string("x"))]))]),
         ]
         XCTAssertEqual(values.map { ScriptResultValue(taggedJSON: $0.taggedJSON) }, values.map { Optional($0) })
         XCTAssertEqual(ScriptResultValue(taggedJSON: #"{"t":"x","v":"NaN"}"#)?.description, "NaN")
+        XCTAssertEqual(values.map(\.taggedJSON), [
+            #"{"t":"u"}"#, "null", "false", "-0.5", "3", #"{"t":"x","v":"Infinity"}"#, #"{"t":"x","v":"-Infinity"}"#, "1e+300",
+            #"{"t":"x","v":"-0"}"#, #""é\"\\\n\u0001\u2028😀""#, #"{"t":"D","v":86400000}"#, #"{"t":"D","v":"NaN"}"#,
+            "[null,[]]", #"{"t":"o","v":[["b",1],["a",{"t":"o","v":[["__proto__","x"]]}]]}"#,
+        ])
         XCTAssertEqual(values.map(\.description), [
-            "undefined", "null", "false", "-0.5", "3", "Infinity", "-Infinity", "1e+300", "\"é\\\"\\\\\\n\\u0001\\u2028😀\"",
-            "Date(1970-01-02T00:00:00.000Z)", "[null,[]]", "{\"b\":1,\"a\":{\"__proto__\":\"x\"}}",
+            "undefined", "null", "false", "-0.5", "3", "Infinity", "-Infinity", "1e+300", "-0", #""é\"\\\n\u0001\u2028😀""#,
+            "Date(1970-01-02T00:00:00.000Z)", "Date(Invalid Date)", "[null,[]]", #"{"b":1,"a":{"__proto__":"x"}}"#,
         ])
     }
 
     func testLoneSurrogatesReadAsReplacementCharacters() {
-        XCTAssertEqual(ScriptResultValue(taggedJSON: #"{"t":"s","v":"a\ud800b\udc00\ud83d\ude00"}"#), .string("a\u{FFFD}b\u{FFFD}😀"))
-        XCTAssertEqual(ScriptResultValue.replacingLoneSurrogateEscapes(#"\\ud800 \ud800\ud800\udc00 \n"#), #"\\ud800 \ufffd\ud800\udc00 \n"#)
-        for bad in ["", "{", #"{"t":"a","v":[{"t":"q"}]}"#, #"{"t":"o","v":[[1,{"t":"n"}]]}"#, "[1]"] {
+        XCTAssertEqual(ScriptResultValue(taggedJSON: #""a\ud800b\udc00\ud83d\ude00""#), .string("a\u{FFFD}b\u{FFFD}😀"))
+        XCTAssertEqual(ScriptResultValue(taggedJSON: #""\\ud800 \ud800\ud800\udc00 \n""#), .string("\\ud800 \u{FFFD}\u{10000} \n"))
+        for bad in ["", "{", #"[{"t":"q"}]"#, #"{"t":"o","v":[[1,null]]}"#, "[1", #"{"t":"D","v":"x"}"#] {
             XCTAssertNil(ScriptResultValue(taggedJSON: bad), bad)
         }
     }
@@ -338,5 +343,99 @@ final class ResultValueMatchingTests: XCTestCase {
             (.dictionary([("a", .number(1))]), #"{"a": 1, "b": 2}"#, false), (.array([.string("a")]), #"["a"]"#, true),
         ]
         XCTAssertEqual(cases.map { $0.0.matches($0.1) }, cases.map(\.2))
+    }
+}
+
+/// Issue 23, item 7: a message's cost is its characters (no object per element), and one too
+/// large to cross is refused with a clear error before it is made.
+final class BridgeMessageSizeTests: XCTestCase {
+    private func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = Double(text.split(separator: " ")[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    private func engine() throws -> ScriptEngine {
+        let count = ScriptBridge.MessageHandler(name: "count", kind: .script(
+            source: "(function (body) { return Array.isArray(body) ? body.length + ' ' + body[body.length - 1] : body.length; })",
+            sourceURL: "count.js", replies: true))
+        let echo = ScriptBridge.MessageHandler(name: "echo", kind: .script(source: "(function (body) { return body; })",
+                                                                          sourceURL: "echo.js", replies: true))
+        return try makeEngine {
+            $0.timeLimitMs = 60_000  // debug builds; the point is memory and the reply
+            $0.bridge = ScriptBridge(handlers: [count, echo])
+        }
+    }
+
+    func testThreeMillionElementsCrossAndTheReplyArrives() throws {
+        let engine = try engine()
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        let before = residentMegabytes()
+        _ = page.evaluate("webkit.messageHandlers.count.postMessage(new Array(3e6).fill('x')).then((v) => { window.out = v; })")
+        let records = describe(engine.runUntilIdle())
+        let grown = residentMegabytes() - before
+        XCTAssertEqual(records.count, 2)
+        XCTAssertTrue(records[0].hasPrefix("message count: [\"x\",\"x\","), records[0].prefix(40).description)
+        XCTAssertEqual(records[1], "reply count: \"3000000 x\"")
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string("3000000 x")))
+        XCTAssertLessThan(grown, 300, "resident memory grew \(grown) MB")
+    }
+
+    func testAFiftyMegabyteStringCrosses() throws {
+        let engine = try engine()
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        let before = residentMegabytes()
+        _ = page.evaluate("webkit.messageHandlers.count.postMessage('x'.repeat(50 * 1048576)).then((v) => { window.out = v; })")
+        _ = engine.runUntilIdle()
+        let grown = residentMegabytes() - before
+        XCTAssertEqual(page.evaluate("window.out"), .value(.number(52_428_800)))
+        XCTAssertLessThan(grown, 400, "resident memory grew \(grown) MB")
+    }
+
+    func testAMessageLongerThanTheLimitIsRefusedBeforeItIsMade() throws {
+        let count = ScriptBridge.MessageHandler(name: "count", kind: .script(source: "(function (body) { return body.length; })",
+                                                                            sourceURL: "count.js", replies: true))
+        let engine = try makeEngine {
+            $0.bridge = ScriptBridge(handlers: [count])
+            $0.messageLimit = 1_048_576
+        }
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        _ = page.evaluate("""
+            const big = 'x'.repeat(1048576);
+            webkit.messageHandlers.count.postMessage([big]).catch((e) => { window.out = [e.name, e.code, e.message]; });
+            webkit.messageHandlers.count.postMessage(new Array(600000).fill(1)).catch((e) => { window.wide = e.message; });
+            webkit.messageHandlers.count.postMessage(big.slice(2)).then((v) => { window.fits = v; });
+            """)
+        XCTAssertEqual(describe(engine.runUntilIdle()).map { String($0.prefix(22)) }, ["message count: \"xxxxxx", "reply count: 1048574"])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.array([
+            .string("DataCloneError"), .number(25),
+            .string("The message is too large to send to the app: longer than 1 MB once serialised."),
+        ])))
+        XCTAssertEqual(page.evaluate("window.wide"), .value(.string("The message is too large to send to the app: longer than 1 MB once serialised.")))
+        XCTAssertEqual(page.evaluate("window.fits"), .value(.number(1_048_574)))
+    }
+
+    func testAReplyLongerThanTheLimitIsAnErrorReply() throws {
+        let big = ScriptBridge.MessageHandler(name: "big", kind: .script(source: "(function () { return 'y'.repeat(1048577); })",
+                                                                        sourceURL: "big.js", replies: true))
+        let engine = try makeEngine {
+            $0.bridge = ScriptBridge(handlers: [big])
+            $0.messageLimit = 1_048_576
+        }
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        _ = page.evaluate("webkit.messageHandlers.big.postMessage(1).catch((e) => { window.out = e.message; })")
+        XCTAssertEqual(describe(engine.runUntilIdle()), [
+            "message big: 1", "reply big: error \"The reply is too large to send to the page: longer than 1 MB once serialised\"",
+        ])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string("The reply is too large to send to the page: longer than 1 MB once serialised")))
+    }
+
+    func testTheEventLogShowsTheStartOfALongBody() throws {
+        let engine = try engine()
+        let (page, _, _) = try load("<p>x</p>", engine: engine)
+        _ = page.evaluate("webkit.messageHandlers.echo.postMessage({list: new Array(1000).fill('ab'), text: 'z'.repeat(5000)})")
+        let records = describe(engine.runUntilIdle())
+        let body = "{\"list\":[" + Array(repeating: "\"ab\"", count: 1000).joined(separator: ",")
+        XCTAssertEqual(records, ["message echo: " + body.prefix(1000) + "…", "reply echo: " + body.prefix(1000) + "…"])
     }
 }

@@ -3,6 +3,19 @@ import XCTest
 
 /// JavaScriptCore's own error texts at the page's line and column, and console formatting.
 final class ErrorConsoleTests: XCTestCase {
+    /// WebKitGTK reports an unhandled rejection in a task it queues: after the next
+    /// parser-inserted script, before a zero-delay timer set in the rejecting task.
+    func testAnUnhandledRejectionIsReportedInALaterTask() throws {
+        let (_, records, engine) = try load("""
+        <script>Promise.reject(new Error("nope")); console.log("same task"); setTimeout(() => console.log("timer"), 0)</script>
+        <script>console.log("next script")</script>
+        """)
+        XCTAssertEqual(records + describe(engine.runUntilIdle()), [
+            "console.log: same task", "console.log: next script",
+            "script error: file:///app/index.html:1:33: Unhandled Promise Rejection: Error: nope", "console.log: timer",
+        ])
+    }
+
     func testUncaughtErrorsWithJavaScriptCoresTexts() throws {
         let (page, records, engine) = try load("""
         <html><body>

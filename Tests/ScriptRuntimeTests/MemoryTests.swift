@@ -47,7 +47,7 @@ final class MemoryTests: XCTestCase {
                 case .success(.kept(let window))? = closed?.pageWorld.context.evaluate("window", sourceURL: "window.js") else {
                 return XCTFail("no window to watch")
             }
-            XCTAssertEqual(try watcherContext.call(watch, [.kept(window)]).get(), .undefined)
+            XCTAssertEqual(try watcherContext.callHandingOver(watch, window).get(), .undefined)
         }
         let check = "watched.deref() === undefined ? 'collected' : watched.deref().big.length"
         XCTAssertEqual(try watcherContext.evaluate(check, sourceURL: "check.js").get(), .number(1000))

@@ -26,6 +26,33 @@ final class ParsingTests: XCTestCase {
         """)
     }
 
+    /// WebKitGTK logs `a`, `written true`, `b 3`: an inline script a script writes runs inside
+    /// the `document.write` call, and the rest of the written markup is parsed before it returns;
+    /// a written script that loads a file runs after the writer, as a parsing-blocking script.
+    func testAWrittenInlineScriptRunsInsideTheWriteCall() throws {
+        let (page, records, _) = try load("""
+        <script>console.log('a'); document.write('<p id=w>w</p><script>console.log("written", !!document.getElementById("w")); \
+        document.write("<i>nested</i>")<\\/script><p>after</p><script src=x.js><\\/script><b>last</b>'); \
+        console.log('b', document.body.children.length, document.body.textContent)</script>
+        """, files: ["x.js": "console.log('external', document.body.lastChild.nodeName)"])
+        XCTAssertEqual(records, [
+            "console.log: a", "console.log: written true",
+            "console.log: b 5 wconsole.log(\"written\", !!document.getElementById(\"w\")); document.write(\"<i>nested</i>\")nestedafter",
+            "console.log: external SCRIPT",
+        ], "the external script runs before the parser reaches what follows it")
+        XCTAssertEqual(bodyHTML(page), #"<body><p id="w">w</p><script>console.log("written", !!document.getElementById("w")); document.write("<i>nested</i>")</script><i>nested</i><p>after</p><script src="x.js"></script><b>last</b></body>"#)
+    }
+
+    /// WebKit's Document::write stops past 21 nested calls (cMaxWriteRecursionDepth): WebKitGTK
+    /// logs `depth 22` for this page.
+    func testNestedWritesStopAtWebKitsDepth() throws {
+        let (_, records, _) = try load("""
+        <script>var depth = 0; function again() { depth++; document.write('<script>again()<\\/script>'); }
+        again(); console.log('depth', depth)</script>
+        """)
+        XCTAssertEqual(records, ["console.log: depth 22"])
+    }
+
     func testMarkupSplitAcrossWritesAndTheRestOfTheInput() throws {
         let (page, records, _) = try load("""
         <html><body><script>document.write('<ul><li>one'); document.write('<li>two</ul><p>'); document.write('para')</script>\

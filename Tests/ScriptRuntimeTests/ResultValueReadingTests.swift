@@ -5,28 +5,36 @@ import XCTest
 /// The tagged JSON reader and writer without Foundation: what `JSONSerialization` and
 /// `String(format:)` did, and `Date.prototype.toISOString`'s dates.
 final class ResultValueReadingTests: XCTestCase {
-    func testTagObjectsAndFragments() {
+    func testPlainValuesAndTagObjects() {
         let cases: [(String, ScriptResultValue?)] = [
-            (#" {"t":"n"} "#, .null), (#"{"v":1,"t":"d"}"#, .number(1)), (#"{"t":"s","v":"a","v":"b"}"#, .string("b")),
-            (#"{"t":"u","t":"b","v":true}"#, .bool(true)), (#"{"t":"d","v":-2.5e-3}"#, .number(-0.0025)),
-            (#"{"t":"x","v":"-Infinity"}"#, .number(-.infinity)), (#"{"t":"D","v":-1}"#, .date(-1)),
-            (#"{"t":"o","v":[["k",{"t":"a","v":[]}],["k",{"t":"n"}]]}"#, .dictionary([("k", .array([])), ("k", .null)])),
-            ("1", nil), (#""s""#, nil), ("null", nil), ("[]", nil), (#"{"t":1}"#, nil), (#"{"v":1}"#, nil),
-            (#"{"t":"b","v":1}"#, nil), (#"{"t":"d","v":"1"}"#, nil), (#"{"t":"s"}"#, nil), (#"{"t":"x","v":"one"}"#, nil),
-            (#"{"t":"o","v":[["k"]]}"#, nil), (#"{"t":"o","v":{}}"#, nil), (#"{"t":"n"} x"#, nil), (#"{"t":"n",}"#, nil),
+            (" null ", .null), ("1", .number(1)), (#""s""#, .string("s")), ("true", .bool(true)), ("-2.5e-3", .number(-0.0025)),
+            ("[]", .array([])), (#"[1,"a",[null]]"#, .array([.number(1), .string("a"), .array([.null])])),
+            (#"{"t":"u"}"#, .undefined), (#"{"v":"NaN","t":"x"}"#, .number(.nan)), (#"{"t":"x","v":"-Infinity"}"#, .number(-.infinity)),
+            (#"{"t":"D","v":-1}"#, .date(-1)), (#"{"t":"D","v":"NaN"}"#, .date(.nan)), (#"{"t":"o","v":[]}"#, .dictionary([])),
+            (#"{"t":"u","t":"x","v":"1"}"#, .number(1)),
+            (#"{"t":"o","v":[["k",[]],["k",null]]}"#, .dictionary([("k", .array([])), ("k", .null)])),
+            ("1e999", .number(.infinity)), ("-0", .number(-0.0)),
+            ("{}", nil), (#"{"t":1}"#, nil), (#"{"v":1}"#, nil), (#"{"t":"s","v":"a"}"#, nil), (#"{"t":"x","v":1}"#, nil),
+            (#"{"t":"x","v":"one"}"#, nil), (#"{"t":"o","v":[["k"]]}"#, nil), (#"{"t":"o","v":{}}"#, nil), ("null x", nil),
+            (#"{"t":"u",}"#, nil), ("[1,]", nil), ("01", nil), ("1.", nil), ("tru", nil), (#""a"#, nil), ("\"\u{1}\"", nil),
+            (String(repeating: "[", count: 513) + String(repeating: "]", count: 513), nil),
         ]
-        XCTAssertEqual(cases.map { ScriptResultValue(taggedJSON: $0.0) }, cases.map(\.1))
+        for (text, expected) in cases {
+            XCTAssertEqual(ScriptResultValue(taggedJSON: text), expected, text)
+        }
+        let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        XCTAssertEqual(ScriptResultValue(taggedJSON: deepest)?.taggedJSON, deepest)
     }
 
     func testLoneSurrogatesInKeysAndNestedStrings() {
-        XCTAssertEqual(ScriptResultValue(taggedJSON: #"{"t":"o","v":[["\udc00k",{"t":"s","v":"\ud83d"}]]}"#),
-                       .dictionary([("\u{FFFD}k", .string("\u{FFFD}"))]))
-        XCTAssertEqual(ScriptResultValue(taggedJSON: #"{"t":"s","v":"\ud83d\ude00\\ud800"}"#), .string("😀\\ud800"))
+        XCTAssertEqual(ScriptResultValue(taggedJSON: #"{"t":"o","v":[["\udc00k",["\ud83d"]]]}"#),
+                       .dictionary([("\u{FFFD}k", .array([.string("\u{FFFD}")]))]))
+        XCTAssertEqual(ScriptResultValue(taggedJSON: #""\ud83d\ude00\\ud800""#), .string("😀\\ud800"))
     }
 
     func testControlCharactersAreEscapedInLowerCaseHex() {
         XCTAssertEqual(ScriptResultValue.string("\u{0}\u{1F}\u{7F}\u{2028}\u{2029}\u{85}").taggedJSON,
-                       #"{"t":"s","v":"\u0000\u001f"# + "\u{7F}" + #"\u2028\u2029"# + "\u{85}\"}")
+                       #""\u0000\u001f"# + "\u{7F}" + #"\u2028\u2029"# + "\u{85}\"")
     }
 
     func testDatesAsToISOStringWritesThem() {
@@ -64,7 +72,8 @@ final class ResultValueReadingTests: XCTestCase {
     /// Generated text never crashes the reader, and whatever it reads writes back to the same value.
     func testGeneratedTextReadsOrFails() {
         var generator = SeededGenerator(seed: 10)
-        let pieces = [#"{"t":"#, #""a""#, #""o""#, #""s""#, #","v":"#, "[", "]", "{", "}", ",", #""\ud800""#, "1e999", "-0", "\"", "\\", "null"]
+        let pieces = [#"{"t":"#, #""x""#, #""o""#, #""D""#, #","v":"#, "[", "]", "{", "}", ",", #""\ud800""#, "1e999", "-0", "\"", "\\", "null",
+                      #""NaN""#, "12", ":", #""u""#]
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             if let value = ScriptResultValue(taggedJSON: text) {

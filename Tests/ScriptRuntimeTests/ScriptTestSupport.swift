@@ -37,6 +37,7 @@ func describe(_ records: [ScriptRecord]) -> [String] {
         case .windowOpen(let url, let target): return "window.open: \(url) \(target)"
         case .scriptSkipped(let reason): return "script skipped: \(reason)"
         case .scriptLoadFailed(let url, let reason): return "script load failed: \(url): \(reason)"
+        case .requestBlocked(let url, let reason): return "blocked: \(url): \(reason)"
         case .message, .reply, .app, .intercepted, .download, .downloadFailed: return record.output.bridgeEventText ?? ""
         }
     }

@@ -24,7 +24,28 @@ final class TimeTests: XCTestCase {
         ])
         XCTAssertEqual(describe(engine.advance(by: 1000)), ["console.log: t300 300 300", "console.log: interval 360 360"])
         XCTAssertNil(engine.nextTimerDate)
-        XCTAssertEqual(engine.now, ScriptClock.flowEpoch + 1250)
+        XCTAssertEqual(engine.now, ScriptClock.flowEpoch + 1250,
+                       "the microseconds of the last task's clock reads do not move the clock off its milliseconds")
+    }
+
+    /// WebKit's clock moves while a script runs: a busy-wait ends after the time it asks for,
+    /// a timer set after it counts from its end, and every run reads the same times.
+    func testTimeMovesWithinATaskAsItIsRead() throws {
+        let html = """
+        <script>
+        var t0 = Date.now(), p0 = performance.now(), reads = 0;
+        while (Date.now() - t0 < 50) reads++;
+        console.log('waited', Date.now() - t0, performance.now() - p0, reads);
+        setTimeout(function () { console.log('timer', Date.now() - t0); }, 10);
+        </script>
+        <script>console.log('next script', Date.now() - t0)</script>
+        """
+        let (_, records, engine) = try load(html)
+        // The loop's condition read the clock 2 µs after t0 first, and 50 ms = 50,000 reads.
+        XCTAssertEqual(records, ["console.log: waited 50 50 49998", "console.log: next script 50"])
+        XCTAssertEqual(describe(engine.advance(to: ScriptClock.flowEpoch + 59)), [], "the timer counts from the end of the wait")
+        XCTAssertEqual(describe(engine.advance(to: ScriptClock.flowEpoch + 61)), ["console.log: timer 60"])
+        XCTAssertEqual(try load(html).records, records, "the same on every run")
     }
 
     func testNestedZeroTimersAreClampedAsWebKitDoes() throws {

@@ -28,9 +28,12 @@ final class FileReadAccessHostTests: XCTestCase {
         try? FileManager.default.removeItem(at: root)
     }
 
-    private func host(index: String) throws -> AppHost {
+    /// `fileAccess`: the app turns on `allowFileAccessFromFileURLs`, so `fetch` reads files at all.
+    private func host(index: String, fileAccess: Bool = false) throws -> AppHost {
         try Data(index.utf8).write(to: pages.appendingPathComponent("index.html"))
-        let host = AppHost(profile: .builtIn, pagesBase: pages, store: PageStore(reader: FilePageReader()))
+        var profile = AppProfile.builtIn
+        profile.allowFileAccessFromFileURLs = fileAccess
+        let host = AppHost(profile: profile, pagesBase: pages, store: PageStore(reader: FilePageReader()))
         host.perform(.launch)
         return host
     }
@@ -47,7 +50,7 @@ final class FileReadAccessHostTests: XCTestCase {
     func testFetchReadsOnlyInsideThePagesFolder() throws {
         let urls = ["%2e%2e/%2e%2e/outside/secret.txt", "%2E%2e/%2e./.%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/hostname",
                     "sub/%2e%2e/sub/inside.txt", "link.txt", "out/secret.txt", "inner.txt", "nothere.txt", "..%2f..%2foutside/secret.txt"]
-        let host = try host(index: "<title>Home</title><script>" + urls.map(fetchLine).joined(separator: "\n") + "</script>")
+        let host = try host(index: "<title>Home</title><script>" + urls.map(fetchLine).joined(separator: "\n") + "</script>", fileAccess: true)
         XCTAssertEqual(host.snapshot.app.eventLog.events.map(\.text), [
             "launch: index.html",
             "console.log: %2e%2e/%2e%2e/outside/secret.txt: refused TypeError Load failed",

@@ -41,7 +41,7 @@ final class ScriptBadInputHostTests: XCTestCase {
         let host = host("<script>for (;;) {}</script><script>console.log('next script')</script>")
         XCTAssertEqual(events(host), [
             "launch: index.html",
-            "script timeout: index.html: a script ran longer than 200 ms and was stopped",
+            "script timeout: index.html: a script ran longer than 200 ms and was stopped; on a device the web view would hang",
             "console.log: next script",
         ])
         assertStillResponds(host)
@@ -51,7 +51,7 @@ final class ScriptBadInputHostTests: XCTestCase {
         let host = host("<button id=b>Spin</button><script>document.getElementById('b').onclick = () => { for (;;) {} }</script>")
         let item = try XCTUnwrap(host.snapshot.app.layout(of: host.snapshot.app.top!.id, width: 20).items.first)
         XCTAssertEqual(host.perform(.activate(item)).newEvents.map(\.text),
-                       ["script timeout: index.html: a script ran longer than 200 ms and was stopped"])
+                       ["script timeout: index.html: a script ran longer than 200 ms and was stopped; on a device the web view would hang"])
         assertStillResponds(host)
     }
 

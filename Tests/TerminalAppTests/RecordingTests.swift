@@ -35,6 +35,25 @@ final class RecordingTests: XCTestCase {
         ]), .quit])
     }
 
+    /// Steps typed at `:` are recorded; a line with a block is recorded as written, `end` and all.
+    func testALineWithABlockIsRecordedAsWritten() {
+        let ui = Fixture.state()
+        _ = ui.state.didStartRecording(path: "/flows/rec.flow")
+        /// Types a line at the prompt, runs its steps as the loop does, and returns what is recorded.
+        func recorded(_ line: String) -> [TerminalAppEffect] {
+            _ = ui.state.handle(.key(.character(":")), now: Fixture.start)
+            for character in line { _ = ui.state.handle(.key(.character(character)), now: Fixture.start) }
+            guard case .runSteps(let steps)? = ui.state.handle(.key(.enter), now: Fixture.start).first,
+                  case .ranSteps(let reports, let context, let snapshot) = HostWorkQueue.run(.steps(steps, Fixture.parser), host: ui.host,
+                                                                                            context: ui.state.context) else { return [] }
+            return ui.state.didRunSteps(reports, context: context, app: snapshot.app, now: Fixture.start)
+        }
+        XCTAssertEqual(recorded("set n \"2\""), [.record(["set n \"2\""])])
+        XCTAssertEqual(recorded("if depth 1; tap \"Detail\"; else; back; end"), [.record(["if depth 1", "tap \"Detail\"", "else", "back", "end"])])
+        XCTAssertEqual(recorded("if depth 2; expect depth 9; end"), [], "a line that failed is not recorded")
+        XCTAssertEqual(FlowText.quoted("`${a}`"), "\"`$${a}`\"", "a ${ typed is written so that it reads back as typed")
+    }
+
     func testTapsByNumberWhenTheTextIsNotUniqueAndQuotedSafely() {
         var recorder = FlowRecorder(path: "/flows/x.flow")
         let items = [
@@ -50,6 +69,15 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(recorder.step(for: .navigator(.urlOpened("mkwebview://webview?url=a.html", base: nil)), items: []),
                        "open \"mkwebview://webview?url=a.html\"")
         XCTAssertEqual(recorder.steps, 5)
+    }
+
+    /// Issue 23, item 11: a recording never holds a raw bidi override or control; a link whose
+    /// text has one is tapped by number, so the flow still replays.
+    func testControlsAndBidiOverridesNeverReachARecording() {
+        var recorder = FlowRecorder(path: "/flows/x.flow")
+        let items = [PageItem(number: 1, kind: .link, text: "invoice\u{202E}txt.exe", node: NodeIDs.first)]
+        XCTAssertEqual(recorder.step(for: .activate(items[0]), items: items), "tap #1")
+        XCTAssertEqual(recorder.step(for: .answerDialog(.answer("a\u{202E}b\u{9B}c\u{1B}d")), items: []), "answer \"a b c d\"")
     }
 }
 

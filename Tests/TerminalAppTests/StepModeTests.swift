@@ -37,7 +37,7 @@ final class StepModeTests: XCTestCase {
         ])
         XCTAssertEqual(style(of: "1 ▸ tap Detail                     ", in: frame, row: 1), CellStyle(reverse: true), "the next step is highlighted")
 
-        XCTAssertEqual(state.press(.character("n")), [.runSteps([state.stepper!.flow.steps[0]])])
+        XCTAssertEqual(stepsRun(by: state.press(.character("n"))), [state.stepper!.flow.steps[0]])
         XCTAssertEqual(state.frame().lines[15], " push: detail.html")
         state.press(.character(" "))
         frame = state.frame()

@@ -134,3 +134,14 @@ func style(of text: String, in screen: Screen, row: Int) -> CellStyle? {
     let styles = Set((column..<(column + TerminalText.width(of: text))).map { screen[row, $0].style })
     return styles.count == 1 ? styles.first : nil
 }
+
+/// The steps that effects run: each `runSteps` step, and the next step of each `runFlowStep`.
+func stepsRun(by effects: [TerminalAppEffect]) -> [FlowStep] {
+    effects.flatMap { effect -> [FlowStep] in
+        switch effect {
+        case .runSteps(let steps): return steps
+        case .runFlowStep(let execution): return execution.nextStep.map { [$0] } ?? []
+        default: return []
+        }
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TerminalUI
+@testable import TerminalUI
 import XCTest
 
 /// Frames as SVG pictures: exact markup, and well-formed XML whatever the text.
@@ -27,6 +27,11 @@ final class SVGRendererTests: XCTestCase {
         </svg>
 
         """)
+    }
+
+    /// Issue 23, item 11: text escaped as standard output shows it, then for XML.
+    func testControlsAndBidiOverridesAreShownAsEscapes() {
+        XCTAssertEqual(SVGRenderer.escaped("a\u{1B}[1m<b>\u{7}\u{202E}&\u{9B}\u{FFFE}"), "a\\e[1m&lt;b&gt;\\u{7}\\u{202E}&amp;\\u{9B}\u{FFFD}")
     }
 
     func testAnyTextGivesWellFormedXML() {

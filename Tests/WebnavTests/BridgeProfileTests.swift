@@ -62,6 +62,26 @@ final class BridgeProfileTests: XCTestCase {
         XCTAssertEqual(file.stderr, "webnav.json:1:42: error: \"messageHandlers.a.scriptFile\": DIR/a.js:3:17: SyntaxError: Unexpected token ';'. Expected a property name after '.'.\n")
     }
 
+    /// Issue 23, item 12: a scriptFile naming a system file (by absolute path or through a link)
+    /// echoed its first token in the syntax error; a script file must be a .js file, and
+    /// anything else is refused unread.
+    func testAScriptFileThatIsNotJavaScriptIsRefusedUnread() throws {
+        let absolute = try failure(#"{"messageHandlers": {"a": {"scriptFile": "/etc/passwd"}}}"#)
+        XCTAssertEqual(absolute.status, 2)
+        XCTAssertEqual(absolute.stderr, "webnav.json:1:42: error: \"messageHandlers.a.scriptFile\": /etc/passwd is not a JavaScript file (a script file's name, links resolved, ends in .js)\n")
+        let folder = try WebnavProcess.folder([
+            "webnav.json": #"{"intercepts": {"app://x": {"scriptFile": "native/x.js"}}}"#, "Pages/index.html": "<p>x</p>",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("native"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("native/x.js").path, withDestinationPath: "/etc/passwd")
+        let linked = try WebnavProcess.run(["resolve", "mkwebview://webview?url=index.html", "--profile", "webnav.json"], in: folder)
+        XCTAssertEqual(linked.status, 2)
+        XCTAssertEqual(linked.stderr.replacingOccurrences(of: folder.standardizedFileURL.path, with: "DIR"),
+                       "webnav.json:1:43: error: \"intercepts.app://x.scriptFile\": DIR/native/x.js is not a JavaScript file (a script file's name, links resolved, ends in .js)\n")
+        XCTAssertFalse(linked.stderr.contains("root"))
+    }
+
     /// User scripts are parsed, never run, by the check; a handler's script runs once, under a time limit.
     func testTheCheckRunsNoUserScriptAndStopsARunawayHandler() throws {
         let user = try failure(#"{"userScripts": [{"source": "while (true) {}"}]}"#)

@@ -52,8 +52,9 @@ final class CommandDocsTests: XCTestCase {
         var commands = synopses(help)
         XCTAssertEqual(commands.removeLast(), "webnav help [COMMAND], webnav help flows, --help, --version")
         // What issue 24 found missing, each in its command's line.
-        XCTAssertTrue(commands.contains("webnav run FLOW_OR_FOLDER... [--json] [--junit FILE] [--artifacts DIR] [--jobs N] [--strict] [--seed N] "
-            + "[--downloads DIR] [--step] [--watch] [--shard I/N]"), "\(commands)")
+        XCTAssertTrue(commands.contains("webnav run FLOW_OR_FOLDER... [--json] [--junit FILE] [--html DIR] [--trace] [--env NAME=VALUE]... "
+            + "[--artifacts DIR] [--jobs N] [--strict] [--seed N] [--downloads DIR] [--step] [--watch] [--shard I/N] [--timings FILE]"), "\(commands)")
+        XCTAssertTrue(commands.contains("webnav report merge REPORT... [--json FILE] [--junit FILE] [--timings FILE]"), "\(commands)")
         XCTAssertTrue(commands.contains("webnav preview [URL...] [--size COLSxROWS] [--color auto|always|never] [--svg FILE]"), "\(commands)")
         XCTAssertTrue(commands.contains("webnav push FILE.apns|- [--pid PID]"), "\(commands)")
         XCTAssertTrue(commands.contains("webnav completion bash|zsh|fish"), "\(commands)")

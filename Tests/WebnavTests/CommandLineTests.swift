@@ -18,13 +18,13 @@ final class CommandLineTests: XCTestCase {
 
     func testUsageErrorsAreOneLineAndExitTwo() throws {
         let cases: [([String], String)] = [
-            (["fly"], "webnav: error: unknown command 'fly'; commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n"),
-            (["rn"], "webnav: error: unknown command 'rn' (did you mean 'run'?); commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n"),
+            (["fly"], "webnav: error: unknown command 'fly'; commands: completion, dump, lint, open, preview, push, record, report, resolve, run, help\n"),
+            (["rn"], "webnav: error: unknown command 'rn' (did you mean 'run'?); commands: completion, dump, lint, open, preview, push, record, report, resolve, run, help\n"),
             (["resolve"], "webnav: error: 'webnav resolve' needs at least one URL (usage: webnav resolve URL... [--json])\n"),
             (["resolve", "--jsno", "x"], "webnav: error: unknown option --jsno for 'webnav resolve' (did you mean --json?)\n"),
             (["dump", "a.html", "--width"], "webnav: error: --width needs a value (N)\n"),
             (["dump", "a.html", "--width", "0"], "webnav: error: --width takes a whole number from 1 to 10000, got \"0\"\n"),
-            (["dump", "a.html", "b.html"], "webnav: error: 'webnav dump' takes only a PAGE (a file path or URL), got \"b.html\" (usage: webnav dump PAGE [--width N])\n"),
+            (["dump", "a.html", "b.html"], "webnav: error: 'webnav dump' takes only a PAGE (a file path or URL), got \"b.html\" (usage: webnav dump PAGE [--width N] [--no-scripts])\n"),
             (["run", "nowhere.flow"], "webnav: error: nowhere.flow: no such flow file or folder\n"),
             (["preview", "x", "--size", "10x5"], "webnav: error: --size must be between 20x6 and 1000x1000, got 10x5\n"),
             (["preview", "x", "--color", "sometimes"], "webnav: error: --color takes auto, always or never, got \"sometimes\"\n"),

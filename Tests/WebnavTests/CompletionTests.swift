@@ -41,7 +41,7 @@ final class CompletionTests: XCTestCase {
         for file in ["flows/a.flow", "flows/b.flow", "flows/notes.txt", "page.html"] {
             try Data().write(to: folder.appendingPathComponent(file))
         }
-        XCTAssertEqual(try bashCompletions("webnav re", script: script, in: folder), ["record", "resolve"])
+        XCTAssertEqual(try bashCompletions("webnav re", script: script, in: folder), ["record", "report", "resolve"])
         XCTAssertEqual(try bashCompletions("webnav co", script: script, in: folder), ["completion"])
         XCTAssertEqual(try bashCompletions("webnav run --j", script: script, in: folder), ["--jobs", "--json", "--junit"])
         XCTAssertEqual(try bashCompletions("webnav run flows/", script: script, in: folder), ["flows/a.flow", "flows/b.flow"])

@@ -38,7 +38,7 @@ final class InfoPlistProfileTests: XCTestCase {
         let folder = try WebnavProcess.folder(["Info.plist": String(plist.prefix(120)), "Pages/index.html": ""])
         let output = try WebnavProcess.run(["resolve", "--profile", "Info.plist", "x://y"], in: folder)
         XCTAssertEqual(output.status, 2)
-        XCTAssertEqual(output.stderr, "webnav: error: Info.plist: not a property list (malformed or truncated)\n")
+        XCTAssertEqual(output.stderr, "Info.plist:3:38: error: not a property list: <string> is not closed\n")
     }
 
     func testAMissingInfoPlistNamedByTheProfileIsAnError() throws {

@@ -69,6 +69,7 @@ final class OutputSafetyTests: XCTestCase {
 
         let folder = try WebnavProcess.folder([
             "Pages/index.html": "<title>Home</title>",
+            "Pages/x.html": "<title>X</title>",
             "a.flow": "expect title \"\u{1B}]0;pwned\u{07}\"\nexpect event \"\u{9B}2J\"\n",
             "b.flow": "open \"mkwebview://webview?url=x.html&title=%1B%5B2J\"\nexpect title \"y\"\n",
             "bad\u{1B}[31m.flow": "fly \u{1B}[2J\n",
@@ -84,9 +85,9 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line.utf8)), String(line))
         }
         let bad = try WebnavProcess.run(["run", "bad\u{1B}[31m.flow"], in: folder)
-        XCTAssertEqual(bad.stderr, #"bad\e[31m.flow:1:1: error: unknown command "fly"; webnav help flows lists the steps"# + "\n")
+        XCTAssertEqual(bad.stdout, #"FAIL bad\e[31m.flow:1:1: error: unknown command "fly"; webnav help flows lists the steps"# + "\n0 passed, 1 failed\n")
         let usage = try WebnavProcess.run(["dump", "a\u{1B}[2J", "b\u{7}"])
-        XCTAssertEqual(usage.stderr, #"webnav: error: 'webnav dump' takes only a PAGE (a file path or URL), got "b\u{7}" (usage: webnav dump PAGE [--width N])"# + "\n")
+        XCTAssertEqual(usage.stderr, #"webnav: error: 'webnav dump' takes only a PAGE (a file path or URL), got "b\u{7}" (usage: webnav dump PAGE [--width N] [--no-scripts])"# + "\n")
     }
 
     /// Whether text holds a C0 control other than newline, DEL, a C1 control or a bidi override.
@@ -102,13 +103,12 @@ final class OutputSafetyTests: XCTestCase {
         let cases: [([String], String)] = [
             (["dump", "/dev/null"], "webnav: error: /dev/null: cannot read page: not a regular file (a device, FIFO or socket cannot be read as one)\n"),
             (["dump", "/dev/zero"], "webnav: error: /dev/zero: cannot read page: not a regular file (a device, FIFO or socket cannot be read as one)\n"),
-            (["run", "/dev/null"], "webnav: error: /dev/null: cannot read flow: not a regular file (a device, FIFO or socket cannot be read as one)\n"),
             (["--pages", "site", "open", "x"], "webnav: error: the terminal UI needs a terminal: standard input is not a terminal\n"),
-            (["dump", "a", "b"], "webnav: error: 'webnav dump' takes only a PAGE (a file path or URL), got \"b\" (usage: webnav dump PAGE [--width N])\n"),
+            (["dump", "a", "b"], "webnav: error: 'webnav dump' takes only a PAGE (a file path or URL), got \"b\" (usage: webnav dump PAGE [--width N] [--no-scripts])\n"),
             (["--version", "extra"], "webnav: error: --version takes no arguments, got \"extra\"\n"),
             (["--help", "me"], "webnav: error: --help takes no arguments, got \"me\"\n"),
             (["--bogus"], "webnav: error: unknown option --bogus for 'webnav' (see webnav --help)\n"),
-            (["--pages", "x", "stray"], "webnav: error: unknown command 'stray'; commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n"),
+            (["--pages", "x", "stray"], "webnav: error: unknown command 'stray'; commands: completion, dump, lint, open, preview, push, record, report, resolve, run, help\n"),
             (["help", "run", "extra"], "webnav: error: 'webnav help' takes one command name, got \"extra\" too\n"),
             (["dump", "--profile", "/dev/null", "Pages/index.html"], "webnav: error: /dev/null: cannot read profile: not a regular file (a device, FIFO or socket cannot be read as one)\n"),
         ]
@@ -117,9 +117,13 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertEqual(output.status, 2, arguments.joined(separator: " "))
             XCTAssertEqual(output.stderr, message, arguments.joined(separator: " "))
         }
+        let device = try WebnavProcess.run(["run", "/dev/null"])
+        XCTAssertEqual(device.status, 2)
+        XCTAssertEqual(device.stdout, "FAIL /dev/null: cannot read flow: not a regular file (a device, FIFO or socket cannot be read as one)\n0 passed, 1 failed\n",
+                       "a flow that cannot be read fails alone, as one that does not parse")
         let helpHelp = try WebnavProcess.run(["help", "help"])
         XCTAssertEqual(helpHelp.status, 0)
-        XCTAssertEqual(helpHelp.stdout, "usage: webnav help [COMMAND]: the overview, or a command's options; commands: completion, dump, lint, open, preview, push, record, resolve, run, help\n")
+        XCTAssertEqual(helpHelp.stdout, "usage: webnav help [COMMAND]: the overview, or a command's options; commands: completion, dump, lint, open, preview, push, record, report, resolve, run, help\n")
     }
 
     func testCommonOptionsGoBeforeOrAfterTheCommand() throws {

@@ -125,24 +125,39 @@ final class SubcommandTests: XCTestCase {
         let folder = try flowFolder()
         let output = try WebnavProcess.run(["run", "--json", "--junit", "report.xml", "--jobs", "2", "flows/b-fail.flow", "flows/a-pass.flow"], in: folder)
         XCTAssertEqual(output.status, 1)
-        XCTAssertEqual(output.stdout, """
-        {"flow":"flows/b-fail.flow","passed":false,"steps":2,"failure":{"path":"flows/b-fail.flow","line":3,"message":"expected depth 3, got 2"},"stack":["Home","B"],"artifacts":["webnav-artifacts/flows-b-fail.failure.txt","webnav-artifacts/flows-b-fail.failure.svg"]}
-        {"flow":"flows/a-pass.flow","passed":true,"steps":2,"failure":null,"stack":["Home","B"],"artifacts":[]}
+        let seconds = #/"seconds":[0-9]+\.[0-9]{3}/#
+        XCTAssertEqual(output.stdout.replacing(seconds, with: "\"seconds\":T"), """
+        {"flow":"flows/b-fail.flow","passed":false,"malformed":false,"stepsRun":2,"failure":{"path":"flows/b-fail.flow","line":3,"column":1,"message":"expected depth 3, got 2"},"stack":["Home","B"],"artifacts":["webnav-artifacts/flows-b-fail.failure.txt","webnav-artifacts/flows-b-fail.failure.svg"],"seconds":T,"virtualTime":0,"launch":{"path":"flows/b-fail.flow","line":0,"step":"launch","resolved":null,"outcome":"passed","message":null,"virtualTime":0,"notes":["launch: index.html"],"snapshot":null},"steps":[{"path":"flows/b-fail.flow","line":1,"step":"tap Go","resolved":null,"outcome":"passed","message":null,"virtualTime":0,"notes":["deeplink: mkwebview://webview?url=b.html&title=B&leftBtn=true → push","push: b.html"],"snapshot":null},{"path":"flows/b-fail.flow","line":3,"step":"expect depth 3","resolved":null,"outcome":"failed","message":"expected depth 3, got 2","virtualTime":0,"notes":[],"snapshot":null}],"stepsOmitted":0}
+        {"flow":"flows/a-pass.flow","passed":true,"malformed":false,"stepsRun":2,"failure":null,"stack":["Home","B"],"artifacts":[],"seconds":T,"virtualTime":0,"launch":{"path":"flows/a-pass.flow","line":0,"step":"launch","resolved":null,"outcome":"passed","message":null,"virtualTime":0,"notes":["launch: index.html"],"snapshot":null},"steps":[{"path":"flows/a-pass.flow","line":1,"step":"tap Go","resolved":null,"outcome":"passed","message":null,"virtualTime":0,"notes":["deeplink: mkwebview://webview?url=b.html&title=B&leftBtn=true → push","push: b.html"],"snapshot":null},{"path":"flows/a-pass.flow","line":2,"step":"expect title \\"B\\"","resolved":null,"outcome":"passed","message":null,"virtualTime":0,"notes":[],"snapshot":null}],"stepsOmitted":0}
 
         """)
         XCTAssertEqual(output.stderr, "1 passed, 1 failed\n")
-        let xml = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
-        XCTAssertTrue(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"webnav\" tests=\"2\" failures=\"1\">"), xml)
-        XCTAssertTrue(xml.contains("<testcase classname=\"webnav.flows\" name=\"flows/b-fail.flow\" file=\"flows/b-fail.flow\">\n      <failure message=\"flows/b-fail.flow:3: expected depth 3, got 2\" type=\"FlowFailure\">"), xml)
-        XCTAssertTrue(xml.contains("<testcase classname=\"webnav.flows\" name=\"flows/a-pass.flow\" file=\"flows/a-pass.flow\"/>"), xml)
+        let xml = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8).replacing(#/time="[0-9.]+"/#, with: "time=\"T\"")
+        XCTAssertTrue(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"webnav\" tests=\"2\" failures=\"1\" time=\"T\">"), xml)
+        XCTAssertTrue(xml.contains("<testcase classname=\"webnav.flows\" name=\"flows/b-fail.flow\" file=\"flows/b-fail.flow\" time=\"T\">\n      <failure message=\"flows/b-fail.flow:3: expected depth 3, got 2\" type=\"FlowFailure\">"), xml)
+        XCTAssertTrue(xml.contains("""
+            <testcase classname="webnav.flows" name="flows/a-pass.flow" file="flows/a-pass.flow" time="T">
+              <system-out>  ▸ launch  [0s]
+              launch: index.html
+          ✓ 1 tap Go  [0s]
+              deeplink: mkwebview://webview?url=b.html&amp;title=B&amp;leftBtn=true → push
+              push: b.html
+          ✓ 2 expect title &quot;B&quot;  [0s]</system-out>
+            </testcase>
+        """), xml)
     }
 
-    func testRunStopsOnAParseErrorBeforeRunningAnything() throws {
+    func testAParseErrorFailsThatFlowAndTheOthersRun() throws {
         let folder = try flowFolder()
         let output = try WebnavProcess.run(["run", "flows/a-pass.flow", "bad.flow"], in: folder)
         XCTAssertEqual(output.status, 2)
-        XCTAssertEqual(output.stdout, "")
-        XCTAssertEqual(output.stderr, "bad.flow:2:8: error: unknown expectation \"dept\" (did you mean \"depth\"?); webnav help flows lists them\n")
+        XCTAssertEqual(output.stdout, """
+        PASS flows/a-pass.flow (2 steps)
+        FAIL bad.flow:2:8: error: unknown expectation "dept" (did you mean "depth"?); webnav help flows lists them
+        1 passed, 1 failed
+
+        """)
+        XCTAssertEqual(output.stderr, "")
     }
 
     func testPreviewPrintsTheFrameInPlainTextOrColour() throws {

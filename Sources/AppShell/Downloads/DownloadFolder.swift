@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import NavigatorCore
 
 /// Where `app.saveDownload` files go (`--downloads DIR`, default `webnav-downloads/`), bridge.md §5:
 /// names are sanitised so nothing is written outside the folder, and nothing is overwritten
@@ -16,10 +17,15 @@ public struct DownloadFolder: Sendable {
     /// The most numbered names tried before giving up.
     static let maximumCopies = 10_000
 
-    public let path: String
+    /// Writes bytes to a descriptor as `write(2)` does (tests inject a full disk).
+    public typealias Writer = @Sendable (Int32, UnsafeRawPointer, Int) -> Int
 
-    public init(path: String) {
+    public let path: String
+    private let writer: Writer
+
+    public init(path: String, writer: @escaping Writer = { descriptor, bytes, count in Glibc.write(descriptor, bytes, count) }) {
         self.path = path
+        self.writer = writer
     }
 
     /// Why a download was not saved.
@@ -29,8 +35,11 @@ public struct DownloadFolder: Sendable {
 
     /// Saves bytes under the sanitised name (numbered if taken); returns the name used.
     ///
-    /// The file is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so an existing file or a
-    /// symbolic link planted under the name is never written through.
+    /// The bytes go to a hidden temporary file in the folder first (`mkstemp`, so a planted
+    /// name is never written through); only when all of them are written is the file linked
+    /// under its name, which fails rather than replaces when the name is taken (an existing
+    /// file or a symbolic link). A failed write (a full disk) removes the temporary file, so
+    /// it leaves neither a truncated file nor a taken name behind.
     public func save(_ data: Data, suggestedName: String) -> Result<String, Failure> {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -38,40 +47,57 @@ public struct DownloadFolder: Sendable {
             return .failure(Failure(message: "cannot create \(path)"))
         }
         let name = Self.sanitisedName(suggestedName)
+        var template = Array(Self.joined(path, ".webnav-download-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return .failure(Failure(message: "cannot write in \(path): \(String(cString: strerror(errno)))")) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(temporary) }
+        let failure = write(data, to: descriptor)
+        close(descriptor)
+        if let failure { return .failure(Failure(message: "cannot write \(name): \(failure)")) }
         let (stem, suffix) = Self.split(name)
         for copy in 0...Self.maximumCopies {
             let candidate = copy == 0 ? name : "\(stem) (\(copy))\(suffix)"
-            let full = Self.joined(path, candidate)
-            let descriptor = open(full, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if descriptor < 0 {
-                if errno == EEXIST || errno == ELOOP { continue }
-                return .failure(Failure(message: "cannot write \(full): \(String(cString: strerror(errno)))"))
-            }
-            defer { close(descriptor) }
-            let written = data.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    let count = write(descriptor, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += count
-                }
-                return true
-            }
-            guard written else { return .failure(Failure(message: "cannot write \(full): \(String(cString: strerror(errno)))")) }
-            return .success(candidate)
+            if link(temporary, Self.joined(path, candidate)) == 0 { return .success(candidate) }
+            if errno == EEXIST { continue }
+            return .failure(Failure(message: "cannot write \(Self.joined(path, candidate)): \(String(cString: strerror(errno)))"))
         }
         return .failure(Failure(message: "too many files named \(name) in \(path)"))
     }
 
-    /// A file name that stays in the folder: path separators become `_`, `.` and `..`
-    /// components and control characters go, leading dots and spaces are dropped, the name is
+    /// Writes every byte and makes them durable; the reason when that fails.
+    private func write(_ data: Data, to descriptor: Int32) -> String? {
+        guard fchmod(descriptor, 0o644) == 0 else { return String(cString: strerror(errno)) }
+        let failed = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = writer(descriptor, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return true
+                }
+                if count == 0 {
+                    errno = ENOSPC
+                    return true
+                }
+                offset += count
+            }
+            return false
+        }
+        if failed || fsync(descriptor) != 0 { return String(cString: strerror(errno)) }
+        return nil
+    }
+
+    /// A file name that stays in the folder and shows what it is: path separators become `_`,
+    /// `.` and `..` components go, and so do control characters and bidi embeddings, overrides
+    /// and isolates (`VisibleText.isUnsafe`: `invoice\u{202E}txt.exe` would show as
+    /// `invoiceexe.txt`); the name is in Unicode's composed form (NFC), as APFS compares names,
+    /// so `café` typed two ways is one name; leading dots and spaces are dropped, the name is
     /// cut to 200 UTF-8 bytes (keeping its extension); an empty result is `download`.
     public static func sanitisedName(_ name: String) -> String {
-        let components = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })
-            .map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }) }
+        let composed = String(decoding: name._nfcCodeUnits, as: UTF8.self)
+        let components = composed.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+            .map { String($0.unicodeScalars.filter { !VisibleText.isUnsafe($0) }) }
             .map(trimmingSpaces)
             .filter { !$0.isEmpty && $0 != "." && $0 != ".." }
         var result = components.joined(separator: "_")

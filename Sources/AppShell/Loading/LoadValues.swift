@@ -129,6 +129,10 @@ public struct LoadResponse: Equatable, Sendable {
     public var milliseconds: Double
     /// The method of the last request.
     public var method: String
+    /// How much later than at once the response arrives, on the app's clock (a route's `delay`).
+    public var delay: Duration = .zero
+    /// The pattern of the route that answered, nil when the network did.
+    public var route: String?
 
     public init(
         url: String, finalURL: String, status: Int?, headers: HTTPHeaders, body: [UInt8], hops: [RedirectHop] = [],
@@ -189,6 +193,8 @@ public struct LoadFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// (a file's path, the ATS rule, libcurl's reason).
     public var detail: String?
     public var hops: [RedirectHop]
+    /// The pattern of the route that failed it (`abort`); nil when the network did.
+    public var route: String?
 
     public init(url: String, code: URLErrorCode, detail: String? = nil, hops: [RedirectHop] = []) {
         self.url = url

@@ -13,6 +13,8 @@ public struct LoaderConfiguration: Sendable {
     public var ats: ATSPolicy
     /// WebKit's limit: `NetworkLoadChecker` fails the 21st redirect.
     public var maximumRedirects: Int
+    /// Routes and offline: what answers an http(s) request before the network does.
+    public var network = NetworkConditions()
 
     public static let defaultTimeoutSeconds = 30.0
     public static let defaultSizeLimit = 64 << 20
@@ -59,6 +61,13 @@ public struct ResourceLoader: Sendable {
         var hops: [RedirectHop] = []
         while true {
             let scheme = WebURL(current.url).normalizedScheme
+            // WebKit's network process fails a redirect to anything but http(s) and about:
+            // (NetworkResourceLoader::continueWillSendRequest); a custom scheme is the app's to
+            // decide first (decidePolicyFor sees the redirect), so it is handed off below.
+            if !hops.isEmpty, scheme == "file" || scheme == "data" {
+                return .failure(LoadFailure(url: current.url, code: .unsupportedURL,
+                                            detail: "Redirection to URL with a scheme that is not HTTP(S)", hops: hops))
+            }
             switch scheme {
             case "file"?:
                 return finish(FileResourceReader(folder: configuration.readAccessFolder, sizeLimit: configuration.sizeLimit)
@@ -84,6 +93,14 @@ public struct ResourceLoader: Sendable {
             var fields = configuration.identity.fields(for: current)
             if let cookie = cookies?.cookieHeader(for: current.url, purpose: current.purpose, method: current.method) {
                 fields.set("Cookie", fields["Cookie"].map { "\($0); \(cookie)" } ?? cookie)
+            }
+            // Routes answer the request the page made, not the redirects that follow (Playwright's rule).
+            if hops.isEmpty, let answer = configuration.network.answer(current, fields: fields) {
+                if case .response(let routed) = answer {
+                    let setCookie = routed.headers.values("Set-Cookie")
+                    if !setCookie.isEmpty { cookies?.receive(setCookie: setCookie, from: current.url, purpose: current.purpose) }
+                }
+                return answer
             }
             let remaining = start.duration(to: deadline) - start.duration(to: clock.now)
             let exchange = HTTPExchange(

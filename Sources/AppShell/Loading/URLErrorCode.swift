@@ -13,6 +13,7 @@ public enum URLErrorCode: Int, Sendable, CaseIterable {
     case networkConnectionLost = -1005
     case httpTooManyRedirects = -1007
     case resourceUnavailable = -1008
+    case notConnectedToInternet = -1009
     case badServerResponse = -1011
     case userAuthenticationRequired = -1013
     case cannotDecodeRawData = -1015
@@ -43,6 +44,7 @@ public enum URLErrorCode: Int, Sendable, CaseIterable {
         case .networkConnectionLost: return "NSURLErrorNetworkConnectionLost"
         case .httpTooManyRedirects: return "NSURLErrorHTTPTooManyRedirects"
         case .resourceUnavailable: return "NSURLErrorResourceUnavailable"
+        case .notConnectedToInternet: return "NSURLErrorNotConnectedToInternet"
         case .badServerResponse: return "NSURLErrorBadServerResponse"
         case .userAuthenticationRequired: return "NSURLErrorUserAuthenticationRequired"
         case .cannotDecodeRawData: return "NSURLErrorCannotDecodeRawData"
@@ -75,6 +77,7 @@ public enum URLErrorCode: Int, Sendable, CaseIterable {
         case .networkConnectionLost: return "The network connection was lost."
         case .httpTooManyRedirects: return "too many HTTP redirects"
         case .resourceUnavailable: return "resource unavailable"
+        case .notConnectedToInternet: return "The Internet connection appears to be offline."
         case .badServerResponse: return "bad server response"
         case .userAuthenticationRequired: return "user authentication required"
         case .cannotDecodeRawData: return "cannot decode raw data"

@@ -197,9 +197,6 @@ public struct NotificationPayload: Equatable, Sendable {
 
     /// A JSON number's integer part (towards zero), clamped to `Int`: `NSNumber.intValue`.
     private static func integerPart(_ number: Double) -> Int {
-        guard number.isFinite else { return 0 }
-        if number >= 9.2e18 { return Int.max }
-        if number <= -9.2e18 { return Int.min }
-        return Int(number)
+        number.isFinite ? WholeNumber.truncating(number, clampedTo: Int.min...Int.max) ?? 0 : 0
     }
 }

@@ -42,9 +42,9 @@ public struct InfoPlist: Equatable, Sendable {
     public static func parse(_ data: Data, path: String) throws(InfoPlistError) -> InfoPlist {
         let value: PropertyValue
         do {
-            value = try PropertyListDecoder().decode(PropertyValue.self, from: data)
+            value = try PropertyListReader.read([UInt8](data))
         } catch {
-            throw InfoPlistError(path: path, reason: "not a property list (malformed or truncated)")
+            throw InfoPlistError(path: path, reason: error.reason, line: error.line, column: error.column)
         }
         guard let root = value.dictionaryValue else {
             throw InfoPlistError(path: path, reason: "the top level is not a dictionary")
@@ -101,10 +101,23 @@ public struct InfoPlist: Equatable, Sendable {
     }
 }
 
-/// An Info.plist that could not be read: one line naming the file.
+/// An Info.plist that could not be read: one line naming the file, and the line and column of
+/// an XML list's fault.
 public struct InfoPlistError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    public var line: Int?
+    public var column: Int?
 
-    public var description: String { "\(path): \(reason)" }
+    public init(path: String, reason: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.reason = reason
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        guard let line, let column else { return "\(path): \(reason)" }
+        return "\(path):\(line):\(column): \(reason)"
+    }
 }

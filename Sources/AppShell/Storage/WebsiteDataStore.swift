@@ -104,10 +104,12 @@ public struct DataDirectory: Sendable {
         }
     }
 
-    /// Writes to `PATH.tmp-PID` then renames it over `PATH`, so a reader never sees half a file.
+    /// Writes to `PATH.tmp-PID` then renames it over `PATH`, so a reader never sees half a file;
+    /// a page's bidi overrides and C1 controls are written as `\uXXXX`, never raw.
     private func write(_ data: Data, to destination: String) throws(DataDirectoryError) {
         let temporary = "\(destination).tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+        let text = JSONText.escapingUnsafe(String(decoding: data, as: UTF8.self))
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
             throw DataDirectoryError(path: temporary, reason: "cannot write")
         }
         guard rename(temporary, destination) == 0 else {

@@ -118,8 +118,8 @@ namespace N {
   // Dialogs
   any dialog(DOMString arg0, DOMString arg1, DOMString arg2);
   // Loads
-  any load(DOMString kind, DOMString method, DOMString url, sequence<DOMString> headers, DOMString? body);
-  any loadSync(DOMString method, DOMString url, sequence<DOMString> headers, DOMString? body);
+  any load(DOMString kind, DOMString method, DOMString url, sequence<DOMString> headers, DOMString? body, DOMString? mode, DOMString? credentials);
+  any loadSync(DOMString method, DOMString url, sequence<DOMString> headers, DOMString? body, DOMString? mode, DOMString? credentials);
   any bytes(long arg0);
   any keepBytes(DOMString arg0);
   // Cookies and storage
@@ -129,6 +129,10 @@ namespace N {
   // URLs
   any url();
   any origin();
+  any selfOrigin();
+  // Content-Security-Policy (PolicyEnforcement.swift)
+  any hasPolicy();
+  any policyAllows(DOMString kind, DOMString source, long target, DOMString sourceURL, long line, long column);
   any originOf(DOMString arg0);
   any resolve(DOMString arg0);
   any parseURL(DOMString arg0, DOMString? arg1);

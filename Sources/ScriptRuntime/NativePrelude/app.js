@@ -15,34 +15,15 @@ const functions = [];
 const pendingRequests = new Map();
 
 /// A value as tagged JSON (ResultValueCoding.swift), as WebKit's serialisation takes it; null
-/// when something in it has no native form (a function, a symbol, a Promise, a cycle).
+/// when something in it has no native form (a function, a symbol, a Promise, a cycle), false
+/// when it is longer than the bridge's limit once serialised.
 function convert(value) {
-    const tagged = taggedValue(value, Date, Promise, () => false);
-    return tagged === null ? null : JSONStringify(tagged);
+    return taggedJSON(value, Date, Promise, () => false, C[2]);
 }
 
 /// Tagged JSON as this context's values.
 function revive(json) {
-    const step = (item) => {
-        switch (item.t) {
-        case "n": return null;
-        case "b": case "s": case "d": return item.v;
-        case "x": return Number(item.v);
-        case "D": return new Date(item.v);
-        case "a": {
-            const items = [];
-            for (const element of item.v) items.push(step(element));
-            return items;
-        }
-        case "o": {
-            const object = {};
-            for (const [key, value] of item.v) ObjectDefine(object, key, { value: step(value), writable: true, enumerable: true, configurable: true });
-            return object;
-        }
-        default: return undefined;
-        }
-    };
-    return step(JSONParse(json));
+    return revivedValue(json, Date);
 }
 
 /// The text a throw gives the page as the error string: an error's message, else String(value).
@@ -65,7 +46,7 @@ function request(kind, source, args, options) {
     let argumentsJSON = "";
     if (kind === "callAsync") {
         argumentsJSON = convert(args === undefined || args === null ? {} : args);
-        if (argumentsJSON === null || JSONParse(argumentsJSON).t !== "o") argumentsJSON = null;
+        if (typeof argumentsJSON !== "string" || !argumentsJSON.startsWith('{"t":"o"')) argumentsJSON = null;
     }
     return new Promise((resolve, reject) => {
         const token = N.evaluate(kind, String(source), argumentsJSON, worldOption(options));
@@ -89,6 +70,7 @@ const app = {
     notify(payload, options) {
         const json = convert(payload);
         if (json === null) throw new TypeError("app.notify: the payload must be JSON-like (no functions or cycles)");
+        if (json === false) throw new TypeError("app.notify: the payload is too large");
         const after = options === undefined || options === null ? 0 : Number(options.afterMs);
         N.notify(json, Number.isFinite(after) && after > 0 ? after : 0);
     },
@@ -103,6 +85,7 @@ ObjectDefine(G, "console", { value: Object.freeze({ log(...items) { N.request("l
 function replyWith(token, value) {
     const json = convert(value);
     if (json === null) N.reply(token, false, "The result value passed back from the WKWebView API client was unable to be serialized");
+    else if (json === false) N.reply(token, false, "The reply is too large to send to the page: longer than " + C[2] / 1048576 + " MB once serialised");
     else N.reply(token, true, json);
 }
 

@@ -7,6 +7,10 @@
 "use strict";
 const G = globalThis;
 const ObjectDefine = Object.defineProperty;
+/// `eval` and `Function` as they were before any page script (or a Content-Security-Policy
+/// without 'unsafe-eval') could replace them: the prelude compiles handlers and timers with these.
+const OriginalEval = G.eval;
+const OriginalFunction = G.Function;
 const FunctionToString = Function.prototype.toString;
 const nativeLooking = new WeakMap();
 
@@ -216,8 +220,28 @@ function requireArguments(count, needed) {
 
 const KEY = Symbol("construct");
 const KEEPER = Symbol("keeper");
-const strongWrappers = new Map();
-const weakWrappers = new Map();
+
+/// A Map and a WeakRef whose methods are the ones captured here, before any page script runs: the
+/// wrappers' bookkeeping feeds node IDs to the natives, so a page that replaces
+/// `Map.prototype.get`, an iterator or `WeakRef.prototype.deref` must not reach it (issue 23).
+/// The sweep walks them with `forEach` and index loops, never an iterator.
+class InternalMap extends Map {}
+class InternalWeakRef extends WeakRef {}
+{
+    const mapMethods = ["get", "set", "has", "delete", "forEach"];
+    for (let i = 0; i < mapMethods.length; i++) ObjectDefine(InternalMap.prototype, mapMethods[i], { value: Map.prototype[mapMethods[i]] });
+    ObjectDefine(InternalMap.prototype, "size", Object.getOwnPropertyDescriptor(Map.prototype, "size"));
+    ObjectDefine(InternalWeakRef.prototype, "deref", { value: WeakRef.prototype.deref });
+}
+
+/// Appends to an array of the prelude's own without `push` or a setter a page put on
+/// `Array.prototype`.
+function appendOwn(array, value) {
+    ObjectDefine(array, array.length, { value, writable: true, enumerable: true, configurable: true });
+}
+
+const strongWrappers = new InternalMap();
+const weakWrappers = new InternalMap();
 let idOf, isNode, interfaceOf, newWrapper;
 
 function wrap(id) {
@@ -245,7 +269,8 @@ function wrapAll(ids) {
 function promote(node) {
     const keeper = node[KEEPER];
     if (keeper === undefined) return;
-    for (const member of keeper) {
+    for (let i = 0; i < keeper.length; i++) {
+        const member = keeper[i];
         const id = idOf(member);
         weakWrappers.delete(id);
         strongWrappers.set(id, member);
@@ -256,32 +281,36 @@ function promote(node) {
 /// Called by the native sweep with the wrapped IDs of each detached subtree; returns the IDs
 /// whose wrappers are gone.
 function sweepWrappers(groups) {
-    for (const ids of groups) {
+    for (let g = 0; g < groups.length; g++) {
+        const ids = groups[g];
         const keeper = [];
-        for (const id of ids) {
+        for (let i = 0; i < ids.length; i++) {
+            const id = ids[i];
             let wrapper = strongWrappers.get(id);
             if (wrapper !== undefined) {
                 strongWrappers.delete(id);
-                weakWrappers.set(id, new WeakRef(wrapper));
+                weakWrappers.set(id, new InternalWeakRef(wrapper));
             } else {
                 const ref = weakWrappers.get(id);
                 wrapper = ref && ref.deref();
             }
-            if (wrapper !== undefined) keeper.push(wrapper);
+            if (wrapper !== undefined) appendOwn(keeper, wrapper);
         }
-        for (const wrapper of keeper) ObjectDefine(wrapper, KEEPER, { value: keeper, configurable: true, writable: true });
+        for (let i = 0; i < keeper.length; i++) ObjectDefine(keeper[i], KEEPER, { value: keeper, configurable: true, writable: true });
     }
-    const released = [];
-    for (const [id, ref] of weakWrappers) {
+    const released = [], reconnected = [];
+    weakWrappers.forEach((ref, id) => {
         const wrapper = ref.deref();
-        if (wrapper === undefined) {
-            weakWrappers.delete(id);
-            released.push(id);
-        } else if (N.connected(id)) {
-            promote(wrapper);
-            weakWrappers.delete(id);
-            strongWrappers.set(id, wrapper);
-        }
+        if (wrapper === undefined) appendOwn(released, id);
+        else if (N.connected(id)) appendOwn(reconnected, wrapper);
+    });
+    for (let i = 0; i < released.length; i++) weakWrappers.delete(released[i]);
+    for (let i = 0; i < reconnected.length; i++) {
+        const wrapper = reconnected[i];
+        const id = idOf(wrapper);
+        promote(wrapper);
+        weakWrappers.delete(id);
+        strongWrappers.set(id, wrapper);
     }
     return released;
 }

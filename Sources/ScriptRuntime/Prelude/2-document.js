@@ -540,6 +540,13 @@ class Event {
                 event.#target = null;
             },
             retarget(event, target) { event.#target = target; },
+            // What another world's mirror of the event is made from, and how its listeners act
+            // on it: the event's own state, never its properties, which the page may redefine.
+            mirrored(event) {
+                return [event.#type, event.#bubbles, event.#cancelable, event.#composed, event.#target, event.#trusted, event.#canceled];
+            },
+            cancel(event) { if (event.#cancelable && !event.#passive) event.#canceled = true; },
+            stop(event, immediately) { event.#stop = true; if (immediately) event.#stopImmediate = true; },
         };
     }
     get type() { return this.#type; }
@@ -609,12 +616,16 @@ function eventClass(name, parentName, members, extend) {
     });
 }
 
+/// The event interfaces made so far by their prototypes, for mirrors in other worlds.
+const eventInterfaceOfPrototype = new InternalMap();
+
 function eventClassNamed(name) {
     if (name === "Event") return Event;
     let cls = madeEventClasses.get(name);
     if (cls === undefined) {
         cls = eventFactories.get(name)();
         madeEventClasses.set(name, cls);
+        eventInterfaceOfPrototype.set(cls.prototype, name);
         markClass(cls);
     }
     return cls;
@@ -666,6 +677,9 @@ eventClass("CustomEvent", "Event", [["detail", null]], (cls) => {
 });
 eventClass("ErrorEvent", "Event", [["message", ""], ["filename", ""], ["lineno", 0], ["colno", 0], ["error", undefined]]);
 eventClass("PromiseRejectionEvent", "Event", [["promise", undefined], ["reason", undefined]]);
+eventClass("SecurityPolicyViolationEvent", "Event", [["documentURI", ""], ["referrer", ""], ["blockedURI", ""], ["violatedDirective", ""],
+    ["effectiveDirective", ""], ["originalPolicy", ""], ["sourceFile", ""], ["sample", ""], ["disposition", "enforce"], ["statusCode", 0],
+    ["lineNumber", 0], ["columnNumber", 0]]);
 eventClass("HashChangeEvent", "Event", [["oldURL", ""], ["newURL", ""]]);
 eventClass("PopStateEvent", "Event", [["state", null]]);
 eventClass("PageTransitionEvent", "Event", [["persisted", false]]);
@@ -827,14 +841,25 @@ function invokeForeign(target, event, phase, capture, serial) {
     if (eventState.stoppedImmediately(event)) return;
     const reference = targetReference(target);
     if (reference === -3 || (reference < 0 && reference !== -2)) return;
-    let className = "Event";
-    try { className = Object.getPrototypeOf(event).constructor.name; } catch (e) {}
-    const info = [className, event.bubbles, event.cancelable, event.composed, targetReference(event.target), event.isTrusted,
-        event.defaultPrevented];
-    const flags = N.foreignListeners(reference, event.type, phase, capture, info, serial);
-    if (flags & 1) event.preventDefault();
-    if (flags & 4) event.stopImmediatePropagation();
-    else if (flags & 2) event.stopPropagation();
+    const state = eventState.mirrored(event);
+    const info = [eventInterfaceName(event), state[1], state[2], state[3], targetReference(state[4]), state[5], state[6]];
+    const flags = N.foreignListeners(reference, state[0], phase, capture, info, serial);
+    if (flags & 1) eventState.cancel(event);
+    if (flags & 6) eventState.stop(event, (flags & 4) !== 0);
+}
+
+/// The platform interface an event is an instance of (`MouseEvent` for a page's subclass of it),
+/// found on its prototype chain with the intrinsic captured before page scripts ran.
+function eventInterfaceName(event) {
+    let prototype = event;
+    for (let depth = 0; depth < 64; depth++) {
+        prototype = ObjectGetPrototypeOf(prototype);
+        if (prototype === null) break;
+        if (prototype === Event.prototype) return "Event";
+        const name = eventInterfaceOfPrototype.get(prototype);
+        if (name !== undefined) return name;
+    }
+    return "Event";
 }
 
 function invokeListeners(target, event, phase, capture, skipAttributeHandlers) {
@@ -952,8 +977,9 @@ function prepareAttributeHandler(target, type) {
 
 function compileHandler(element, type, source, forWindow) {
     const parameters = forWindow && type === "error" ? "event, source, lineno, colno, error" : "event";
+    if (!policyAllows("handler", source, element)) return null;
     try {
-        const factory = new Function("element", "document", "form",
+        const factory = new OriginalFunction("element", "document", "form",
             "with (document) { with (form || {}) { with (element) { return function on" + type + "(" + parameters + ") {\n" + source + "\n}; } } }");
         const document = element.ownerDocument || G.document;
         const form = typeof element.form === "object" ? element.form : null;
@@ -1081,6 +1107,9 @@ function reportError(message, url, line, column, error, alreadyFormatted) {
 }
 
 function reportRejection(promise, reason) {
+    // JavaScriptCore reports each rejection in an entry of its own: a handler that rejects
+    // again would loop past the time limit, so reports count as microtasks do.
+    if (!mayQueueMicrotask()) return;
     const event = makeEvent("PromiseRejectionEvent", "unhandledrejection", { cancelable: true, promise, reason });
     let canceled = false;
     try { canceled = !dispatch(G, event, true); } catch (e) {}
@@ -1243,9 +1272,13 @@ function followHyperlink(anchor, trusted) {
         runJavaScriptURL(resolved);
         return "done";
     }
+    const target = N.attr(idOf(anchor), "target") || "";
+    if (resolved !== null && (target === "" || /^(_self|_top|_parent)$/i.test(target)) && isSameDocumentFragment(resolved)) {
+        fragmentNavigation(resolved, false);
+        return "done";
+    }
     if (trusted) return "followLink";
     if (resolved === null) return "done";
-    const target = N.attr(idOf(anchor), "target") || "";
     if (target !== "" && !/^(_self|_top|_parent)$/i.test(target)) N.windowOpen(resolved, target);
     else N.navigate(resolved, false, "link");
     return "done";
@@ -1254,10 +1287,11 @@ function followHyperlink(anchor, trusted) {
 function runJavaScriptURL(url) {
     let source = url.replace(/^javascript:/i, "");
     try { source = decodeURIComponent(source); } catch (e) {}
+    if (!policyAllows("javascript", source, null)) return;
     const previous = navigationInitiator;
     navigationInitiator = "javascriptURL";
     try {
-        (0, eval)(source);
+        OriginalEval(source);
     } catch (error) {
         reportException(error);
     } finally {

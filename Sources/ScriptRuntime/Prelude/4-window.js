@@ -58,6 +58,7 @@ function postTask(callback) {
 }
 
 function installTimer(handler, timeout, args, repeating) {
+    if (typeof handler !== "function" && !policyAllows("timer", String(handler), null)) return 0;
     let delay = Number(timeout);
     delay = Number.isFinite(delay) ? delay | 0 : 0;
     const id = N.setTimer(delay < 0 ? 0 : delay, repeating);
@@ -93,15 +94,16 @@ function runTimer(id) {
     if (!timer.repeating) timerCallbacks.delete(id);
     try {
         if (typeof timer.handler === "function") timer.handler.apply(G, timer.args);
-        else (0, eval)(String(timer.handler));
+        else OriginalEval(String(timer.handler));
     } catch (error) {
         reportException(error);
     }
 }
 
 // A chain of microtasks is a series of separate entries into JavaScriptCore, which its time
-// limit never stops (webkit-bridge-facts.md §7.3): `then` and `queueMicrotask` are counted,
-// and once the task has run longer than the limit they queue nothing more until the next task.
+// limit never stops (webkit-bridge-facts.md §7.3): `then`, `queueMicrotask`, mutation observer
+// deliveries and unhandled rejection reports are counted, and once the task has run longer than
+// the limit they queue (or report) nothing more until the next task.
 let microtaskCount = 0;
 let microtasksStopped = false;
 let stoppedInTask = -1;
@@ -605,6 +607,50 @@ function makeURLInterfaces() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Content-Security-Policy: the host checks and reports (PolicyEnforcement.swift); here the
+// places only script can see (handlers, javascript: URLs, string timers, eval) ask it.
+
+/// Whether the page's policy lets `kind` run `source`; a violation is reported with the place in
+/// the page's own code that asked (`target`: the element it belongs to).
+function policyAllows(kind, source, target) {
+    if (!N.hasPolicy()) return true;
+    const place = fromCaller(new Error());
+    return N.policyAllows(kind, String(source), target === null ? -1 : idOf(target),
+        typeof place.sourceURL === "string" ? place.sourceURL : "", place.line | 0, place.column | 0);
+}
+
+/// A policy without 'unsafe-eval': `eval` and `Function` throw WebKit's EvalError, reported.
+function forbidEval(message) {
+    function eval(source) {
+        policyAllows("eval", "", null);
+        throw new EvalError(message);
+    }
+    function Function(...parts) {
+        policyAllows("eval", "", null);
+        throw new EvalError(message);
+    }
+    markNative(eval, "eval");
+    markNative(Function, "Function");
+    ObjectDefine(Function, "prototype", { value: OriginalFunction.prototype, writable: false });
+    ObjectDefine(OriginalFunction.prototype, "constructor", { value: Function, writable: true, configurable: true, enumerable: false });
+    defineGlobal("eval", eval);
+    defineGlobal("Function", Function);
+}
+
+/// A violation of the page's policy, as its `securitypolicyviolation` event at the element it
+/// concerns (or the document), bubbling.
+function dispatchPolicyViolation(targetID, fields) {
+    const target = targetID >= 0 ? wrap(targetID) : G.document;
+    const [effective, blocked, policy, sourceFile, line, column, status] = fields;
+    const event = makeEvent("SecurityPolicyViolationEvent", "securitypolicyviolation", {
+        bubbles: true, composed: true, documentURI: N.url(), blockedURI: blocked, violatedDirective: effective,
+        effectiveDirective: effective, originalPolicy: policy, sourceFile, lineNumber: line, columnNumber: column,
+        statusCode: status, disposition: "enforce", sample: "",
+    });
+    if (target !== null) dispatch(target, event, true);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Location and history
 
 function resolveOrThrow(url) {
@@ -613,11 +659,14 @@ function resolveOrThrow(url) {
     return resolved;
 }
 
-function navigateTo(url, replace) {
-    const current = N.url();
+/// Whether a URL is this document's own with a fragment (a navigation that loads nothing).
+function isSameDocumentFragment(url) {
     const hashIndex = url.indexOf("#");
-    const currentWithout = current.replace(/#.*$/, "");
-    if (hashIndex >= 0 && url.slice(0, hashIndex) === currentWithout && !/^javascript:/i.test(url)) {
+    return hashIndex >= 0 && url.slice(0, hashIndex) === N.url().replace(/#.*$/, "") && !/^javascript:/i.test(url);
+}
+
+function navigateTo(url, replace) {
+    if (isSameDocumentFragment(url)) {
         fragmentNavigation(url, replace);
         return;
     }
@@ -625,13 +674,16 @@ function navigateTo(url, replace) {
     N.navigate(url, replace, navigationInitiator);
 }
 
-/// A navigation to a fragment of this document: no load, a history entry and `hashchange`.
+/// A navigation to a fragment of this document: no load, a history entry, the URL changed,
+/// `popstate` at once and `hashchange` in a task, as WebKit does (the terminal scrolls to the
+/// target, and `:target` matches it).
 function fragmentNavigation(url, replace) {
     const oldURL = N.url();
     if (oldURL === url) return;
     const stateID = replace ? currentStateID : 0;
     N.history(replace ? "replace" : "push", url, stateID);
     if (!replace) currentStateID = 0;
+    dispatch(G, makeEvent("PopStateEvent", "popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
     postTask(() => dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL, newURL: url }), true));
 }
 
@@ -1307,7 +1359,7 @@ function makeNetworkInterfaces() {
 
     /// Starts a load: blob: and data: URLs are answered here, others by the host; `done` gets
     /// [status, statusText, url, headers (flat), text, token] or an error message, in a later task.
-    function startLoad(kind, method, url, headers, body, done) {
+    function startLoad(kind, method, url, headers, body, done, mode = null, credentials = null) {
         if (url.startsWith("blob:")) {
             const blob = blobURLs.get(url);
             postTask(() => {
@@ -1332,7 +1384,7 @@ function makeNetworkInterfaces() {
             });
             return;
         }
-        const token = N.load(kind, method, url, headers, body === null ? null : body);
+        const token = N.load(kind, method, url, headers, body === null ? null : body, mode, credentials);
         pendingLoads.set(token, done);
     }
 
@@ -1388,12 +1440,16 @@ function makeNetworkInterfaces() {
         get bodyUsed() { return this.#used; }
     }
 
+    const requestModes = ["cors", "no-cors", "same-origin", "navigate"];
+    const credentialsModes = ["omit", "same-origin", "include"];
+
     class Request extends Body {
-        #url; #method; #headers; #body; #signal;
+        #url; #method; #headers; #body; #signal; #mode = "cors"; #credentials = "same-origin";
         constructor(input, init = {}) {
             super();
             if (input instanceof Request) {
                 this.#url = input.url; this.#method = input.method; this.#headers = new Headers(input.headers); this.#body = input.#body;
+                this.#mode = input.#mode; this.#credentials = input.#credentials;
             } else {
                 const resolved = N.resolve(String(input));
                 if (resolved === null) throw typeError("Type error");
@@ -1402,6 +1458,17 @@ function makeNetworkInterfaces() {
             init = init || {};
             if (init.method !== undefined) this.#method = String(init.method).toUpperCase();
             if (init.headers !== undefined) this.#headers = new Headers(init.headers);
+            if (init.mode !== undefined) {
+                const mode = String(init.mode);
+                if (!requestModes.includes(mode)) throw typeError("Type error");
+                if (mode === "navigate") throw typeError("Cannot construct a Request with a RequestInit whose mode member is set as 'navigate'.");
+                this.#mode = mode;
+            }
+            if (init.credentials !== undefined) {
+                const credentials = String(init.credentials);
+                if (!credentialsModes.includes(credentials)) throw typeError("Type error");
+                this.#credentials = credentials;
+            }
             if (init.body !== undefined && init.body !== null) {
                 if (this.#method === "GET" || this.#method === "HEAD") throw typeError("Request has method 'GET' and cannot have a body");
                 this.#body = init.body;
@@ -1413,15 +1480,15 @@ function makeNetworkInterfaces() {
         get headers() { return this.#headers; }
         get signal() { return this.#signal; }
         get bodyValue() { return this.#body; }
-        get credentials() { return "same-origin"; }
-        get mode() { return "cors"; }
+        get credentials() { return this.#credentials; }
+        get mode() { return this.#mode; }
         get cache() { return "default"; }
         get redirect() { return "follow"; }
         clone() { return new Request(this); }
     }
 
     class Response extends Body {
-        #status; #statusText; #url; #headers; #text; #token;
+        #status; #statusText; #url; #headers; #text; #token; #type = "default";
         constructor(body = null, init = {}) {
             super();
             init = init || {};
@@ -1443,10 +1510,11 @@ function makeNetworkInterfaces() {
             response.#headers = headers;
             response.#text = parts[4];
             response.#token = parts[5];
+            response.#type = parts[6] || "basic";
             response.bytesValue = null;
             return response;
         }
-        static error() { const response = new Response(); response.#status = 0; return response; }
+        static error() { const response = new Response(); response.#status = 0; response.#type = "error"; return response; }
         static json(data, init) { return new Response(JSON.stringify(data), init); }
         get status() { return this.#status; }
         get statusText() { return this.#statusText; }
@@ -1454,7 +1522,7 @@ function makeNetworkInterfaces() {
         get url() { return this.#url; }
         get headers() { return this.#headers; }
         get redirected() { return false; }
-        get type() { return "basic"; }
+        get type() { return this.#type; }
         get body() { return null; }
         #bytes() {
             if (this.bytesValue === null) this.bytesValue = binaryToBytes(N.bytes(this.#token));
@@ -1466,7 +1534,7 @@ function makeNetworkInterfaces() {
         blob() { return this.consume() ?? OriginalPromise.resolve(new Blob([this.#bytes()], { type: this.#headers.get("content-type") || "" })); }
         formData() { return this.consume() ?? OriginalPromise.reject(typeError("Type error")); }
         clone() {
-            const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token]);
+            const copy = Response.fromLoad([this.#status, this.#statusText, this.#url, this.#headers.flat(), this.#text, this.#token, this.#type]);
             copy.bytesValue = this.bytesValue;
             return copy;
         }
@@ -1515,7 +1583,7 @@ function makeNetworkInterfaces() {
                 settled = true;
                 if (parts === null) reject(typeError(error || "Load failed"));
                 else resolve(Response.fromLoad(parts));
-            });
+            }, request.mode, request.credentials);
         });
     }
 
@@ -1603,7 +1671,7 @@ function makeNetworkInterfaces() {
             if (type !== null && !headers.some((h, i) => i % 2 === 0 && h.toLowerCase() === "content-type")) headers.push("Content-Type", type);
             const generation = this.#generation;
             if (!this.#async) {
-                const parts = N.loadSync(this.#method, this.#url, headers, payload);
+                const parts = N.loadSync(this.#method, this.#url, headers, payload, "cors", this.#withCredentials ? "include" : "same-origin");
                 if (typeof parts === "string") {
                     this.#state = 4;
                     dispatch(this, new Event("readystatechange"), false);
@@ -1624,7 +1692,7 @@ function makeNetworkInterfaces() {
                     return;
                 }
                 this.#finish(parts);
-            });
+            }, "cors", this.#withCredentials ? "include" : "same-origin");
         }
         #finish(parts) {
             [this.#status, this.#statusText, this.#responseURL, this.#responseHeaders, this.#text, this.#token] = parts;
@@ -1711,7 +1779,7 @@ const mutationInterface = lazyFamily(() => {
                         oldValue: wantsOld ? oldValue : null,
                     }));
                 }
-                if (interested.size && !mutationDeliveryScheduled) {
+                if (interested.size && !mutationDeliveryScheduled && mayQueueMicrotask()) {
                     mutationDeliveryScheduled = true;
                     promiseThen.call(resolvedPromise, deliverMutations);
                 }

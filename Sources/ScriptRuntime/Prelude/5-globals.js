@@ -41,7 +41,7 @@ for (const [name, value] of [["self", G], ["parent", G], ["frames", G], ["opener
 }
 for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable: false, enumerable: true, configurable: false });
 ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
-for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.origin()],
+for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.selfOrigin()],
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
     ObjectDefine(G, name, { get: markNative(getter, name), enumerable: true, configurable: true });
 }
@@ -171,8 +171,7 @@ defineGlobal("CSS", CSS);
 // as tagged JSON the runtime decodes.
 
 function convertResult(value) {
-    const tagged = taggedValue(value, OriginalDate, OriginalPromise, (input) => isPlatformObject(input) || input === G);
-    return tagged === null ? null : JSON.stringify(tagged);
+    return taggedJSON(value, OriginalDate, OriginalPromise, (input) => isPlatformObject(input) || input === G, C.messageLimit);
 }
 
 function dispatchAt(target, event, targetOverride) {
@@ -222,31 +221,11 @@ function chooseOption(select, option) {
 // (LocalDOMWindow::shouldHaveWebKitNamespaceForWorld), replies, and the app's calls.
 
 const JSONParse = JSON.parse;
+const JSONStringify = JSON.stringify;
 
 /// Tagged JSON from the app (ResultValueCoding.swift) as this world's values.
 function reviveResult(json) {
-    const revive = (item) => {
-        switch (item.t) {
-        case "n": return null;
-        case "b": case "s": case "d": return item.v;
-        case "x": return Number(item.v);
-        case "D": return new OriginalDate(item.v);
-        case "a": {
-            const items = [];
-            for (let i = 0; i < item.v.length; i++) items.push(revive(item.v[i]));
-            return items;
-        }
-        case "o": {
-            const object = {};
-            for (let i = 0; i < item.v.length; i++) {
-                ObjectDefine(object, item.v[i][0], { value: revive(item.v[i][1]), writable: true, enumerable: true, configurable: true });
-            }
-            return object;
-        }
-        default: return undefined;
-        }
-    };
-    return revive(JSONParse(json));
+    return revivedValue(json, OriginalDate);
 }
 
 const pendingReplies = new Map();
@@ -264,6 +243,12 @@ if (handlerNames.length > 0) {
             // The legacy IDL's SerializedScriptValue argument: what cannot be cloned rejects.
             const body = convertResult(message);
             if (body === null) return OriginalPromise.reject(domError("DataCloneError"));
+            // WebKit's IPC has no bound short of crashing the web content process: the message
+            // is refused here instead (DECISIONS.md, issue 23).
+            if (body === false) {
+                return OriginalPromise.reject(domError("DataCloneError", "The message is too large to send to the app: longer than "
+                    + C.messageLimit / 1048576 + " MB once serialised."));
+            }
             return new OriginalPromise((resolve, reject) => { pendingReplies.set(N.postMessage(name, body), [resolve, reject]); });
         }
     }
@@ -297,16 +282,17 @@ let foreignSerial = 0;
 function foreignDispatch(reference, type, phase, capture, info, serial, skipAttributeHandlers) {
     const target = reference === -2 ? G : wrap(reference);
     if (foreignEvent === null || foreignSerial !== serial) {
-        const init = { bubbles: info[1], cancelable: info[2], composed: info[3] };
+        // `info` holds primitives only (NativeBridge copies them): nothing of the other realm.
+        const init = { bubbles: info[1] === true, cancelable: info[2] === true, composed: info[3] === true };
         let event;
-        try { event = makeEvent(info[0], type, init); } catch (e) { event = new Event(type, init); }
-        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5]);
+        try { event = makeEvent(String(info[0]), type, init); } catch (e) { event = new Event(type, init); }
+        eventState.begin(event, info[4] === -2 ? G : info[4] >= 0 ? wrap(info[4]) : target, info[5] === true);
         foreignEvent = event;
         foreignSerial = serial;
     }
     const event = foreignEvent;
     eventState.setPath(event, [target]);
-    if (info[6] && !event.defaultPrevented) event.preventDefault();
+    if (info[6] === true) eventState.cancel(event);
     const previousEvent = currentEvent;
     currentEvent = event;
     try {
@@ -314,7 +300,7 @@ function foreignDispatch(reference, type, phase, capture, info, serial, skipAttr
     } finally {
         currentEvent = previousEvent;
     }
-    return (event.defaultPrevented ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
+    return (eventState.mirrored(event)[6] ? 1 : 0) | (eventState.stopped(event) ? 2 : 0) | (eventState.stoppedImmediately(event) ? 4 : 0);
 }
 
 /// The app's callAsyncJavaScript: `fn` is the async function WebKit builds from the body.
@@ -326,16 +312,20 @@ function callAsync(fn, argumentsJSON, token) {
         N.asyncSettled(token, false, String(error));
         return;
     }
-    promiseThen.call(promise, (value) => N.asyncSettled(token, true, convertResult(value)),
+    promiseThen.call(promise, (value) => { const json = convertResult(value); N.asyncSettled(token, true, json === false ? null : json); },
         (reason) => { let text; try { text = String(reason); } catch (e) { text = "Error"; } N.asyncSettled(token, false, text); });
 }
 
-N.setRejectionHandler(markNative(function (promise, reason) { reportRejection(promise, reason); }, "rejection"));
+// WebKit's RejectedPromiseTracker reports in a task it queues, not in the microtask checkpoint:
+// the next parser-inserted script runs first, and a timer set in the same task after.
+N.setRejectionHandler(markNative(function (promise, reason) { postTask(() => reportRejection(promise, reason)); }, "rejection"));
 installingNatives = false;
 
 return function host(op, a, b, c, d, e, f, g) {
     switch (op) {
     case "timer": runTimer(a); return;
+    case "forbidEval": forbidEval(a); return;
+    case "policyViolation": dispatchPolicyViolation(a, b); return;
     case "task": {
         const callback = pendingTasks.get(a);
         pendingTasks.delete(a);
@@ -364,7 +354,7 @@ return function host(op, a, b, c, d, e, f, g) {
         dispatch(G, makeEvent("PopStateEvent", "popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
         if (b !== c) dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL: b, newURL: c }), true);
         return;
-    case "convert": return convertResult(a);
+    case "convert": { const json = convertResult(a); return json === false ? null : json; }
     case "reply": {
         const entry = pendingReplies.get(a);
         pendingReplies.delete(a);

@@ -99,6 +99,12 @@ public enum DeviceRenderer {
     /// An open JavaScript `dialog` is drawn over the device.
     public static func frame(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport? = nil,
                              dialog: OpenDialog? = nil) -> Screen {
+        frameAndWebView(of: app, columns: columns, rows: rows, viewport: viewport, dialog: dialog).screen
+    }
+
+    /// The frame, and where its web view shows (no rows under the launch screen or the privacy guard).
+    public static func frameAndWebView(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport? = nil,
+                                       dialog: OpenDialog? = nil) -> (screen: Screen, webView: ScreenArea, viewport: WebViewport) {
         let viewport = viewport ?? WebViewport(scrollOffset: app.top.map {
             app.initialScrollOffset(of: $0.id, width: webViewContentWidth(columns: columns))
         } ?? 0)
@@ -106,10 +112,32 @@ public enum DeviceRenderer {
         let location = app.topWebView.map { app.navigator.displayURL($0.url) } ?? ""
         let footer = FooterContent(location: location, message: app.eventLog.last?.text ?? "", tone: .info)
         let footerRows = footerHeight(rows: rows)
-        drawDevice(of: app, into: &screen, area: ScreenArea(row: 0, column: 0, width: columns, height: rows - footerRows),
-                   clock: fixedClock, viewport: viewport, dialog: dialog.map { DialogBox(dialog: $0) })
+        let regions = drawDevice(of: app, into: &screen, area: ScreenArea(row: 0, column: 0, width: columns, height: rows - footerRows),
+                                 clock: fixedClock, viewport: viewport, dialog: dialog.map { DialogBox(dialog: $0) })
         drawFooter(footer, into: &screen, area: ScreenArea(row: rows - footerRows, column: 0, width: columns, height: footerRows))
-        return screen
+        return (screen, regions.webView, viewport)
+    }
+
+    /// The web view's rows as the user sees them in a frame: each cell's character where the
+    /// page shows, `\u{0}` where something is drawn over it (a dialog, the notification banner);
+    /// no rows under the launch screen or the privacy guard.
+    public static func visibleWebViewRows(of app: SimulatedApp, columns: Int, rows: Int, viewport: WebViewport? = nil,
+                                          dialog: OpenDialog? = nil) -> [String] {
+        let (screen, area, viewport) = frameAndWebView(of: app, columns: columns, rows: rows, viewport: viewport, dialog: dialog)
+        guard area.height > 0, area.width > 0, let top = app.top, app.topWebView != nil else { return [] }
+        var page = Screen(width: columns, height: rows)
+        let layout = app.layout(of: top.id, width: WebViewWidget.contentWidth(forWidth: area.width))
+        WebViewWidget.draw(into: &page, area: area, layout: layout, scrollOffset: viewport.scrollOffset, focusedItem: nil,
+                           focusedField: nil, horizontalOffset: viewport.horizontalOffset, editing: nil)
+        return area.rows.map { row in
+            var text = ""
+            for column in area.columns {
+                let shown = page[row, column]
+                guard !shown.isContinuation else { continue }
+                text += screen[row, column].character == shown.character ? shown.character : "\u{0}"
+            }
+            return text
+        }
     }
 
     /// Draws the device (status bar, navigation bar, web view) into an area; returns the click regions.

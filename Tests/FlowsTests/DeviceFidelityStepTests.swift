@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+@testable import Flows
+import NavigatorCore
+import PageKit
+import Simulator
+import TestSupport
+
+/// Flows fail where the device would fail: a script that never ends hangs the web view there.
+final class DeviceFidelityStepTests: XCTestCase {
+    private let folder = URL(fileURLWithPath: "/app/Pages/")
+
+    private static let pages: [String: String] = [
+        "/app/Pages/index.html": """
+            <title>Home</title><p id=out>-</p>
+            <button id=spin onclick="while (true) {}">Spin</button>
+            <button id=ok onclick="document.getElementById('out').textContent = 'fine'">Fine</button>
+            <a href="hang.html">Hang</a>
+            """,
+        "/app/Pages/hang.html": "<title>Hang</title><script>while (true) {}</script><p>after</p>",
+        "/app/Pages/wait.html": """
+            <title>Wait</title><p id=out>-</p>
+            <button onclick="var p0 = performance.now(), t0 = Date.now(); while (Date.now() - t0 < 50) {}
+              var took = Date.now() - t0; console.log('waited ' + took);
+              setTimeout(function () { document.getElementById('out').textContent =
+                'waited ' + took + ', timer after ' + (performance.now() - p0); }, 10)">Wait</button>
+            """,
+    ]
+
+    private func run(_ text: String) throws -> FlowResult {
+        var profile = AppProfile.builtIn
+        profile.scriptTimeLimitMs = 100
+        var runner = FlowRunner(profile: profile, pagesBase: folder, store: PageStore(reader: InMemoryPages(files: Self.pages)))
+        runner.keepsTrace = true
+        let flow = Flow(path: "t.flow", steps: try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder))
+        return runner.run(flow)
+    }
+
+    func testAStepWhoseScriptNeverEndsFailsAsTheDeviceWouldHang() throws {
+        let tapped = try run("tap \"Fine\"\nexpect text \"fine\"\ntap \"Spin\"\nexpect text \"fine\"")
+        XCTAssertEqual(tapped.failure?.location.line, 3)
+        XCTAssertEqual(tapped.failure?.message, "a script never ended (script timeout: index.html: a script ran longer than 100 ms "
+                       + "and was stopped; on a device the web view would hang), so nothing after it would run")
+        let loaded = try run("tap \"Hang\"\nexpect title \"Hang\"")
+        XCTAssertEqual(loaded.failure?.location.line, 1)
+        XCTAssertEqual(loaded.failure?.message, "a script never ended (script timeout: hang.html: a script ran longer than 100 ms "
+                       + "and was stopped; on a device the web view would hang), so nothing after it would run")
+        let evaluated = try run("eval \"for (;;) {}\"")
+        XCTAssertEqual(evaluated.failure?.message, "a script never ended (script timeout: index.html: a script ran longer than 100 ms "
+                       + "and was stopped; on a device the web view would hang), so nothing after it would run")
+    }
+
+    /// A busy-wait ends after the time it asks for, a timer set after it counts from its end,
+    /// and two runs of the same flow give the same steps, notes and virtual times.
+    func testABusyWaitEndsAndTheSameFlowGivesTheSameRunTwice() throws {
+        let text = "open \"wait.html\"\ntap \"Wait\"\nexpect console \"waited 50\"\nwait 59ms\nexpect text \"-\"\nwait 1ms\nexpect text \"waited 50, timer after 60\""
+        let first = try run(text)
+        let second = try run(text)
+        XCTAssertNil(first.failure?.message)
+        XCTAssertEqual(first.records.map { "\($0.time) \($0.notes)" }, second.records.map { "\($0.time) \($0.notes)" })
+        XCTAssertEqual(first.records.count, 7)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What the terminal UI shows when a page behaves as it would not survive on a device (issue 18).
+final class DeviceFidelityTmuxTests: XCTestCase {
+    private var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+    }
+
+    override func tearDown() {
+        session?.kill()
+    }
+
+    /// A button whose handler never ends: the footer says the web view would hang, as the
+    /// flow step that pressed it fails, and nothing the handler would do afterwards happens.
+    func testAScriptThatNeverEndsSaysTheWebViewWouldHang() throws {
+        let folder = try WebnavProcess.folder([
+            "Pages/index.html": "<title>Home</title><p id=p>Start</p><button onclick=\"while (true) {} p.textContent = 'after'\">Spin</button>",
+            "webnav.json": "{\"scriptTimeLimitMs\": 200}",
+        ])
+        let command = "cd '\(folder.path)' && '\(WebnavProcess.executable.path)' --profile webnav.json"
+        let session = try TmuxSession(command: command, columns: 80, rows: 24, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        self.session = session
+        XCTAssertTrue(session.waitFor(text: "[Spin]", timeout: 10), session.capturePane().joined(separator: "\n"))
+        session.sendKeys("Enter")
+        XCTAssertTrue(session.waitFor(text: "would hang", timeout: 10), session.capturePane().joined(separator: "\n"))
+        let pane = session.capturePane().map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(Array(pane.suffix(2)), ["script timeout: index.html: a script ran longer than 200 ms and was stopped; on",
+                                               "a device the web view would hang"])
+        XCTAssertTrue(pane.contains("Start"), pane.joined(separator: "\n"))
+        XCTAssertFalse(pane.contains("after"), pane.joined(separator: "\n"))
+    }
+}
