@@ -56,7 +56,7 @@ flows: deps
 	$(call APP_FLOWS,$(DEBUG))
 
 bench: deps
-	@Scripts/install-deps.sh lynx valgrind
+	@Scripts/install-deps.sh --bench
 	$(RELEASE_BUILD)
 	Scripts/bench.sh
 

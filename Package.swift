@@ -69,7 +69,7 @@ let package = Package(
         // Page scripts: JavaScriptCore, a DOM over PageKit's tree, the event loop.
         .target(
             name: "ScriptRuntime",
-            dependencies: ["PageKit", "URLKit", "NavigatorCore", "CJavaScriptCore"],
+            dependencies: ["PageKit", "URLKit", "NavigatorCore", "Threading", "CJavaScriptCore"],
             exclude: ["Prelude", "NativePrelude", "SharedPrelude", "IDL"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])] + functionSections,
             plugins: ["PreludePlugin"]
@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "BindingsGeneratorTests", dependencies: ["BindingsGenerator"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
-        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "URLKit", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(
             name: "ScriptRuntimeTests",
             dependencies: ["ScriptRuntime", "PageKit", "TestSupport"],

@@ -446,7 +446,7 @@ public enum ReadFailure {
             case .permissionDenied: return "Permission denied"
             case .isDirectory: return "Is a directory"
             case .notARegularFile: return "not a regular file (a device, FIFO or socket cannot be read as one)"
-            case .tooLarge(_, let size, let limit): return "too large, \(size >> 20) MB, limit \(limit >> 20) MB"
+            case .tooLarge(_, let size, let limit): return "too large, \(size) bytes, limit \(limit >> 20) MB (the profile's pageSizeLimitMB sets it)"
             case .unsupportedScheme: return "cannot read this kind of URL"
             case .unreadable(_, let reason): return reason
             }

@@ -81,6 +81,15 @@ public struct AppProfile: Equatable, Sendable {
     public var privacyGuard: PrivacyGuard?
     /// How long a request may take before it fails with NSURLErrorTimedOut, in seconds.
     public var timeoutSeconds: Double = 30
+    /// The largest page loaded, in megabytes (`pageSizeLimitMB`): a larger one becomes an error page.
+    public var pageSizeLimitMB = AppProfile.defaultPageSizeLimitMB
+
+    /// The default page size limit: 1 GB, above what lynx handles on this machine's pages.
+    public static let defaultPageSizeLimitMB = 1024
+    /// The largest page size limit: 2 GB less a byte is what a document's 32-bit offsets address.
+    public static let maximumPageSizeLimitMB = 2047
+    /// `pageSizeLimitMB` in bytes.
+    public var pageSizeLimit: Int { pageSizeLimitMB << 20 }
     /// `LSApplicationQueriesSchemes` from the Info.plist; nil when no plist declared them.
     public var queriesSchemes: [String]?
 

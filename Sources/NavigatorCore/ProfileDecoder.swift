@@ -94,6 +94,7 @@ struct ProfileDecoder {
         "headers", "userAgent", "applicationNameForUserAgent", "cookies", "dataStore", "ats", "infoPlist",
         "bundleId", "platformVersion", "launch", "launchTitle", "notifications", "privacyGuard", "timeoutSeconds",
         "env", "networkRoutes", "trustedCertificates",
+        "pageSizeLimitMB",
     ]
     static let networkRouteKeys = ["url", "file", "status", "headers", "delayMs", "abort"]
     static let handlerKeys = ["world", "replies", "script", "scriptFile", "reply", "error"]
@@ -191,6 +192,9 @@ struct ProfileDecoder {
             case "timeoutSeconds": profile.timeoutSeconds = try positiveSeconds(value, "timeoutSeconds")
             case "env": profile.env = try environment(value)
             case "networkRoutes": profile.networkRoutes = try networkRoutes(value)
+            case "pageSizeLimitMB":
+                profile.pageSizeLimitMB = try integer(value, "pageSizeLimitMB", in: 1...AppProfile.maximumPageSizeLimitMB,
+                                                      "a whole number of megabytes from 1 to \(AppProfile.maximumPageSizeLimitMB)")
             case "webnav-lint":
                 // The linter's ignore list (`webnav lint` reads it); nothing the app has.
                 continue

@@ -36,7 +36,7 @@ public enum PageReadError: Error, Equatable, Sendable {
         case .permissionDenied(let path): return "Permission denied: \(path)"
         case .isDirectory(let path): return "Is a directory: \(path)"
         case .tooLarge(let path, let size, let limit):
-            return "Too large (\(size) bytes, the limit is \(limit)): \(path)"
+            return "Too large (\(size) bytes, the limit is \(limit) bytes; the profile's pageSizeLimitMB sets it): \(path)"
         case .notARegularFile(let path): return "Not a regular file: \(path)"
         case .unsupportedScheme(let url): return "Cannot read this kind of URL: \(url)"
         case .unreadable(let path, let reason): return "\(reason): \(path)"
@@ -134,8 +134,9 @@ public struct LoadedPage: Sendable {
 
 /// Loads pages; never fails: what cannot be read becomes an error page.
 public enum PageLoader {
-    /// The largest page loaded, in bytes (64 MB).
-    public static let sizeLimit = 64 << 20
+    /// The largest page loaded by default, in bytes (1 GB; a profile's `pageSizeLimitMB` sets
+    /// another). It was 64 MB, which refused pages lynx dumps (issue 21).
+    public static let sizeLimit = 1 << 30
 
     /// The largest style sheet read, in bytes (8 MB).
     public static let styleSheetSizeLimit = 8 << 20

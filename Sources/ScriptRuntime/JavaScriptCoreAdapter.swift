@@ -1,8 +1,14 @@
 internal import CJavaScriptCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import NavigatorCore
 #if canImport(Glibc)
 import Glibc
 #endif
+import Threading
 
 /// The one adapter to JavaScriptCore's C API: virtual machines, global contexts, evaluation,
 /// native functions and the few values that cross between Swift and JavaScript.
@@ -28,9 +34,26 @@ private var jsc: CJSCFunctions { JavaScriptCore.loaded.functions }
 
 /// One JavaScriptCore virtual machine (a context group): its contexts may share values, and
 /// one execution time limit applies to each entry into any of them.
+///
+/// JavaScriptCore keeps the compiled code of every source a machine has run (its code cache,
+/// and each function's bytecode), but only for that machine: an engine takes its machine from
+/// `JavaScriptMachine.pool`, and gives it back when it goes, so the next engine (the next flow
+/// of `webnav run`, the app after a restart) finds the DOM prelude and every library already
+/// compiled. The sources themselves are kept here for the same reason: the code cache is found
+/// through the same JavaScriptCore string and script.
 final class JavaScriptMachine {
     fileprivate let group: JSContextGroupRef
     private let nativeFunctionClass: JSClassRef?
+    /// The DOM prelude, converted once for every global object of this machine.
+    private(set) lazy var prelude = JavaScriptSource(PreludeSource.text)
+    /// The native side's prelude (`NativeApp`), likewise.
+    private(set) lazy var nativePrelude = JavaScriptSource(NativePreludeSource.text)
+    /// External scripts by URL with the bytes they were made from: pages that load the same
+    /// library reuse its JavaScriptCore string and script, and JavaScriptCore its compiled code.
+    private var scriptSources: [String: (bytes: Data, source: JavaScriptSource)] = [:]
+    private var scriptSourceOrder: [String] = []
+    /// How many sources this machine has parsed into scripts (`JSScriptCreateFromString`).
+    private(set) var scriptsParsed = 0
 
     /// Whether the time limit stopped the script running now; reset by `evaluate` and `call`.
     fileprivate(set) var timeLimitFired = false
@@ -72,6 +95,19 @@ final class JavaScriptMachine {
             window.className = name
             return jsc.JSClassCreate(&window)
         }
+    }
+
+    /// Machines whose engines have gone, waiting for the next engine (at most `pool.limit`).
+    static let pool = MachinePool()
+
+    /// The source of an external script, reused while its bytes stay the same (16 kept).
+    func scriptSource(url: String, bytes: Data, decode: (Data) -> String) -> JavaScriptSource {
+        if let cached = scriptSources[url], cached.bytes == bytes { return cached.source }
+        let source = JavaScriptSource(decode(bytes))
+        if scriptSources[url] == nil { scriptSourceOrder.append(url) }
+        scriptSources[url] = (bytes, source)
+        if scriptSourceOrder.count > 16 { scriptSources[scriptSourceOrder.removeFirst()] = nil }
+        return source
     }
 
     fileprivate func propertyName(_ name: String) -> JSStringRef? {
@@ -119,6 +155,7 @@ final class JavaScriptMachine {
         defer { jsc.JSStringRelease(urlString) }
         var errorMessage: JSStringRef?
         var errorLine: Int32 = 0
+        scriptsParsed += 1
         guard let script = jsc.JSScriptCreateFromString(group, urlString, Int32(clamping: max(line, 1)), source.string,
                                                         &errorMessage, &errorLine) else {
             if let errorMessage { jsc.JSStringRelease(errorMessage) }
@@ -174,6 +211,32 @@ final class JavaScriptMachine {
     /// Runs a full garbage collection now, so weak references to garbage read as gone.
     func collectGarbage(in context: JavaScriptContext) {
         jsc.JSSynchronousGarbageCollectForDebugging(context.context)
+    }
+}
+
+/// The machines of engines that have gone, handed to the next engines made (on any thread: a
+/// machine is used by one engine at a time, and the pool's lock orders the handover).
+final class MachinePool: @unchecked Sendable {
+    // @unchecked: `idle` is only touched under `lock`.
+    private let lock = Lock()
+    private var idle: [JavaScriptMachine] = []
+    /// Machines kept waiting; more are released (`run --jobs N` keeps N busy at most).
+    let limit = 4
+
+    /// A machine used before when one waits, else a new one (opening the library on first use).
+    func take() throws(ScriptEngineError) -> JavaScriptMachine {
+        lock.lock()
+        let machine = idle.popLast()
+        lock.unlock()
+        if let machine { return machine }
+        return try JavaScriptMachine()
+    }
+
+    /// Keeps a machine for a later engine; its contexts have been released.
+    func giveBack(_ machine: JavaScriptMachine) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < limit { idle.append(machine) }
     }
 }
 

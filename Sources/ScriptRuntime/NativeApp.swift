@@ -134,7 +134,7 @@ final class NativeApp {
         let context = engine.machine.makeContext(name: "native")
         let configuration = ScriptValue.array([.string(bridge.bundleId), bridge.pushToken.map(ScriptValue.string) ?? .null,
                                                .int(engine.configuration.messageLimit)])
-        guard case .success(let installer) = context.evaluateFunction(JavaScriptSource(NativePreludeSource.text), sourceURL: "webnav-native.js"),
+        guard case .success(let installer) = context.evaluateFunction(engine.machine.nativePrelude, sourceURL: "webnav-native.js"),
               case .success(.kept(let entry)) = context.install(natives: natives(), configuration: configuration, into: installer) else {
             engine.record(.error(ScriptError(sourceURL: "webnav-native.js", line: nil, column: nil, message: "the native side could not start")),
                           pageID: ScriptPage.ID(rawValue: 0), url: "")

@@ -69,12 +69,8 @@ public final class ScriptEngine {
     private var taskClockLatest: Double?
     /// The timer nesting level of the running timer callback (0 outside one).
     var timerNestingLevel = 0
-    /// The DOM prelude, converted once for every global object of this engine.
-    private(set) lazy var prelude = JavaScriptSource(PreludeSource.text)
-    /// External scripts by URL with the bytes they were made from: pages that load the same
-    /// library reuse its JavaScriptCore string, and JavaScriptCore its compiled code.
-    private var scriptSources: [String: (bytes: Data, source: JavaScriptSource)] = [:]
-    private var scriptSourceOrder: [String] = []
+    /// The DOM prelude, converted once per machine (and so compiled once per machine).
+    var prelude: JavaScriptSource { machine.prelude }
     /// The native side, when the app has handlers or intercepts.
     private(set) var nativeApp: NativeApp?
     /// Work of the engine's own waiting in the loop, by token (`EventLoop.Work.job`).
@@ -83,16 +79,26 @@ public final class ScriptEngine {
     /// The page the host shows on top; nil for the newest open page.
     public weak var topPage: ScriptPage?
 
-    /// Makes an engine, loading JavaScriptCore on first use.
+    /// Makes an engine, loading JavaScriptCore on first use, on the machine of an engine that
+    /// has gone when there is one (its compiled code is kept: `JavaScriptMachine`).
     public init(configuration: Configuration = Configuration()) throws(ScriptEngineError) {
         self.configuration = configuration
-        machine = try JavaScriptMachine()
+        machine = try JavaScriptMachine.pool.take()
         machine.setTimeLimit(seconds: Double(max(configuration.timeLimitMs, 1)) / 1000)
         switch configuration.clock {
         case .virtual(let start): virtualNow = start
         case .real: virtualNow = 0
         }
         if !configuration.bridge.isEmpty { nativeApp = NativeApp(engine: self, bridge: configuration.bridge) }
+    }
+
+    /// The machine goes back to the pool once the engine's own contexts are released.
+    deinit {
+        nativeApp = nil
+        jobs.removeAll()
+        records.removeAll()
+        let machine = self.machine
+        JavaScriptMachine.pool.giveBack(machine)
     }
 
     /// Installs the DOM prelude once in a page that is never shown and takes no page number,
@@ -350,14 +356,10 @@ public final class ScriptEngine {
         return z ^ (z >> 31)
     }
 
-    /// The source of an external script, reused while its bytes stay the same (16 kept).
+    /// The source of an external script, reused while its bytes stay the same: by every engine
+    /// of this machine.
     func scriptSource(url: String, bytes: Data) -> JavaScriptSource {
-        if let cached = scriptSources[url], cached.bytes == bytes { return cached.source }
-        let source = JavaScriptSource(ScriptPage.decodeScript(bytes))
-        if scriptSources[url] == nil { scriptSourceOrder.append(url) }
-        scriptSources[url] = (bytes, source)
-        if scriptSourceOrder.count > 16 { scriptSources[scriptSourceOrder.removeFirst()] = nil }
-        return source
+        machine.scriptSource(url: url, bytes: bytes, decode: ScriptPage.decodeScript)
     }
 
     func ask(_ dialog: ScriptDialog) -> ScriptDialogAnswer {

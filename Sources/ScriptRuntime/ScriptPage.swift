@@ -106,6 +106,11 @@ public final class ScriptPage {
     /// The resolver that keeps `ComputedValues.cascaded` too, for `getComputedStyle`.
     var cachedComputedValuesResolver: (key: StyleKey, resolver: StyleResolver)?
     var selectorLists: [String: SelectorList] = [:]
+    /// Answers of `querySelector(All)` for the tree, focus and URL of `queryResultsKey`.
+    var queryResults: [SelectorQueryKey: ScriptValue] = [:]
+    var queryResultsKey: StyleKey?
+    /// How many elements the kept answers hold (they are bounded).
+    var queryResultsSize = 0
     var styleSheets: (links: [String], sheets: LinkedStyleSheets)?
     var styleSheetBytes: [String: Data?] = [:]
 

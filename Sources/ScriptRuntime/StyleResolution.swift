@@ -17,6 +17,13 @@ struct StyleKey: Equatable {
     var url: String
 }
 
+/// A query as a page asked it: its selectors, where from, all matches or the first.
+struct SelectorQueryKey: Hashable {
+    var selectors: String
+    var root: NodeID
+    var all: Bool
+}
+
 extension ScriptPage {
     /// The value a selector query returns for selectors that do not parse: the prelude throws
     /// WebKit's SyntaxError ("'…' is not a valid selector.").
@@ -47,13 +54,42 @@ extension ScriptPage {
         return list
     }
 
+    /// `querySelector(All)` from `root`: the same query asked again before the tree, the form
+    /// state, the focus or the URL changed is answered from the last answer (jQuery and
+    /// frameworks ask the same few selectors again and again).
     func querySelector(_ root: NodeID, _ selectors: String, all: Bool) -> ScriptValue {
-        guard let list = selectorList(selectors) else { return .int(Self.invalidSelector) }
-        if all {
-            return .array(document.querySelectorAll(list, under: root, state: documentState).map { .int($0.rawValue) })
+        let key = StyleKey(version: version, arenaCount: document.arenaCount, focused: activeElement, url: url)
+        if queryResultsKey != key {
+            queryResults.removeAll(keepingCapacity: true)
+            queryResultsSize = 0
+            queryResultsKey = key
         }
-        return .int(document.querySelector(list, under: root, state: documentState)?.rawValue ?? -1)
+        let query = SelectorQueryKey(selectors: selectors, root: root, all: all)
+        if let known = queryResults[query] { return known }
+        guard let list = selectorList(selectors) else { return .int(Self.invalidSelector) }
+        let answer: ScriptValue
+        let size: Int
+        if all {
+            let found = document.querySelectorAll(list, under: root, state: documentState)
+            answer = .array(found.map { .int($0.rawValue) })
+            size = found.count + 1
+        } else {
+            answer = .int(document.querySelector(list, under: root, state: documentState)?.rawValue ?? -1)
+            size = 1
+        }
+        if queryResultsSize + size > Self.keptQueryElements {
+            queryResults.removeAll(keepingCapacity: true)
+            queryResultsSize = 0
+        }
+        if size <= Self.keptQueryElements {
+            queryResults[query] = answer
+            queryResultsSize += size
+        }
+        return answer
     }
+
+    /// At most this many elements are kept in answers to queries (about 2 MB).
+    static let keptQueryElements = 100_000
 
     func matchesSelector(_ element: NodeID, _ selectors: String) -> Int {
         guard let list = selectorList(selectors) else { return Self.invalidSelector }

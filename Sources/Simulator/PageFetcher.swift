@@ -66,7 +66,7 @@ final class PageFetcher {
         let ats = ATSPolicy(dictionary: profile.ats.flatMap { PropertyValue(json: $0.dictionary) }, platformVersion: profile.platformVersion)
         loader = ResourceLoader(
             configuration: LoaderConfiguration(identity: identity, timeoutSeconds: profile.timeoutSeconds,
-                                               readAccessFolder: nil, ats: ats),
+                                               sizeLimit: profile.pageSizeLimit, readAccessFolder: nil, ats: ats),
             cookies: nil)
         loader.configuration.network.routes = profile.networkRoutes.map(\.route)
         loader.configuration.trustedCertificates = profile.trustedCertificates?.path

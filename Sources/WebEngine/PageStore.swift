@@ -29,8 +29,12 @@ public final class PageStore: @unchecked Sendable {
     /// with no server to answer (the linter runs flows this way, never reaching the network).
     public let loadsRemotePages: Bool
 
-    public init(reader: PageReader, revalidates: Bool = false, loadsRemotePages: Bool = true) {
+    /// The largest page read, in bytes: a larger one becomes an error page.
+    public let sizeLimit: Int
+
+    public init(reader: PageReader, revalidates: Bool = false, loadsRemotePages: Bool = true, sizeLimit: Int = PageLoader.sizeLimit) {
         self.reader = reader
+        self.sizeLimit = sizeLimit
         self.revalidates = revalidates
         self.loadsRemotePages = loadsRemotePages
     }
@@ -123,9 +127,9 @@ public final class PageStore: @unchecked Sendable {
         } catch {
             return PageContent(PageLoader.errorPage(url, message: "\(error)"))
         }
-        guard data.count <= PageLoader.sizeLimit else {
+        guard data.count <= sizeLimit else {
             let location = url.isFileURL ? url.path : url.absoluteString
-            return PageContent(PageLoader.errorPage(url, message: PageReadError.tooLarge(path: location, size: data.count, limit: PageLoader.sizeLimit).message))
+            return PageContent(PageLoader.errorPage(url, message: PageReadError.tooLarge(path: location, size: data.count, limit: sizeLimit).message))
         }
         return PageContent.parsing(data, url: url.absoluteString, mode: mode, readStyleSheet: readStyleSheet)
     }

@@ -112,7 +112,8 @@ struct AppEnvironment {
 
     /// A page store reading local files and http(s) pages.
     func pageStore(revalidates: Bool) -> PageStore {
-        PageStore(reader: LocalAndRemotePageReader(), revalidates: revalidates)
+        PageStore(reader: LocalAndRemotePageReader(sizeLimit: profile.pageSizeLimit), revalidates: revalidates,
+                  sizeLimit: profile.pageSizeLimit)
     }
 
     /// Prints the profile's warnings on stderr.

@@ -28,7 +28,8 @@ enum DumpCommand {
         try environment.reportWarnings()
         let url = try pageURL(arguments.positionals[0])
         let runsScripts = !arguments.has("no-scripts") && environment.profile.javaScriptEnabled
-        let layout = try layOut(url, width: width, argument: arguments.positionals[0], environment: runsScripts ? environment : nil)
+        let layout = try layOut(url, width: width, argument: arguments.positionals[0], sizeLimit: environment.profile.pageSizeLimit,
+                                environment: runsScripts ? environment : nil)
         var failure: UserError?
         PageDump.render(layout, piecesOf: 1 << 16) { piece in
             guard failure == nil else { return }
@@ -40,8 +41,9 @@ enum DumpCommand {
 
     /// The page laid out; its bytes and tree are freed on return, before the text is rendered
     /// (on the 1.9 MB book they were alive to the end).
-    private static func layOut(_ url: URL, width: Int, argument: String, environment: AppEnvironment?) throws(UserError) -> PageLayout {
-        let reader = LocalAndRemotePageReader()
+    private static func layOut(_ url: URL, width: Int, argument: String, sizeLimit: Int,
+                               environment: AppEnvironment?) throws(UserError) -> PageLayout {
+        let reader = LocalAndRemotePageReader(sizeLimit: sizeLimit)
         let document = try parse(url, reader: reader, argument: argument)
         if let environment, PageContent.hasScripts(document) {
             return try scriptedLayout(url, width: width, argument: argument, environment: environment)

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NavigatorCore
 import PageKit
 
 /// Reads `file:` pages from disk, and http(s) pages through AppShell's loader (libcurl, opened
@@ -12,7 +13,12 @@ import PageKit
 /// The profile's headers, cookies and ATS are not wired here yet: every http(s) load is allowed,
 /// with the default WKWebView user agent.
 struct LocalAndRemotePageReader: PageReader {
-    private let files = FilePageReader()
+    private let files: FilePageReader
+
+    /// A reader of pages of at most `sizeLimit` bytes (the profile's `pageSizeLimitMB`).
+    init(sizeLimit: Int = PageLoader.sizeLimit) {
+        files = FilePageReader(sizeLimit: sizeLimit)
+    }
 
     /// A load that produced no page: the `NSURLErrorDomain` code and WebKit's text.
     struct RemoteLoadError: LocalizedError, CustomStringConvertible {
@@ -24,7 +30,8 @@ struct LocalAndRemotePageReader: PageReader {
     private static let loader = ResourceLoader(
         configuration: LoaderConfiguration(
             identity: WebViewIdentity(profileUserAgent: nil, applicationNameForUserAgent: nil, platformVersion: "17.0"),
-            readAccessFolder: nil, ats: ATSPolicy(settings: ATSSettings(allowsArbitraryLoads: true))),
+            sizeLimit: AppProfile.maximumPageSizeLimitMB << 20, readAccessFolder: nil,
+            ats: ATSPolicy(settings: ATSSettings(allowsArbitraryLoads: true))),
         cookies: CookieStore())
 
     func canonicalPath(_ url: URL) -> String? {
@@ -37,6 +44,9 @@ struct LocalAndRemotePageReader: PageReader {
         }
         switch Self.loader.load(LoadRequest(url: url.absoluteString)) {
         case .response(let response):
+            guard response.body.count <= files.sizeLimit else {
+                throw PageReadError.tooLarge(path: url.absoluteString, size: response.body.count, limit: files.sizeLimit)
+            }
             return Data(response.body)
         case .failure(let failure):
             throw RemoteLoadError(failure: failure)

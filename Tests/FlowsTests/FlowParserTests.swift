@@ -132,6 +132,17 @@ final class FlowParserTests: XCTestCase {
         XCTAssertEqual(flow.steps[1].folder.path, "/flows/parts", "relative URLs in an included flow resolve against its own folder")
     }
 
+    func testIncludesExpandInTheirPlacesFirstLastTogetherNestedAndTwice() throws {
+        let flow = try parser([
+            "/flows/main.flow": "include _a.flow\nback\ninclude _a.flow\ninclude _b.flow\nreload\ninclude _b.flow",
+            "/flows/_a.flow": "open a.html",
+            "/flows/_b.flow": "include _a.flow\nclose\ninclude _empty.flow",
+            "/flows/_empty.flow": "# nothing\n",
+        ]).parse(path: "/flows/main.flow")
+        XCTAssertEqual(flow.steps.map(\.command), [.open("a.html"), .back, .open("a.html"), .open("a.html"), .close, .reload, .open("a.html"), .close])
+        XCTAssertEqual(flow.steps.map(\.location.line), [1, 2, 1, 1, 2, 5, 1, 2])
+    }
+
     func testIncludeErrors() {
         XCTAssertEqual(error("include missing.flow"), "/flows/t.flow:1:9: error: cannot include \"missing.flow\": No such file")
         XCTAssertEqual(error("include"), "/flows/t.flow:1:1: error: include takes a flow file path, then NAME=\"value\" for the fragment's parameters")

@@ -72,6 +72,8 @@ final class AppProfileTests: XCTestCase {
         XCTAssertEqual(profile.notifications.contentExtension, false)
         XCTAssertNil(profile.privacyGuard)
         XCTAssertEqual(profile.timeoutSeconds, 30)
+        XCTAssertEqual(profile.pageSizeLimitMB, 1024)
+        XCTAssertEqual(profile.pageSizeLimit, 1 << 30)
         XCTAssertNil(profile.queriesSchemes)
     }
 
@@ -159,7 +161,8 @@ final class AppProfileTests: XCTestCase {
           "env": {"USER": "ada", "_x1": ""},
           "networkRoutes": [{"url": "**/api/items", "file": "fixtures/items.json", "status": 201, "headers": {"X-A": "1"}, "delayMs": 250},
                             {"url": "**/ads/**", "abort": true}],
-          "trustedCertificates": "certs/dev.pem"
+          "trustedCertificates": "certs/dev.pem",
+          "pageSizeLimitMB": 200
         }
         """)
         var expected = AppProfile(
@@ -231,6 +234,7 @@ final class AppProfileTests: XCTestCase {
             AppProfile.NetworkRouteSetting(url: "**/ads/**", answer: .abort, location: at(54, 21)),
         ]
         expected.trustedCertificates = AppProfile.FileReference(path: "certs/dev.pem", location: at(55, 26))
+        expected.pageSizeLimitMB = 200
         assertNoDifference(DecodedProfile(profile: expected, warnings: [], givenFields: Set(ProfileDecoder.topLevelKeys)), result)
         XCTAssertEqual(result.profile.messageHandlers.map(\.replies), [true, false, true, true, true])
         XCTAssertEqual(result.profile.launchScreenTitle, "Shop")
@@ -383,6 +387,10 @@ final class AppProfileTests: XCTestCase {
             ("{\"timeoutSeconds\": -5}", "webnav.json:1:20: error: \"timeoutSeconds\" must be a positive number of seconds (at most 2147483647), found -5"),
             ("{\"timeoutSeconds\": 1e400}", "webnav.json:1:20: error: \"timeoutSeconds\" must be a positive number of seconds (at most 2147483647), found an out-of-range number"),
             ("{\"timeoutSeconds\": \"30\"}", "webnav.json:1:20: error: \"timeoutSeconds\" must be a positive number of seconds (at most 2147483647), found a string"),
+            ("{\"pageSizeLimitMB\": 0}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found 0"),
+            ("{\"pageSizeLimitMB\": 2048}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found 2048"),
+            ("{\"pageSizeLimitMB\": 1.5}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found 1.5"),
+            ("{\"pageSizeLimitMB\": \"64\"}", "webnav.json:1:21: error: \"pageSizeLimitMB\" must be a whole number of megabytes from 1 to 2047, found a string"),
         ]
         for (json, message) in cases {
             XCTAssertEqual(error(json), message, json)
@@ -597,7 +605,8 @@ final class AppProfileTests: XCTestCase {
             "contentExtension": true
           },
           "privacyGuard": {"title": "Shop"},
-          "timeoutSeconds": 12.5
+          "timeoutSeconds": 12.5,
+          "pageSizeLimitMB": 200
         }
         """.utf8)
         XCTAssertNoThrow(try AppProfile.decode(json: full, path: "webnav.json"))

@@ -76,8 +76,8 @@ final class PageLoaderTests: XCTestCase {
     func testOversizedFile() throws {
         let url = try write(String(repeating: "x", count: 100), to: "big.html")
         assertErrorPage(PageLoader.load(url, reader: FilePageReader(sizeLimit: 64)),
-                        message: "Too large (100 bytes, the limit is 64): \(url.path)")
-        XCTAssertEqual(FilePageReader().sizeLimit, 64 * 1024 * 1024)
+                        message: "Too large (100 bytes, the limit is 64 bytes; the profile's pageSizeLimitMB sets it): \(url.path)")
+        XCTAssertEqual(FilePageReader().sizeLimit, 1024 * 1024 * 1024)
     }
 
     func testOtherSchemes() {

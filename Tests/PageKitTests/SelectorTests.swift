@@ -483,7 +483,7 @@ final class SelectorTests: XCTestCase {
                                          + String(repeating: "section div ", count: 15) + "aside")
         func work(_ depth: Int) throws -> (Int, Int) {
             let document = try deepDocument(depth)
-            let query = SelectorQuery(document: document, selectors: selectors.selectors, scope: 0, state: DocumentState())
+            let query = SelectorQuery(document: document, program: selectors.program, scope: 0, state: DocumentState())
             var found = 0
             query.run { _ in
                 found += 1

@@ -29,6 +29,53 @@ final class SelectorStyleTests: XCTestCase {
         ])
     }
 
+    /// Repeated queries are answered from the last answer until something they read changes:
+    /// every change below must show in the next answer to the same query.
+    func testARepeatedQueryFollowsEveryChangeOfTheTreeTheFormStateTheFocusAndTheURL() throws {
+        let (_, records, _) = try load("""
+        <html><body><ul id="l"><li class="a" id="one">1</li><li id="two">2</li></ul><input id="c" type="checkbox"><input id="t"><p id="e"></p>
+        <script>
+        var ids = function (selectors, root) {
+          return Array.prototype.map.call((root || document).querySelectorAll(selectors), function (e) { return e.id; }).join(',') || '-';
+        };
+        var show = function () {
+          return [ids('li.a'), ids('li.a', document.getElementById('l')), ids(':checked'), ids(':focus'), ids('p:empty'), ids(':target'),
+            (document.querySelector('li.a') || {id: '-'}).id].join(' ');
+        };
+        console.log(show(), show() === show(), document.querySelectorAll('li') !== document.querySelectorAll('li'));
+        document.getElementById('two').className = 'a';
+        console.log(show());
+        var three = document.createElement('li'); three.id = 'three'; three.className = 'a';
+        document.getElementById('l').insertBefore(three, document.getElementById('one'));
+        console.log(show());
+        document.getElementById('one').remove();
+        console.log(show());
+        document.getElementById('c').checked = true;
+        console.log(show());
+        document.getElementById('t').focus();
+        console.log(show());
+        document.getElementById('e').appendChild(document.createTextNode('x'));
+        console.log(show());
+        location.hash = '#two';
+        console.log(show());
+        three.removeAttribute('class');
+        console.log(show());
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: one one - - e - one true true",
+            "console.log: one,two one,two - - e - one",
+            "console.log: three,one,two three,one,two - - e - three",
+            "console.log: three,two three,two - - e - three",
+            "console.log: three,two three,two c - e - three",
+            "console.log: three,two three,two c t e - three",
+            "console.log: three,two three,two c t - - three",
+            "history: push(url: \"file:///app/index.html#two\", state: ScriptRuntime.HistoryStateID(rawValue: 0))",
+            "console.log: three,two three,two c t - two three",
+            "console.log: two two c t - two two",
+        ])
+    }
+
     func testPseudoClassesFollowPropertiesAndFocus() throws {
         let (page, records, _) = try load("""
         <html><body><form><input id="c" type="checkbox"><input id="t" placeholder="p"><select id="s"><option>a</option><option id="o2">b</option></select></form>

@@ -66,6 +66,24 @@ final class SubcommandTests: XCTestCase {
         XCTAssertEqual(output.stderr, "webnav: error: no-such-page.html: cannot read page: No such file\n")
     }
 
+    func testDumpRefusesAPageOverTheProfilesPageSizeLimit() throws {
+        let paragraph = "<p>" + String(repeating: "x", count: 1020) + "</p>\n"
+        let folder = try WebnavProcess.folder([
+            "webnav.json": #"{"pageSizeLimitMB": 1}"#,
+            "big.html": String(repeating: paragraph, count: 1100),
+            "small.html": String(repeating: paragraph, count: 1000),
+        ])
+        let refused = try WebnavProcess.run(["dump", "big.html"], in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr, "webnav: error: big.html: cannot read page: too large, 1130800 bytes, limit 1 MB "
+                       + "(the profile's pageSizeLimitMB sets it)\n")
+        let dumped = try WebnavProcess.run(["dump", "small.html", "--width", "2000"], in: folder)
+        XCTAssertEqual(dumped.status, 0)
+        XCTAssertEqual(dumped.stderr, "")
+        XCTAssertEqual(dumped.stdout, String(repeating: String(repeating: "x", count: 1020) + "\n\n", count: 1000).dropLast() + "")
+    }
+
     private func flowFolder() throws -> URL {
         try WebnavProcess.folder([
             "Pages/index.html": "<title>Home</title><a href='mkwebview://webview?url=b.html&title=B&leftBtn=true'>Go</a>",

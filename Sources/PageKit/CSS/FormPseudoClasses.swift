@@ -1,6 +1,12 @@
+/// The pseudo-classes of form controls and media, as compiled selectors name them.
+enum FormStatePseudoClass: UInt8 {
+    case checked, indeterminate, isDefault, disabled, enabled, required, optional, readOnly, readWrite
+    case placeholderShown, valid, invalid, inRange, outOfRange, paused, muted
+}
+
 /// The pseudo-classes of form controls and media, as HTML §4.16.3 ("Pseudo-classes") defines them.
 extension SelectorMatcher {
-    func matchesFormState(_ pseudoClass: PseudoClass, _ element: Int32) -> Bool {
+    func matchesFormState(_ pseudoClass: FormStatePseudoClass, _ element: Int32) -> Bool {
         switch pseudoClass {
         case .checked:
             if document.isElement(element, .input) {
@@ -41,8 +47,6 @@ extension SelectorMatcher {
             return document.isElement(element, .video) || document.isElement(element, .audio)
         case .muted:
             return (document.isElement(element, .video) || document.isElement(element, .audio)) && has("muted", element)
-        default:
-            return false
         }
     }
 

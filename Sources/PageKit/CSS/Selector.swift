@@ -7,16 +7,29 @@ public struct SelectorList: Hashable, Sendable, CustomStringConvertible {
     /// The source text.
     public let text: String
     let selectors: [ComplexSelector]
+    /// The selectors compiled for matching, once per list.
+    let program: SelectorProgram
 
     /// Parses a selector list; throws with the position of the first error.
     public init(_ text: String) throws(SelectorSyntaxError) {
         self.text = text
         selectors = try SelectorParser.parseList(text)
+        program = SelectorProgram(selectors)
     }
 
     init(text: String, selectors: [ComplexSelector]) {
         self.text = text
         self.selectors = selectors
+        program = SelectorProgram(selectors)
+    }
+
+    public static func == (left: SelectorList, right: SelectorList) -> Bool {
+        left.text == right.text && left.selectors == right.selectors
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(selectors)
     }
 
     /// The specificity of each selector of the list, in order.

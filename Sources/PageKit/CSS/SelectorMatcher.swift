@@ -1,10 +1,12 @@
 import URLKit
 
-/// Tests elements of a document against selectors.
+/// Tests elements of a document against a compiled selector program.
 ///
 /// Complex selectors are matched right to left with WebKit's early exits (a descendant
 /// search that found no ancestor matching stops every search further left), so one test
-/// costs at most the selector's length times the element's depth and siblings.
+/// costs at most the selector's length times the element's depth and siblings. A test reads
+/// the program's flat arrays and the document's nodes: it copies, retains and allocates
+/// nothing (positions among siblings, for `:nth-*`, are worked out once per parent).
 struct SelectorMatcher {
     /// How a right-to-left match ended, to cut the searches further left short (WebKit's
     /// SelectorChecker results).
@@ -12,8 +14,7 @@ struct SelectorMatcher {
         case matches, failsLocally, failsAllSiblings, failsCompletely
     }
 
-    /// What one series of tests remembers: positions among siblings, the `:target`
-    /// element, interned names.
+    /// What one series of tests remembers: positions among siblings, the `:target` element.
     final class Memo {
         struct Position {
             var index: Int32 = 0
@@ -24,7 +25,6 @@ struct SelectorMatcher {
 
         var positions: [Int32: Position] = [:]
         var target: Int32??
-        var atoms: [String: Int32] = [:]
         /// Compound tests made, for tests that check the work stays linear.
         var compoundTests = 0
     }
@@ -33,38 +33,66 @@ struct SelectorMatcher {
     let state: DocumentState
     /// The element `:scope` stands for; `none`: the root element.
     let scope: Int32
+    let program: SelectorProgram
     let memo = Memo()
+    /// The atom of each of the program's names in this document (`none` when no node has it).
+    private let atoms: [Int32]
     private let classAtom: Int32
 
-    init(document: HTMLDocument, state: DocumentState, scope: Int32 = HTMLDocument.none) {
+    init(document: HTMLDocument, state: DocumentState, scope: Int32 = HTMLDocument.none, program: SelectorProgram) {
         self.document = document
         self.state = state
         self.scope = scope
+        self.program = program
         classAtom = document.names.existingAtom(for: "class") ?? HTMLDocument.none
+        if program.hasDocumentNames {
+            var atoms = program.knownAtoms
+            for index in atoms.indices where atoms[index] == HTMLDocument.none {
+                atoms[index] = document.names.existingAtom(for: program.names[index]) ?? HTMLDocument.none
+            }
+            self.atoms = atoms
+        } else {
+            atoms = program.knownAtoms
+        }
+    }
+
+    /// The atom of a name in this document; `none` when no node has it.
+    func atom(_ name: String) -> Int32 {
+        KnownName.atoms[name] ?? document.names.existingAtom(for: name) ?? HTMLDocument.none
     }
 
     // MARK: - Selectors
 
     /// Whether an element matches any selector of a list.
-    func matches(_ list: [ComplexSelector], _ element: Int32, anchor: Int32 = HTMLDocument.none) -> Bool {
-        for selector in list where matches(selector, element, anchor: anchor) { return true }
+    func matches(_ list: SelectorProgram.List, _ element: Int32, anchor: Int32 = HTMLDocument.none) -> Bool {
+        var index: Int32 = 0
+        while index < list.count {
+            if matches(complex: program.item(list, index), element, anchor: anchor) { return true }
+            index += 1
+        }
         return false
     }
 
-    /// Whether an element matches a complex selector.
-    func matches(_ selector: ComplexSelector, _ element: Int32, anchor: Int32 = HTMLDocument.none) -> Bool {
-        if selector.hasPseudoElement { return false }
-        return match(selector, selector.compounds.count - 1, element, anchor) == .matches
+    /// Whether an element matches any selector of the program's top-level list.
+    func matchesAnyRoot(_ element: Int32) -> Bool {
+        matches(program.roots, element)
     }
 
-    private func match(_ selector: ComplexSelector, _ index: Int, _ element: Int32, _ anchor: Int32) -> Outcome {
-        guard matches(selector.compounds[index], element, anchor: anchor) else { return .failsLocally }
-        if index == 0 { return .matches }
-        switch selector.combinators[index - 1] {
+    /// Whether an element matches a complex selector of the program.
+    func matches(complex: Int32, _ element: Int32, anchor: Int32 = HTMLDocument.none) -> Bool {
+        let entry = program.complexes[Int(complex)]
+        if entry.neverMatches { return false }
+        return match(entry.firstCompound, entry.firstCompound + entry.compoundCount - 1, element, anchor) == .matches
+    }
+
+    private func match(_ first: Int32, _ index: Int32, _ element: Int32, _ anchor: Int32) -> Outcome {
+        guard matches(compound: index, element, anchor: anchor) else { return .failsLocally }
+        if index == first { return .matches }
+        switch program.compounds[Int(index)].combinator {
         case .descendant:
             var ancestor = parentElement(of: element)
             while ancestor != HTMLDocument.none {
-                let outcome = match(selector, index - 1, ancestor, anchor)
+                let outcome = match(first, index - 1, ancestor, anchor)
                 if outcome == .matches || outcome == .failsCompletely { return outcome }
                 ancestor = parentElement(of: ancestor)
             }
@@ -72,16 +100,16 @@ struct SelectorMatcher {
         case .child:
             let parent = parentElement(of: element)
             guard parent != HTMLDocument.none else { return .failsCompletely }
-            let outcome = match(selector, index - 1, parent, anchor)
+            let outcome = match(first, index - 1, parent, anchor)
             return outcome == .matches || outcome == .failsCompletely ? outcome : .failsAllSiblings
         case .nextSibling:
             let previous = previousElement(of: element)
             guard previous != HTMLDocument.none else { return .failsAllSiblings }
-            return match(selector, index - 1, previous, anchor)
+            return match(first, index - 1, previous, anchor)
         case .subsequentSibling:
             var previous = previousElement(of: element)
             while previous != HTMLDocument.none {
-                let outcome = match(selector, index - 1, previous, anchor)
+                let outcome = match(first, index - 1, previous, anchor)
                 if outcome != .failsLocally { return outcome }
                 previous = previousElement(of: previous)
             }
@@ -92,98 +120,40 @@ struct SelectorMatcher {
     // MARK: - Compounds
 
     /// Whether an element matches every simple selector of a compound.
-    func matches(_ compound: CompoundSelector, _ element: Int32, anchor: Int32 = HTMLDocument.none) -> Bool {
+    func matches(compound index: Int32, _ element: Int32, anchor: Int32 = HTMLDocument.none) -> Bool {
         memo.compoundTests &+= 1
+        let compound = program.compounds[Int(index)]
         let node = document.nodes[Int(element)]
         guard node.kind == .element else { return false }
-        if compound.pseudoElement != nil || compound.requiresNoNamespace { return false }
-        if node.namespace == .html {
-            if compound.knownTypeAtom != HTMLDocument.none {
-                if node.name != compound.knownTypeAtom { return false }
-            } else if let name = compound.lowercasedTypeName, node.name != atom(name) {
-                return false
-            }
-        } else if let name = compound.typeName, node.name != atom(name) {
-            // SVG and MathML names keep their case (`foreignObject`); HTML's are lowercased.
+        switch compound.typeTest {
+        case .any:
+            break
+        case .never:
             return false
+        case .named:
+            // SVG and MathML names keep their case (`foreignObject`); HTML's are lowercased.
+            let wanted = atoms[Int(node.namespace == .html ? compound.htmlName : compound.foreignName)]
+            if node.name != wanted || wanted == HTMLDocument.none { return false }
         }
-        for simple in compound.simples where !matches(simple, element, anchor: anchor) { return false }
+        var test = compound.firstTest
+        let end = compound.firstTest + compound.testCount
+        while test < end {
+            if !matches(test: test, element, anchor: anchor) { return false }
+            test += 1
+        }
         return true
     }
 
-    private func matches(_ simple: SimpleSelector, _ element: Int32, anchor: Int32) -> Bool {
-        switch simple {
-        case .id(let identifier):
+    private func matches(test index: Int32, _ element: Int32, anchor: Int32) -> Bool {
+        let test = program.tests[Int(index)]
+        switch test.kind {
+        case .id:
             guard let attribute = document.attributeIndex(KnownName.id.rawValue, of: element) else { return false }
-            return document.storage[document.attributeRange(attribute)].elementsEqual(identifier)
-        case .className(let name):
-            return hasClass(name, element)
-        case .attribute(let selector):
-            return matches(selector, element)
-        case .pseudoClass(let pseudoClass):
-            return matches(pseudoClass, element, anchor: anchor)
-        }
-    }
-
-    /// The atom of a name in this document; `none` when no node has it.
-    func atom(_ name: String) -> Int32 {
-        if let known = KnownName.atoms[name] { return known }
-        if let atom = memo.atoms[name] { return atom }
-        let atom = document.names.existingAtom(for: name) ?? HTMLDocument.none
-        memo.atoms[name] = atom
-        return atom
-    }
-
-    func hasClass(_ name: [UInt8], _ element: Int32) -> Bool {
-        guard !name.isEmpty, let attribute = document.attributeIndex(classAtom, of: element) else { return false }
-        return containsWord(document.storage[document.attributeRange(attribute)], name, caseInsensitive: false)
-    }
-
-    // MARK: - Attributes
-
-    /// Attributes whose values HTML compares without ASCII case in selectors (HTML §4.16.2,
-    /// "Case-sensitivity of selectors").
-    static let caseInsensitiveAttributes: Set<String> = [
-        "accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear", "codetype",
-        "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype", "face", "frame",
-        "hreflang", "http-equiv", "lang", "language", "link", "media", "method", "multiple", "nohref", "noresize",
-        "noshade", "nowrap", "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target",
-        "text", "type", "valign", "valuetype", "vlink",
-    ]
-
-    private func matches(_ selector: AttributeSelector, _ element: Int32) -> Bool {
-        let isHTML = document.nodes[Int(element)].namespace == .html
-        let name = atom(isHTML ? selector.lowercasedName : selector.name)
-        guard name != HTMLDocument.none, let attribute = document.attributeIndex(name, of: element) else { return false }
-        if selector.operation == .exists { return true }
-        let value = document.storage[document.attributeRange(attribute)]
-        let wanted = selector.value
-        let folded = selector.caseInsensitive || (isHTML && Self.caseInsensitiveAttributes.contains(selector.lowercasedName))
-        switch selector.operation {
-        case .exists:
-            return true
-        case .equals:
-            return equal(value, wanted[...], folded)
-        case .includes:
-            if wanted.isEmpty || wanted.contains(where: \.isHTMLWhitespace) { return false }
-            return containsWord(value, wanted, caseInsensitive: folded)
-        case .dashMatch:
-            if value.count == wanted.count { return equal(value, wanted[...], folded) }
-            return value.count > wanted.count && value[value.startIndex + wanted.count] == UInt8(ascii: "-")
-                && equal(value.prefix(wanted.count), wanted[...], folded)
-        case .prefix:
-            return !wanted.isEmpty && value.count >= wanted.count && equal(value.prefix(wanted.count), wanted[...], folded)
-        case .suffix:
-            return !wanted.isEmpty && value.count >= wanted.count && equal(value.suffix(wanted.count), wanted[...], folded)
-        case .substring:
-            return !wanted.isEmpty && contains(value, wanted, folded)
-        }
-    }
-
-    // MARK: - Pseudo-classes
-
-    private func matches(_ pseudoClass: PseudoClass, _ element: Int32, anchor: Int32) -> Bool {
-        switch pseudoClass {
+            return bytesEqual(document.attributeRange(attribute), test.a, test.b, folded: false)
+        case .className:
+            return hasClass(start: test.a, length: test.b, element)
+        case .attribute:
+            return matches(attribute: program.attributes[Int(test.a)], element)
         case .root:
             return document.nodes[Int(element)].parent == 0
         case .scope:
@@ -215,29 +185,39 @@ struct SelectorMatcher {
         case .onlyOfType:
             let position = position(of: element)
             return position.ofType == 1 && position.ofTypeFromEnd == 1
-        case .nthChild(let pattern, let filter):
-            guard let filter else { return pattern.matches(Int(position(of: element).index)) }
+        case .nthChild:
+            let pattern = program.patterns[Int(test.a)]
+            guard test.b >= 0 else { return pattern.matches(Int(position(of: element).index)) }
+            let filter = program.lists[Int(test.b)]
             return matches(filter, element) && pattern.matches(filteredPosition(element, filter, forward: true))
-        case .nthLastChild(let pattern, let filter):
-            guard let filter else { return pattern.matches(Int(position(of: element).fromEnd)) }
+        case .nthLastChild:
+            let pattern = program.patterns[Int(test.a)]
+            guard test.b >= 0 else { return pattern.matches(Int(position(of: element).fromEnd)) }
+            let filter = program.lists[Int(test.b)]
             return matches(filter, element) && pattern.matches(filteredPosition(element, filter, forward: false))
-        case .nthOfType(let pattern):
-            return pattern.matches(Int(position(of: element).ofType))
-        case .nthLastOfType(let pattern):
-            return pattern.matches(Int(position(of: element).ofTypeFromEnd))
-        case .matchesAny(let list):
-            return matches(list, element, anchor: anchor)
-        case .not(let list):
-            return !matches(list, element, anchor: anchor)
-        case .has(let relatives):
-            return relatives.contains { hasMatch($0, anchor: element) }
+        case .nthOfType:
+            return program.patterns[Int(test.a)].matches(Int(position(of: element).ofType))
+        case .nthLastOfType:
+            return program.patterns[Int(test.a)].matches(Int(position(of: element).ofTypeFromEnd))
+        case .matchesAny:
+            return matches(program.lists[Int(test.a)], element, anchor: anchor)
+        case .not:
+            return !matches(program.lists[Int(test.a)], element, anchor: anchor)
+        case .has:
+            let list = program.lists[Int(test.a)]
+            var item: Int32 = 0
+            while item < list.count {
+                if hasMatch(program.item(list, item), anchor: element) { return true }
+                item += 1
+            }
+            return false
         case .link:
             return (document.isElement(element, .a) || document.isElement(element, .area)) && document.hasAttribute(.href, of: element)
-        case .visited, .hover, .active, .never:
+        case .never:
             return false
         case .target:
             return element == target
-        case .focus, .focusVisible:
+        case .focus:
             return state.focused?.index == element
         case .focusWithin:
             guard var current = state.focused?.index else { return false }
@@ -246,23 +226,135 @@ struct SelectorMatcher {
                 current = document.nodes[Int(current)].parent
             }
             return false
-        case .lang(let ranges):
-            return matchesLanguage(element, ranges)
-        case .dir(let direction):
-            return direction == self.direction(of: element)
+        case .lang:
+            return matchesLanguage(element, program.languages[Int(test.a)])
+        case .dir:
+            return program.names[Int(test.a)] == direction(of: element)
         case .defined:
             guard let name = document.name(of: NodeID(element)), name.contains("-") else { return true }
             return state.definedCustomElements.contains(name)
-        default:
-            return matchesFormState(pseudoClass, element)
+        case .formState:
+            return matchesFormState(FormStatePseudoClass(rawValue: UInt8(test.a)) ?? .checked, element)
         }
     }
 
+    /// Whether the element's `class` holds the word at `start..<start + length` of the program's bytes.
+    private func hasClass(start: Int32, length: Int32, _ element: Int32) -> Bool {
+        guard length > 0, let attribute = document.attributeIndex(classAtom, of: element) else { return false }
+        return wordIsIn(document.attributeRange(attribute), start: start, length: length, folded: false)
+    }
+
+    /// Whether the whitespace-separated words of the document's bytes in `range` include the
+    /// program's bytes at `start..<start + length`.
+    private func wordIsIn(_ range: Range<Int>, start: Int32, length: Int32, folded: Bool) -> Bool {
+        let wanted = Int(length)
+        return document.storage.withUnsafeBufferPointer { storage in
+            program.bytes.withUnsafeBufferPointer { bytes in
+                let word = bytes.baseAddress! + Int(start)
+                var index = range.lowerBound
+                let end = range.upperBound
+                while index < end {
+                    while index < end && storage[index].isHTMLWhitespace { index += 1 }
+                    let wordStart = index
+                    while index < end && !storage[index].isHTMLWhitespace { index += 1 }
+                    guard index - wordStart == wanted else { continue }
+                    let candidate = storage.baseAddress! + wordStart
+                    if folded {
+                        var same = true
+                        for offset in 0..<wanted where lowered(candidate[offset]) != lowered(word[offset]) {
+                            same = false
+                            break
+                        }
+                        if same { return true }
+                    } else if memcmpEqual(candidate, word, wanted) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether the document's bytes in `range` equal the program's at `start..<start + length`.
+    private func bytesEqual(_ range: Range<Int>, _ start: Int32, _ length: Int32, folded: Bool) -> Bool {
+        guard range.count == Int(length) else { return false }
+        if length == 0 { return true }
+        return document.storage.withUnsafeBufferPointer { storage in
+            program.bytes.withUnsafeBufferPointer { bytes in
+                let left = storage.baseAddress! + range.lowerBound
+                let right = bytes.baseAddress! + Int(start)
+                if !folded { return memcmpEqual(left, right, Int(length)) }
+                for offset in 0..<Int(length) where lowered(left[offset]) != lowered(right[offset]) { return false }
+                return true
+            }
+        }
+    }
+
+    // MARK: - Attributes
+
+    /// Attributes whose values HTML compares without ASCII case in selectors (HTML §4.16.2,
+    /// "Case-sensitivity of selectors").
+    static let caseInsensitiveAttributes: Set<String> = [
+        "accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear", "codetype",
+        "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype", "face", "frame",
+        "hreflang", "http-equiv", "lang", "language", "link", "media", "method", "multiple", "nohref", "noresize",
+        "noshade", "nowrap", "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target",
+        "text", "type", "valign", "valuetype", "vlink",
+    ]
+
+    private func matches(attribute selector: SelectorProgram.AttributeTest, _ element: Int32) -> Bool {
+        let isHTML = document.nodes[Int(element)].namespace == .html
+        let name = atoms[Int(isHTML ? selector.htmlName : selector.foreignName)]
+        guard name != HTMLDocument.none, let attribute = document.attributeIndex(name, of: element) else { return false }
+        if selector.operation == .exists { return true }
+        let folded = isHTML ? selector.foldedOnHTML : selector.foldedElsewhere
+        let range = document.attributeRange(attribute)
+        let wanted = Int(selector.valueLength)
+        let start = selector.valueStart
+        switch selector.operation {
+        case .exists:
+            return true
+        case .equals:
+            return bytesEqual(range, start, selector.valueLength, folded: folded)
+        case .includes:
+            if wanted == 0 || selector.valueHasWhitespace { return false }
+            return wordIsIn(range, start: start, length: selector.valueLength, folded: folded)
+        case .dashMatch:
+            if range.count == wanted { return bytesEqual(range, start, selector.valueLength, folded: folded) }
+            return range.count > wanted && document.storage[range.lowerBound + wanted] == UInt8(ascii: "-")
+                && bytesEqual(range.lowerBound..<(range.lowerBound + wanted), start, selector.valueLength, folded: folded)
+        case .prefix:
+            return wanted > 0 && range.count >= wanted
+                && bytesEqual(range.lowerBound..<(range.lowerBound + wanted), start, selector.valueLength, folded: folded)
+        case .suffix:
+            return wanted > 0 && range.count >= wanted
+                && bytesEqual((range.upperBound - wanted)..<range.upperBound, start, selector.valueLength, folded: folded)
+        case .substring:
+            guard wanted > 0 && range.count >= wanted else { return false }
+            var offset = range.lowerBound
+            while offset + wanted <= range.upperBound {
+                if bytesEqual(offset..<(offset + wanted), start, selector.valueLength, folded: folded) { return true }
+                offset += 1
+            }
+            return false
+        }
+    }
+
+    // MARK: - Pseudo-classes
+
     /// `:has()`: whether some element in reach of the anchor matches a relative selector.
-    private func hasMatch(_ relative: ComplexSelector, anchor: Int32) -> Bool {
-        let leading = relative.combinators[0]
-        let deeper = relative.combinators.dropFirst().contains { $0 == .child || $0 == .descendant }
-        let test = { (node: Int32) in document.nodes[Int(node)].kind == .element && matches(relative, node, anchor: anchor) }
+    private func hasMatch(_ relative: Int32, anchor: Int32) -> Bool {
+        let entry = program.complexes[Int(relative)]
+        let first = Int(entry.firstCompound)
+        let leading = entry.compoundCount > 1 ? program.compounds[first + 1].combinator : .descendant
+        var deeper = false
+        var position = first + 2
+        while position < first + Int(entry.compoundCount) {
+            let combinator = program.compounds[position].combinator
+            if combinator == .child || combinator == .descendant { deeper = true }
+            position += 1
+        }
+        let test = { (node: Int32) in document.nodes[Int(node)].kind == .element && matches(complex: relative, node, anchor: anchor) }
         if leading == .child && !deeper {
             var child = document.nodes[Int(anchor)].firstChild
             while child != HTMLDocument.none {
@@ -362,11 +454,13 @@ struct SelectorMatcher {
 
     // MARK: - Tree positions
 
+    @inline(__always)
     func parentElement(of element: Int32) -> Int32 {
         let parent = document.nodes[Int(element)].parent
         return parent != HTMLDocument.none && document.nodes[Int(parent)].kind == .element ? parent : HTMLDocument.none
     }
 
+    @inline(__always)
     func previousElement(of node: Int32) -> Int32 {
         var current = document.nodes[Int(node)].previous
         while current != HTMLDocument.none && document.nodes[Int(current)].kind != .element {
@@ -375,6 +469,7 @@ struct SelectorMatcher {
         return current
     }
 
+    @inline(__always)
     func nextElement(of node: Int32) -> Int32 {
         var current = document.nodes[Int(node)].next
         while current != HTMLDocument.none && document.nodes[Int(current)].kind != .element {
@@ -413,7 +508,7 @@ struct SelectorMatcher {
     }
 
     /// The position among the siblings matching `filter` (`:nth-child(An+B of S)`).
-    private func filteredPosition(_ element: Int32, _ filter: [ComplexSelector], forward: Bool) -> Int {
+    private func filteredPosition(_ element: Int32, _ filter: SelectorProgram.List, forward: Bool) -> Int {
         var count = 1
         var current = forward ? previousElement(of: element) : nextElement(of: element)
         while current != HTMLDocument.none {
@@ -428,20 +523,20 @@ struct SelectorMatcher {
 
 private func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
 
+@inline(__always)
+private func memcmpEqual(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var offset = 0
+    while offset < count {
+        if left[offset] != right[offset] { return false }
+        offset += 1
+    }
+    return true
+}
+
 private func equal(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>, _ folded: Bool) -> Bool {
     guard left.count == right.count else { return false }
     if !folded { return left.elementsEqual(right) }
     return zip(left, right).allSatisfy { lowered($0) == lowered($1) }
-}
-
-private func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8], _ folded: Bool) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    var start = haystack.startIndex
-    while start + needle.count <= haystack.endIndex {
-        if equal(haystack[start..<(start + needle.count)], needle[...], folded) { return true }
-        start += 1
-    }
-    return false
 }
 
 /// Whether a whitespace-separated list holds a word.

@@ -12,9 +12,11 @@ struct StyleCascade {
         case userAgent, author
     }
 
-    /// One selector of a rule, ready to test.
+    /// One selector of a rule, ready to test: a complex selector of the cascade's program.
     struct IndexedRule {
-        var selector: ComplexSelector
+        var complex: Int32
+        /// The selector's specificity, packed.
+        var specificity: UInt64
         var display: StyleDeclaration?
         var visibility: StyleDeclaration?
         /// The kept properties' declarations (the last of each, an important one before others).
@@ -69,7 +71,6 @@ struct StyleCascade {
          keeping kept: Set<String> = []) {
         self.document = document
         self.kept = kept
-        matcher = SelectorMatcher(document: document, state: state)
         classAtom = document.names.existingAtom(for: "class") ?? HTMLDocument.none
         let atomCount = document.names.count
         byAttribute = Array(repeating: [], count: atomCount)
@@ -78,6 +79,7 @@ struct StyleCascade {
         var layers = LayerTree()
         var order: UInt32 = 0
         var collected: [IndexedRule] = []
+        var selectors: [ComplexSelector] = []
         func add(_ items: [StyleSheetItem], origin: Origin, layer: Int, base: String?, depth: Int, visited: inout Set<String>) {
             for item in items {
                 switch item {
@@ -100,7 +102,8 @@ struct StyleCascade {
                         }
                     }
                     for selector in rule.selectors where !selector.hasPseudoElement {
-                        collected.append(IndexedRule(selector: selector, display: importantDisplay ?? display,
+                        selectors.append(selector)
+                        collected.append(IndexedRule(complex: 0, specificity: selector.specificity.packed, display: importantDisplay ?? display,
                                                      visibility: importantVisibility ?? visibility, others: others,
                                                      origin: origin, layer: layer, order: order))
                     }
@@ -147,15 +150,18 @@ struct StyleCascade {
             }
         }
         layerRanks = layers.ranks()
+        let program = SelectorProgram(selectors)
+        matcher = SelectorMatcher(document: document, state: state, program: program)
+        for index in collected.indices { collected[index].complex = program.item(program.roots, Int32(index)) }
         rules = collected
         for index in collected.indices {
-            let selector = collected[index].selector
+            let selector = selectors[index]
             if selector.compounds.count == 1, selector.subject.simples.isEmpty, let name = selector.subject.lowercasedTypeName,
                name == selector.subject.typeName {
                 // A lowercase name alone: the same test for HTML and foreign elements.
                 let atom = matcher.atom(name)
                 guard atom != HTMLDocument.none else { continue }
-                let specificity = selector.specificity.packed
+                let specificity = collected[index].specificity
                 if let display = collected[index].display {
                     typeOnly[Int(atom)].offer(display, precedence(collected[index], display, specificity), rule: Int32(index))
                 }
@@ -363,8 +369,8 @@ struct StyleCascade {
     /// Offers the declarations of the rules of `list` that match the element.
     private func offerMatching(_ list: [Int32]?, _ element: Int32, _ winners: inout Winners) {
         guard let list else { return }
-        for index in list where matcher.matches(rules[Int(index)].selector, element) {
-            let specificity = rules[Int(index)].selector.specificity.packed
+        for index in list where matcher.matches(complex: rules[Int(index)].complex, element) {
+            let specificity = rules[Int(index)].specificity
             if let display = rules[Int(index)].display {
                 winners.offer(display, precedence(rules[Int(index)], display, specificity), rule: index)
             }
@@ -417,8 +423,8 @@ struct StyleCascade {
         guard winner.0.value == .revert || winner.0.value == .revertLayer else { return winner.0.value }
         // Rare: collect every declaration of the property again, strongest first.
         var candidates: [(StyleDeclaration, Precedence, Int32)] = []
-        for (index, rule) in rules.enumerated() where matcher.matches(rule.selector, element) {
-            let specificity = rule.selector.specificity.packed
+        for (index, rule) in rules.enumerated() where matcher.matches(complex: rule.complex, element) {
+            let specificity = rule.specificity
             for declaration in [rule.display, rule.visibility].compactMap({ $0 }) where declaration.property == property {
                 candidates.append((declaration, precedence(rule, declaration, specificity), Int32(index)))
             }
