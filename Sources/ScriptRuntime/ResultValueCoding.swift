@@ -454,20 +454,28 @@ private struct TaggedJSONReader {
                     }
                 } else {
                     flushHigh()
-                    switch escape {
-                    case UInt8(ascii: "\""): text += "\""
-                    case UInt8(ascii: "\\"): text += "\\"
-                    case UInt8(ascii: "/"): text += "/"
-                    case UInt8(ascii: "b"): text += "\u{8}"
-                    case UInt8(ascii: "f"): text += "\u{C}"
-                    case UInt8(ascii: "n"): text += "\n"
-                    case UInt8(ascii: "r"): text += "\r"
-                    case UInt8(ascii: "t"): text += "\t"
-                    default: return nil
-                    }
+                    guard let character = JSONEscape.character(escape) else { return nil }
+                    text.append(character)
                 }
                 runStart = index
             }
+        }
+    }
+}
+
+/// The characters JSON's one-letter escapes stand for (`\n`, `\"`…; not `\u`).
+enum JSONEscape {
+    static func character(_ letter: UInt8) -> Character? {
+        switch letter {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{8}"
+        case UInt8(ascii: "f"): return "\u{C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        default: return nil
         }
     }
 }

@@ -177,23 +177,15 @@ private struct JSONValueReader {
             let escape = bytes[index]
             index += 1
             if escape != UInt8(ascii: "u") { flushUnits() }
-            switch escape {
-            case UInt8(ascii: "\""): text += "\""
-            case UInt8(ascii: "\\"): text += "\\"
-            case UInt8(ascii: "/"): text += "/"
-            case UInt8(ascii: "b"): text += "\u{8}"
-            case UInt8(ascii: "f"): text += "\u{C}"
-            case UInt8(ascii: "n"): text += "\n"
-            case UInt8(ascii: "r"): text += "\r"
-            case UInt8(ascii: "t"): text += "\t"
-            case UInt8(ascii: "u"):
-                guard index + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else { return nil }
-                index += 4
-                units.append(unit)
+            if let character = JSONEscape.character(escape) {
+                text.append(character)
                 chunkStart = index
                 continue
-            default: return nil
             }
+            guard escape == UInt8(ascii: "u"), index + 4 <= bytes.count,
+                  let unit = UInt16(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else { return nil }
+            index += 4
+            units.append(unit)
             chunkStart = index
         }
         return nil

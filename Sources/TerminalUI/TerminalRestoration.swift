@@ -89,19 +89,7 @@ enum TerminalRestoration {
     private static func forward(_ signal: Int32) {
         restore()
         FilesRemovedAtExit.removeAll()
-        if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = SIG_DFL
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
-            var unblocked = sigset_t()
-            sigemptyset(&unblocked)
-            sigaddset(&unblocked, signal)
-            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        } else {
-            sigaction(signal, &state.pointee.previousActions[Int(signal)], nil)
-        }
-        raise(signal)
+        FilesRemovedAtExit.raiseAgain(signal, previous: state.pointee.previousActions + Int(signal))
     }
 
     /// A stack for the handlers, so that a stack overflow can still restore.

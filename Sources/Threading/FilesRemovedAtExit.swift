@@ -64,6 +64,13 @@ public enum FilesRemovedAtExit {
 
     private static func forward(_ signal: Int32) {
         removeAll()
+        raiseAgain(signal, previous: state.pointee.previousActions + Int(signal))
+    }
+
+    /// Raises a signal its handler caught again, async-signal-safely: a termination signal
+    /// (SIGINT, SIGTERM, SIGHUP, SIGQUIT) with its default action, unblocked, so the exit
+    /// status stays the signal's; a crash with `previous`, the handler that was there before.
+    public static func raiseAgain(_ signal: Int32, previous: UnsafeMutablePointer<sigaction>) {
         if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = SIG_DFL
@@ -74,7 +81,7 @@ public enum FilesRemovedAtExit {
             sigaddset(&unblocked, signal)
             pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         } else {
-            sigaction(signal, &state.pointee.previousActions[Int(signal)], nil)
+            sigaction(signal, previous, nil)
         }
         raise(signal)
     }
