@@ -22,7 +22,15 @@ enum JavaScriptCore {
 
     /// The library's functions (all null when it could not be loaded), and why not.
     /// Loaded once, by whichever thread first makes an engine.
+    ///
+    /// JavaScriptCore reads its options from `JSC_…` variables when it first makes a machine.
+    /// `usePollingTraps` makes optimized code check for the time limit in its loops: by default
+    /// the limit patches a halt into the running code and waits for the fault in its own
+    /// SIGSEGV handler, and the terminal UI's and the control socket's handlers (which restore
+    /// the terminal and remove files on a crash) can sit above it and take that fault for a
+    /// crash (seen: the terminal UI died one time in about ten while a page's `await` loop ran).
     static let loaded: (functions: CJSCFunctions, failure: String?) = {
+        setenv("JSC_usePollingTraps", "1", 0)
         var table = CJSCFunctions()
         let failure = cjsc_load(&table, libraryName).map { String(cString: $0) }
         return (table, failure)
@@ -189,6 +197,15 @@ final class JavaScriptMachine {
             jsc.JSStringRelease(errorMessage)
         }
         return (message, Int(errorLine))
+    }
+
+    /// Marks the calls into page code of the engine using this machine (`ScriptEntryWatch`).
+    var entryWatch: ScriptEntryWatch?
+
+    /// Runs a call into JavaScript, marked for the entry watch when there is one.
+    func entering<T>(_ body: () -> T) -> T {
+        guard let entryWatch else { return body() }
+        return entryWatch.whileIn(body)
     }
 
     /// Stops any single entry into JavaScript that runs longer than `seconds` of CPU time.
@@ -479,12 +496,12 @@ final class JavaScriptContext {
         machine.timeLimitFired = false
         var exception: JSValueRef?
         if let script = machine.script(for: source, url: sourceURL, line: line) {
-            let value = jsc.JSScriptEvaluate(context, script, nil, &exception)
+            let value = machine.entering { jsc.JSScriptEvaluate(context, script, nil, &exception) }
             return (value, exception)
         }
         let url = makeString(sourceURL)
         defer { jsc.JSStringRelease(url) }
-        let value = jsc.JSEvaluateScript(context, source.string, nil, url, Int32(clamping: max(line, 1)), &exception)
+        let value = machine.entering { jsc.JSEvaluateScript(context, source.string, nil, url, Int32(clamping: max(line, 1)), &exception) }
         return (value, exception)
     }
 
@@ -506,8 +523,8 @@ final class JavaScriptContext {
         machine.timeLimitFired = false
         let values: [JSValueRef?] = arguments.map { $0.make(in: context) }
         var exception: JSValueRef?
-        let result = values.withUnsafeBufferPointer {
-            jsc.JSObjectCallAsFunction(context, object, nil, values.count, $0.baseAddress, &exception)
+        let result = values.withUnsafeBufferPointer { arguments in
+            machine.entering { jsc.JSObjectCallAsFunction(context, object, nil, values.count, arguments.baseAddress, &exception) }
         }
         if let exception { return .failure(describe(exception)) }
         return .success(primitive(result))
@@ -520,7 +537,7 @@ final class JavaScriptContext {
         machine.timeLimitFired = false
         var argument: JSValueRef? = foreign.value
         var exception: JSValueRef?
-        let result = jsc.JSObjectCallAsFunction(context, object, nil, 1, &argument, &exception)
+        let result = machine.entering { jsc.JSObjectCallAsFunction(context, object, nil, 1, &argument, &exception) }
         if let exception { return .failure(describe(exception)) }
         return .success(primitive(result))
     }
@@ -547,8 +564,8 @@ final class JavaScriptContext {
         guard let function = jsc.JSValueToObject(context, installer.value, nil) else { return .success(.undefined) }
         let arguments: [JSValueRef?] = [holder, configuration.make(in: context)]
         var exception: JSValueRef?
-        let result = arguments.withUnsafeBufferPointer {
-            jsc.JSObjectCallAsFunction(context, function, nil, 2, $0.baseAddress, &exception)
+        let result = arguments.withUnsafeBufferPointer { values in
+            machine.entering { jsc.JSObjectCallAsFunction(context, function, nil, 2, values.baseAddress, &exception) }
         }
         if let exception { return .failure(describe(exception)) }
         return .success(primitive(result))

@@ -43,6 +43,8 @@ public final class ScriptEngine {
         public var bridge = ScriptBridge()
         /// The longest value that crosses between a page and the app (`ScriptBridge.maximumMessageLength`).
         public var messageLimit = ScriptBridge.maximumMessageLength
+        /// Marks every call into page code, so that the host can tell one that never returns.
+        public var entryWatch: ScriptEntryWatch?
 
         public init() {}
     }
@@ -85,6 +87,7 @@ public final class ScriptEngine {
         self.configuration = configuration
         machine = try JavaScriptMachine.pool.take()
         machine.setTimeLimit(seconds: Double(max(configuration.timeLimitMs, 1)) / 1000)
+        machine.entryWatch = configuration.entryWatch
         switch configuration.clock {
         case .virtual(let start): virtualNow = start
         case .real: virtualNow = 0
@@ -98,6 +101,7 @@ public final class ScriptEngine {
         jobs.removeAll()
         records.removeAll()
         let machine = self.machine
+        machine.entryWatch = nil
         JavaScriptMachine.pool.giveBack(machine)
     }
 

@@ -197,6 +197,16 @@ private final class HostWorker: @unchecked Sendable {
     private let condition = Condition()
     private var queue: [Job] = []
     private var stopped = false
+    /// Marks the host thread's calls into page code, which callers watch while they wait.
+    private let entryWatch = ScriptEntryWatch()
+    /// CPU time in one call into page code after which the web view is given up on: JavaScriptCore's
+    /// limit stops plain loops at `scriptTimeLimitMs`; only promise jobs that never end get this far.
+    private let hangLimitMs: Double
+    /// The app as it was when the web view was given up on (under `condition`): every later
+    /// action gets it, refused.
+    private var hungApp: SimulatedApp?
+    /// The loaded URLs and the time when the web view was given up on.
+    private var hungLoads: (urls: [String], time: Duration) = ([], .zero)
 
     // Only the host thread touches these.
     private var app: SimulatedApp
@@ -235,6 +245,7 @@ private final class HostWorker: @unchecked Sendable {
         self.clock = clock
         self.date = date
         let profile = app.navigator.profile
+        hangLimitMs = 3 * Double(profile.scriptTimeLimitMs)
         let navigator = app.navigator
         var settings = WebPages.Settings(
             isVirtualClock: clock.mode == .virtual, virtualStartMs: AppClock.virtualStart.timeIntervalSince1970 * 1000,
@@ -244,6 +255,7 @@ private final class HostWorker: @unchecked Sendable {
         settings.userScripts = AppBridge.userScripts(for: profile)
         settings.javaScriptEnabled = profile.javaScriptEnabled
         settings.allowFileAccessFromFileURLs = profile.allowFileAccessFromFileURLs
+        settings.entryWatch = entryWatch
         translation = PageOutcomeTranslation(profile: profile, timeLimitMs: profile.scriptTimeLimitMs, display: { navigator.displayURL($0) })
         pages = WebPages(settings: settings, host: self)
     }
@@ -268,11 +280,45 @@ private final class HostWorker: @unchecked Sendable {
         let job = Job(action)
         job.includesFocus = includingFocus
         condition.lock()
+        if let hungApp {
+            condition.unlock()
+            return hungSnapshot(of: hungApp, eventsBefore: hungApp.eventLog.total,
+                                refusal: action == nil ? nil : "the web view hangs in a script (see the script timeout above); nothing more can happen in it")
+        }
         queue.append(job)
         condition.signal()
         condition.unlock()
-        job.done.wait()
+        // The host thread may never come back from page code (`ScriptEntryWatch`): looked at
+        // every 50 ms while waiting.
+        while job.done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            guard entryWatch.abandon(ifInsideLongerThan: hangLimitMs) else { continue }
+            return givenUp(waitingFor: job)
+        }
         return job.result!
+    }
+
+    /// The web view was given up on while `job` waited: the host thread stays inside page code
+    /// for ever and changes nothing more, so its app can be read here. The step gets a script
+    /// timeout, as on a device, where the web view would hang.
+    private func givenUp(waitingFor job: Job) -> AppSnapshot {
+        condition.lock()
+        defer { condition.unlock() }
+        if let hungApp { return hungSnapshot(of: hungApp, eventsBefore: hungApp.eventLog.total, refusal: nil) }
+        var hung = app
+        let eventsBefore = current?.eventsBefore ?? hung.eventLog.total
+        let page = hung.topWebView.map { hung.navigator.displayURL($0.url) } ?? "the page"
+        _ = hung.handle(.observed([AppEvent(.scriptTimeout, "script timeout: \(page): a script's promise jobs ran longer than "
+            + "\(Int(hangLimitMs)) ms without giving the page its thread back (an await loop), and webnav gave up on the web view; "
+            + "on a device the web view would hang")]))
+        hungApp = hung
+        hungLoads = (loadedURLs, clock.now)
+        queue.removeAll()
+        return hungSnapshot(of: hung, eventsBefore: eventsBefore, refusal: nil)
+    }
+
+    private func hungSnapshot(of hung: SimulatedApp, eventsBefore: Int, refusal: String?) -> AppSnapshot {
+        AppSnapshot(app: hung, eventsBefore: eventsBefore, loadedURLs: hungLoads.urls, nextTimer: nil, time: hungLoads.time, dialog: nil,
+                    refusal: refusal, evaluation: nil, requestLog: RequestLog(), requestsBefore: 0, focusedNode: nil)
     }
 
     // MARK: - The host thread

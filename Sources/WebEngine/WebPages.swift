@@ -77,6 +77,8 @@ public final class WebPages {
         public var javaScriptEnabled = true
         /// The profile's `allowFileAccessFromFileURLs`.
         public var allowFileAccessFromFileURLs = false
+        /// Marks every call into page code (the host watches it for calls that never return).
+        public var entryWatch: ScriptEntryWatch?
         /// Shows a dialog and waits for the answer (the host serves its queue meanwhile).
         public var presenter: (ScriptDialog) -> ScriptDialogAnswer
 
@@ -507,6 +509,7 @@ public final class WebPages {
         configuration.userAgent = settings.userAgent
         configuration.dialogPresenter = settings.presenter
         configuration.bridge = settings.bridge
+        configuration.entryWatch = settings.entryWatch
         return configuration
     }
 

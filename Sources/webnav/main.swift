@@ -6,6 +6,8 @@ import Foundation
 import Glibc
 import Flows
 import NavigatorCore
+import ScriptRuntime
+import Threading
 
 /// The `webnav` command line: picks the subcommand and turns user errors into one line and exit 2.
 enum Webnav {
@@ -155,4 +157,12 @@ enum Webnav {
     }
 }
 
-exit(Webnav.main(Array(CommandLine.arguments.dropFirst())))
+let status = Webnav.main(Array(CommandLine.arguments.dropFirst()))
+if ScriptEntryWatch.anyAbandoned {
+    // A web view given up on still has a thread inside JavaScriptCore: `exit`'s destructors
+    // would pull the library from under it. Output is flushed and files removed by hand.
+    fflush(nil)
+    FilesRemovedAtExit.removeAll()
+    _exit(status)
+}
+exit(status)

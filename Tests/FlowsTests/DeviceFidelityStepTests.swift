@@ -16,6 +16,8 @@ final class DeviceFidelityStepTests: XCTestCase {
             <button id=spin onclick="while (true) {}">Spin</button>
             <button id=ok onclick="document.getElementById('out').textContent = 'fine'">Fine</button>
             <a href="hang.html">Hang</a>
+            <button onclick="(async function () { for (;;) await null; })()">Await</button>
+            <button onclick="(function again() { Promise.resolve().then(again); })()">Chain</button>
             """,
         "/app/Pages/hang.html": "<title>Hang</title><script>while (true) {}</script><p>after</p>",
         "/app/Pages/wait.html": """
@@ -59,5 +61,20 @@ final class DeviceFidelityStepTests: XCTestCase {
         XCTAssertNil(first.failure?.message)
         XCTAssertEqual(first.records.map { "\($0.time) \($0.notes)" }, second.records.map { "\($0.time) \($0.notes)" })
         XCTAssertEqual(first.records.count, 7)
+    }
+
+    /// Promise jobs that never end fail the step as a device would hang: a `then` chain
+    /// within JavaScriptCore's own limit, an `await` loop (whose every job the limit counts
+    /// alone) once the host gives up on the web view.
+    func testAStepWhosePromiseJobsNeverEndFailsAsTheDeviceWouldHang() throws {
+        let awaited = try run("tap \"Fine\"\ntap \"Await\"\nexpect text \"fine\"")
+        XCTAssertEqual(awaited.failure?.location.line, 2)
+        XCTAssertEqual(awaited.failure?.message, "a script never ended (script timeout: index.html: a script's promise jobs ran "
+                       + "longer than 300 ms without giving the page its thread back (an await loop), and webnav gave up on the "
+                       + "web view; on a device the web view would hang), so nothing after it would run")
+        let chained = try run("tap \"Fine\"\ntap \"Chain\"\nexpect text \"fine\"")
+        XCTAssertEqual(chained.failure?.location.line, 2)
+        XCTAssertEqual(chained.failure?.message, "a script never ended (script timeout: index.html: a script ran longer than 100 ms "
+                       + "and was stopped; on a device the web view would hang), so nothing after it would run")
     }
 }

@@ -69,4 +69,32 @@ final class DeviceFidelityHostTests: XCTestCase {
         XCTAssertEqual(tapped.app.topWebView?.url, Self.base.absoluteString + "index.html#part")
         XCTAssertEqual(lines(tapped), ["Part", "rest"])
     }
+
+    /// Promise jobs that never give the thread back (`for (;;) await null`): JavaScriptCore's
+    /// limit counts each job alone, so the host gives up on the web view after three limits of
+    /// CPU in the one call. The action gets a script timeout; later actions are refused and
+    /// see the app as it was; another app in the same process goes on.
+    func testAnAwaitLoopGivesUpOnTheWebViewAndRefusesLaterActions() throws {
+        let page = """
+            <title>Home</title><p id=out>-</p>
+            <button onclick="(async function () { for (;;) await null; })()">Spin</button>
+            <button onclick="document.getElementById('out').textContent = 'fine'">Fine</button>
+            """
+        let hung = host(["index.html": page]) { $0.scriptTimeLimitMs = 50 }
+        hung.perform(.navigator(.urlOpened("index.html", base: nil)))
+        let spun = hung.perform(.activate(try item(hung.snapshot, "Spin")))
+        XCTAssertEqual(spun.newEvents.map(\.text), ["script timeout: index.html: a script's promise jobs ran longer than 150 ms "
+                       + "without giving the page its thread back (an await loop), and webnav gave up on the web view; on a device "
+                       + "the web view would hang"])
+        XCTAssertNil(spun.refusal)
+        let fine = try item(spun, "Fine")
+        let refused = hung.perform(.activate(fine))
+        XCTAssertEqual(refused.refusal, "the web view hangs in a script (see the script timeout above); nothing more can happen in it")
+        XCTAssertEqual(refused.newEvents.count, 0)
+        XCTAssertEqual(lines(hung.snapshot), ["-", "[Spin] [Fine]"])
+        let other = host(["index.html": page]) { $0.scriptTimeLimitMs = 50 }
+        other.perform(.navigator(.urlOpened("index.html", base: nil)))
+        let tapped = other.perform(.activate(try item(other.snapshot, "Fine")))
+        XCTAssertEqual(lines(tapped), ["fine", "[Spin] [Fine]"])
+    }
 }
