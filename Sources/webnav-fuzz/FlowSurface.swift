@@ -22,6 +22,7 @@ struct FlowSurface: FuzzSurface {
             <a href="other.html">Other</a><form action="other.html"><label for=q>Query</label><input id=q name=q>
             <select name=s><option>one<option>two</select><input type=checkbox name=c><button>Go</button></form>
             <button onclick="alert('hi \\u202e'); webkit.messageHandlers.echo.postMessage(1)">Alert</button>
+            <button onclick="(async () => { for (;;) await 0; })()">Spin</button>
             <script>setTimeout(() => { document.title = 'Later'; }, 500)</script>
             """,
         "/app/Pages/detail.html": "<title>Detail</title><p>Details</p><a href=\"mkwebview://pop\">Pop</a>",
@@ -33,7 +34,7 @@ struct FlowSurface: FuzzSurface {
     private static let steps = [
         "open \"mkwebview://webview?url=detail.html&title=T&removeStack=true\"", "open \"mkwebview://popToRoot\"", "open \"other.html\"",
         "open \"javascript:1\"", "open \"tel:123\"", "open \"%ZZ\"", "open \"data:text/html,<p>d</p>\"", "tap \"Detail\"", "tap \"Other\"",
-        "tap #1", "tap #0", "tap #99999999999999999999", "tap css \"a\"", "tap css \"[\"", "tap left", "tap right", "tap \"Alert\"",
+        "tap #1", "tap #0", "tap #99999999999999999999", "tap css \"a\"", "tap css \"[\"", "tap left", "tap right", "tap \"Alert\"", "tap \"Spin\"",
         "back", "close", "reload", "size 20x6", "size 1000x1000", "size 0x0", "size 99999999999999999999x5", "snapshot", "wait 500ms",
         "wait 1e300s", "wait 999999999m", "wait -1s", "wait until text \"Later\" timeout 2s", "wait until text \"never\" timeout 1s",
         "fill \"Query\" \"typed \\\"text\\\"\"", "fill #1 \"x\"", "fill css \"#q\" \"\u{202E}rtl\"", "select \"s\" \"two\"", "check \"c\"",
@@ -64,6 +65,8 @@ struct FlowSurface: FuzzSurface {
         }
         guard let flow = try? parser.parse(path: "/app/fuzz.flow") else { return }
         var profile = AppProfile.builtIn
+        // An `await` loop is given up on after three limits of CPU: kept short here.
+        profile.scriptTimeLimitMs = 100
         let place = SourceLocation(path: "webnav.json", line: 1)
         profile.messageHandlers = [AppProfile.MessageHandler(name: "echo", behaviour: .script(.inline("function (body) { return body; }", location: place), replies: true), location: place)]
         let runner = FlowRunner(profile: profile, pagesBase: URL(fileURLWithPath: "/app/Pages/", isDirectory: true),
