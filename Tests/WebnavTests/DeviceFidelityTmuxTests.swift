@@ -14,20 +14,24 @@ final class DeviceFidelityTmuxTests: XCTestCase {
         session?.kill()
     }
 
-    /// A button whose handler never ends: the footer says the web view would hang, as the
-    /// flow step that pressed it fails, and nothing the handler would do afterwards happens.
-    func testAScriptThatNeverEndsSaysTheWebViewWouldHang() throws {
-        let folder = try WebnavProcess.folder([
-            "Pages/index.html": "<title>Home</title><p id=p>Start</p><button onclick=\"while (true) {} p.textContent = 'after'\">Spin</button>",
-            "webnav.json": "{\"scriptTimeLimitMs\": 200}",
-        ])
+    /// Starts the terminal UI on one page (a 200 ms script time limit), presses its first
+    /// button, Spin, and returns the pane once the footer says the web view would hang.
+    private func tapSpin(on page: String) throws -> (TmuxSession, [String]) {
+        let folder = try WebnavProcess.folder(["Pages/index.html": page, "webnav.json": "{\"scriptTimeLimitMs\": 200}"])
         let command = "cd '\(folder.path)' && '\(WebnavProcess.executable.path)' --profile webnav.json"
         let session = try TmuxSession(command: command, columns: 80, rows: 24, environment: ["SWIFT_BACKTRACE": "enable=no"])
         self.session = session
         XCTAssertTrue(session.waitFor(text: "[Spin]", timeout: 10), session.capturePane().joined(separator: "\n"))
         session.sendKeys("Enter")
         XCTAssertTrue(session.waitFor(text: "would hang", timeout: 10), session.capturePane().joined(separator: "\n"))
-        let pane = session.capturePane().map { $0.trimmingCharacters(in: .whitespaces) }
+        return (session, session.capturePane().map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// A button whose handler never ends: the footer says the web view would hang, as the
+    /// flow step that pressed it fails, and nothing the handler would do afterwards happens.
+    func testAScriptThatNeverEndsSaysTheWebViewWouldHang() throws {
+        let (_, pane) = try tapSpin(on: "<title>Home</title><p id=p>Start</p>"
+            + "<button onclick=\"while (true) {} p.textContent = 'after'\">Spin</button>")
         XCTAssertEqual(Array(pane.suffix(2)), ["script timeout: index.html: a script ran longer than 200 ms and was stopped; on",
                                                "a device the web view would hang"])
         XCTAssertTrue(pane.contains("Start"), pane.joined(separator: "\n"))
@@ -39,19 +43,9 @@ final class DeviceFidelityTmuxTests: XCTestCase {
     /// the footer says it would hang, a later tap changes nothing, and `q` still quits cleanly
     /// while that thread is still inside JavaScriptCore.
     func testAnAwaitLoopHangsTheWebViewAndTheUIStillQuits() throws {
-        let folder = try WebnavProcess.folder([
-            "Pages/index.html": "<title>Home</title><p id=p>Start</p>"
-                + "<button onclick=\"(async function () { for (;;) await null; })()\">Spin</button>"
-                + "<button onclick=\"p.textContent = 'tapped'\">Fine</button>",
-            "webnav.json": "{\"scriptTimeLimitMs\": 200}",
-        ])
-        let command = "cd '\(folder.path)' && '\(WebnavProcess.executable.path)' --profile webnav.json"
-        let session = try TmuxSession(command: command, columns: 80, rows: 24, environment: ["SWIFT_BACKTRACE": "enable=no"])
-        self.session = session
-        XCTAssertTrue(session.waitFor(text: "[Spin]", timeout: 10), session.capturePane().joined(separator: "\n"))
-        session.sendKeys("Enter")
-        XCTAssertTrue(session.waitFor(text: "would hang", timeout: 10), session.capturePane().joined(separator: "\n"))
-        let pane = session.capturePane().map { $0.trimmingCharacters(in: .whitespaces) }
+        let (session, pane) = try tapSpin(on: "<title>Home</title><p id=p>Start</p>"
+            + "<button onclick=\"(async function () { for (;;) await null; })()\">Spin</button>"
+            + "<button onclick=\"p.textContent = 'tapped'\">Fine</button>")
         XCTAssertEqual(Array(pane.suffix(3)), ["script timeout: index.html: a script's promise jobs ran longer than 600 ms",
                                                "without giving the page its thread back (an await loop), and webnav gave up on",
                                                "the web view; on a device the web view would hang"])
