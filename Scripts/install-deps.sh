@@ -31,6 +31,10 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 [ -e /usr/share/javascript/angular.js/angular.min.js ] || missing+=(libjs-angularjs)
 [ -e /usr/share/javascript/bootstrap5/js/bootstrap.min.js ] || missing+=(libjs-bootstrap5)
 [ -e /usr/share/javascript/popperjs2/popper.min.js ] || missing+=(node-popper2)
+[ -e /usr/share/javascript/jquery-ui/jquery-ui.min.js ] || missing+=(libjs-jquery-ui)
+[ -e /usr/share/nodejs/react/umd/react.production.min.js ] || missing+=(node-react)
+[ -e /usr/share/nodejs/react-dom/umd/react-dom.production.min.js ] || missing+=(node-react-dom)
+[ -e /usr/share/nodejs/dompurify/dist/purify.min.js ] || missing+=(node-dompurify)
 # Test oracle: html5lib, a pure-Python HTML5 parser the parser's trees are compared with.
 /usr/bin/python3 -c "import html5lib" >/dev/null 2>&1 || missing+=(python3-html5lib)
 # Test oracle: headless Chromium loads run --html's report and shows what it holds.
