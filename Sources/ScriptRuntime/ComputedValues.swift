@@ -20,6 +20,7 @@ enum ComputedValues {
             "max-width": "none", "max-height": "none", "pointer-events": "auto", "letter-spacing": "normal",
             "word-spacing": "0px", "text-indent": "0px", "direction": "ltr", "list-style-type": "disc", "text-decoration-line": "none",
             "vertical-align": "baseline", "flex-direction": "row", "justify-content": "normal", "align-items": "normal",
+            "fill": "rgb(0, 0, 0)", "stroke": "none",
         ]
         for side in ["top", "right", "bottom", "left"] {
             table["margin-" + side] = "0px"
@@ -42,6 +43,21 @@ enum ComputedValues {
         for side in ["top", "right", "bottom", "left"] { names.formUnion(["margin-" + side, "padding-" + side, "border-\(side)-width"]) }
         return names
     }()
+    /// SVG paints: inherited, and taken from an SVG element's presentation attribute (`fill="…"`)
+    /// where no style rule sets them (SVG 2 §6.6: presentation attributes come before every
+    /// author rule).
+    static let paintProperties: Set<String> = ["fill", "stroke"]
+
+    /// A paint as WebKit serializes it: a colour as `rgb()`, `none`, else the text as declared.
+    static func paint(_ declared: String, color: String) -> String {
+        let text = declared.trimmingSpaces()
+        switch text.lowercased() {
+        case "none": return "none"
+        case "currentcolor": return color
+        default: return CSSColor.parse(text)?.serialized ?? text
+        }
+    }
+
     static let fontSizeKeywords: [String: Double] = [
         "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32, "xxx-large": 48,
     ]
@@ -147,6 +163,8 @@ extension ScriptPage {
         var context = ComputedValues.Context(fontSize: 16, rootFontSize: 16, viewportWidth: 390, viewportHeight: 753, containingWidth: 390)
         var weight = 400.0
         var colorText = ComputedValues.initial["color"]!
+        var paint = ComputedValues.initial[property] ?? ""
+        let chainFromRoot = Array(chain.reversed())
         for (index, ancestor) in styles.enumerated() {
             guard let ancestor else { continue }
             let size = ancestor.values["font-size"].map {
@@ -156,12 +174,20 @@ extension ScriptPage {
             if index == 0 { context.rootFontSize = size }
             if let declared = ancestor.values["font-weight"] { weight = ComputedValues.fontWeight(declared, parent: weight) }
             if let declared = ancestor.values["color"], let color = CSSColor.parse(declared) { colorText = color.serialized }
+            if ComputedValues.paintProperties.contains(property) {
+                let node = chainFromRoot[index]
+                let presentation = document.namespace(of: node) == .svg ? document.attribute(property, of: node) : nil
+                if let declared = ancestor.values[property] ?? presentation, declared.lowercased() != "inherit" {
+                    paint = ComputedValues.paint(declared, color: colorText)
+                }
+            }
         }
         let declared = style.values[property]
         switch property {
         case "color": return colorText
         case "font-size": return ComputedValues.pixelText(context.fontSize)
         case "font-weight": return ComputedValues.number(weight)
+        case _ where ComputedValues.paintProperties.contains(property): return paint
         case _ where ComputedValues.colorProperties.contains(property):
             guard let declared, asciiLower(declared) != "currentcolor", let color = CSSColor.parse(declared) else {
                 return declared == nil && property == "background-color" ? ComputedValues.initial[property] : colorText

@@ -112,6 +112,23 @@ final class RenderingTests: XCTestCase {
         ])
     }
 
+    /// SVG paints as WebKitGTK 2.50 gives them for this page: inherited, from presentation
+    /// attributes below any style rule, `currentColor` resolved, `none` kept, HTML elements at
+    /// the initial values.
+    func testSVGPaintsResolveAsWebKit() throws {
+        let result = try run("""
+        ['p','a','b','c','d','e','cur'].map(function (i) { var s = getComputedStyle(document.getElementById(i));
+          return i + ':' + s.fill + '/' + s.stroke; }).join(' ')
+        """, page: """
+        <style>.css { fill: #ff0000 } #cur { color: rgb(1, 2, 3) }</style><p id=p>x</p>
+        <svg><g fill="green" stroke="blue" id=cur><rect id=a fill="currentColor"/><rect id="b"/><rect id=c class=css fill="yellow"/>
+        <rect id=d fill="none" stroke="#00f" /><rect id=e style="fill: inherit"/></g></svg>
+        """)
+        XCTAssertEqual(result, "p:rgb(0, 0, 0)/none a:rgb(1, 2, 3)/rgb(0, 0, 255) b:rgb(0, 128, 0)/rgb(0, 0, 255) "
+                       + "c:rgb(255, 0, 0)/rgb(0, 0, 255) d:none/rgb(0, 0, 255) e:rgb(0, 128, 0)/rgb(0, 0, 255) "
+                       + "cur:rgb(0, 128, 0)/rgb(0, 0, 255)")
+    }
+
     func testColoursSerializeAsWebKit() throws {
         let result = try run("""
         var d = document.getElementById('d'), out = [];
