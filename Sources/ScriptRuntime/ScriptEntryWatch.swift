@@ -63,15 +63,6 @@ public final class ScriptEntryWatch: @unchecked Sendable {
         while stays { pause() }
     }
 
-    /// The CPU time the watched thread has spent in the current outermost call, in
-    /// milliseconds; nil when it is in none.
-    public func millisecondsInside() -> Double? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard depth > 0, let now = Self.nanoseconds(of: cpuClock) else { return nil }
-        return Double(now - cpuAtEntry) / 1e6
-    }
-
     /// Gives up on the thread when it has spent at least `limitMs` of CPU in the current
     /// outermost call: it never comes back out, and is left the idle scheduling class. True
     /// when given up on (now or before).

@@ -292,15 +292,15 @@ private final class HostWorker: @unchecked Sendable {
         // every 50 ms while waiting.
         while job.done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             guard entryWatch.abandon(ifInsideLongerThan: hangLimitMs) else { continue }
-            return givenUp(waitingFor: job)
+            return givenUp()
         }
         return job.result!
     }
 
-    /// The web view was given up on while `job` waited: the host thread stays inside page code
+    /// The web view was given up on while an action waited: the host thread stays inside page code
     /// for ever and changes nothing more, so its app can be read here. The step gets a script
     /// timeout, as on a device, where the web view would hang.
-    private func givenUp(waitingFor job: Job) -> AppSnapshot {
+    private func givenUp() -> AppSnapshot {
         condition.lock()
         defer { condition.unlock() }
         if let hungApp { return hungSnapshot(of: hungApp, eventsBefore: hungApp.eventLog.total, refusal: nil) }
