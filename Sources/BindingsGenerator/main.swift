@@ -75,11 +75,12 @@ func generate(sources: String, output: String) throws {
     if !body.hasSuffix("\n") { body += "\n" }
 
     let domPrelude = "(function (N, configuration) {\n"
-        + "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2], messageLimit: configuration[3] };\n"
+        + "const C = { virtualClock: configuration[0], seed: configuration[1], userAgent: configuration[2], messageLimit: configuration[3],\n"
+        + "    documentID: configuration[4], isFrame: configuration[5] };\n"
         + body + joined(shared) + "})"
     try write(try embedded(domPrelude, enumName: "PreludeSource",
                            summary: "/// The DOM prelude: a function of the natives and the world's configuration\n"
-                               + "/// ([virtual clock, seed, user agent, message limit]) that installs the DOM and returns the host's entry point.\n",
+                               + "/// ([virtual clock, seed, user agent, message limit, document, is a frame's window]) that installs the DOM and returns the host's entry point.\n",
                            sources: "Sources/ScriptRuntime/Prelude/*.js, IDL/*.webidl and SharedPrelude/*.js"),
               to: output + "/PreludeSource.swift")
     let appPrelude = "(function (N, C) {\n" + joined(nativePrelude) + joined(shared) + "})"

@@ -142,6 +142,9 @@ public struct HTMLDocument: Sendable {
     var names = NameTable.known
     /// Whether a `base` element was ever created, so a layout knows to look for one.
     private(set) var mayContainBase = false
+    /// Whether an `iframe` element was ever made here: the script engine looks for frames to
+    /// load only then.
+    public private(set) var mayContainFrames = false
     /// The text node with unused room after its data in `storage` (see `appendText`), and where the room ends.
     private var textWithRoom: (node: Int32, end: Int) = (HTMLDocument.none, 0)
     /// Set by the parser from the page's DOCTYPE (and by a script's `document.open`, by the new one's).
@@ -639,6 +642,7 @@ public struct HTMLDocument: Sendable {
     /// Adds a detached node and returns its index.
     mutating func appendNode(_ node: Node) -> Int32 {
         if node.name == KnownName.base.rawValue { mayContainBase = true }
+        if node.name == KnownName.iframe.rawValue && node.kind == .element { mayContainFrames = true }
         if let slot = freeNodes.popLast() {
             nodes[Int(slot)] = node
             return slot

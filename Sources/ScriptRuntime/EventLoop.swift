@@ -36,6 +36,8 @@ struct EventLoop {
         case script(Int)
         /// Runs a piece of the engine's own work (the bridge's messages, replies and calls).
         case job(Int)
+        /// Navigates an iframe (by element) to its `srcdoc` or `src`, or to a URL its window set.
+        case frameNavigation(Int, url: String?)
     }
 
     private(set) var timers: [TimerKey: Timer] = [:]

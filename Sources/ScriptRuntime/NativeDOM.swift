@@ -24,6 +24,7 @@ enum NativeDOM {
         }
         let none = ScriptValue.int(-1)
         let worldIndex = world.index
+        let wrapperWorld = world.wrapperWorld
         unowned let page = page
         unowned let world = world
         func node(_ call: NativeCall, _ index: Int) -> NodeID? {
@@ -35,7 +36,7 @@ enum NativeDOM {
         // MARK: Tree reading
         define(.info) { call in
             guard let target = node(call, 0) else { return .number(3) }
-            page.noteWrapper(target, world: worldIndex)
+            page.noteWrapper(target, world: wrapperWorld)
             let type = page.nodeType(target)
             guard type == 1, page.document.namespace(of: target) == .html else { return .int(type) }
             return .string(page.document.name(of: target) ?? "")
@@ -87,6 +88,7 @@ enum NativeDOM {
             guard let target = node(call, 0), !page.isDocumentNode(target) else { return .undefined }
             page.document.setText(call.string(1), of: target)
             page.version += 1
+            page.detachDisconnectedFrames()
             return .undefined
         }
         define(.doctype) { call in
@@ -115,6 +117,7 @@ enum NativeDOM {
             guard let target = node(call, 0) else { return .undefined }
             page.document.setAttribute(call.string(1), call.string(2), of: target)
             page.version += 1
+            page.frameAttributeChanged(target, call.string(1))
             return .undefined
         }
         define(.removeAttr) { call in
@@ -139,6 +142,7 @@ enum NativeDOM {
             page.document.setAttribute(namespace: call.isNullish(1) ? nil : call.string(1), qualifiedName: call.string(2),
                                        call.string(3), of: target)
             page.version += 1
+            if call.isNullish(1) { page.frameAttributeChanged(target, call.string(2)) }
             return .undefined
         }
         define(.removeAttrNS) { call in
@@ -224,6 +228,7 @@ enum NativeDOM {
             guard let target = node(call, 0) else { return .undefined }
             page.document.remove(target)
             page.version += 1
+            page.detachDisconnectedFrames()
             return .undefined
         }
         define(.clone) { call in
@@ -336,8 +341,11 @@ enum NativeDOM {
             if let script = node(call, 0) { page.asyncCleared.insert(Int32(script.rawValue)) }
             return .undefined
         }
-        define(.readyState) { _ in .string(page.readyState.rawValue) }
+        define(.frameElements) { _ in ids(page.frameElements(of: world)) }
+        define(.readyState) { _ in .string(world.frame?.readyState.rawValue ?? page.readyState.rawValue) }
         define(.write) { call in
+            // A frame's document is parsed whole before its scripts run (Frames.swift): nothing to write into.
+            guard world.frame == nil else { return .undefined }
             page.documentWrite(call.string(0))
             return .undefined
         }

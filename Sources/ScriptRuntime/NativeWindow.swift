@@ -81,6 +81,11 @@ enum NativeWindow {
 
         // MARK: Navigation and history
         define(.navigate) { call in
+            // A frame's window navigates its frame, never the web view.
+            if let frame = world.frame {
+                page.postFrameNavigation(frame.element, to: call.string(0))
+                return .undefined
+            }
             let initiator = NavigationInitiator(rawValue: call.string(2)) ?? .location
             // The app's decidePolicyFor cancels an intercepted URL: the page stays.
             if engine.interceptNavigation(to: call.string(0), from: page) { return .undefined }
@@ -92,6 +97,11 @@ enum NativeWindow {
             return .undefined
         }
         define(.history) { call in
+            // A frame's session history is not kept: its pushState changes only its URL.
+            if world.frame != nil {
+                if call.string(0) != "go" { world.frame?.url = call.string(1) }
+                return .undefined
+            }
             let target = call.string(1)
             switch call.string(0) {
             case "push":
@@ -194,14 +204,18 @@ enum NativeWindow {
         }
 
         // MARK: URLs
-        define(.url) { _ in .string(page.url) }
-        define(.origin) { _ in .string(page.origin) }
+        define(.url) { _ in .string(world.frame?.url ?? page.url) }
+        define(.origin) { _ in .string(world.frame.map { WebURL($0.originURL).origin } ?? page.origin) }
         // WebKitGTK: a file page's `self.origin` is "null" unless file access from file URLs is on.
         define(.selfOrigin) { _ in
-            .string(WebURL(page.url).normalizedScheme == "file" && !engine.configuration.allowFileAccessFromFileURLs ? "null" : page.origin)
+            let url = world.frame?.originURL ?? page.url
+            return .string(WebURL(url).normalizedScheme == "file" && !engine.configuration.allowFileAccessFromFileURLs ? "null" : WebURL(url).origin)
         }
         define(.originOf) { call in .string(WebURL(call.string(0)).origin) }
-        define(.resolve) { call in page.resolve(call.string(0)).map(ScriptValue.string) ?? .null }
+        define(.resolve) { call in
+            if let frame = world.frame { return URLResolver(base: frame.baseURL).resolve(call.string(0)).map(ScriptValue.string) ?? .null }
+            return page.resolve(call.string(0)).map(ScriptValue.string) ?? .null
+        }
         define(.parseURL) { call in
             URLSplitting.parts(of: call.string(0), base: call.optionalString(1)).map { .array($0.map(ScriptValue.string)) } ?? .null
         }

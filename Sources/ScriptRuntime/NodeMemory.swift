@@ -36,6 +36,7 @@ extension ScriptPage {
         for content in templateContents.values { stack.append(content) }
         for inert in inertDocuments.values { stack.append(inert) }
         for script in currentScripts { stack.append(rootOf(script)) }
+        for raw in frameDocuments { if let frameDocument = document.node(rawValue: Int(raw)) { stack.append(frameDocument) } }
         while let node = stack.popLast() {
             guard !connected[node.rawValue] else { continue }
             connected[node.rawValue] = true
@@ -57,7 +58,8 @@ extension ScriptPage {
             for step in path { rootOfNode[step] = root }
             groups[root, default: []].append(node)
         }
-        for world in worlds {
+        // A frame's window shares the page world's wrappers, which the page world sweeps.
+        for world in worlds where world.frame == nil {
             let bit = UInt32(1) << UInt32(world.index & 31)
             let wrapped: [ScriptValue] = groups.values.compactMap { nodes in
                 let ids = nodes.filter { mask($0.rawValue) & bit != 0 }.map { ScriptValue.int($0.rawValue) }
@@ -68,7 +70,7 @@ extension ScriptPage {
         var pending = groups.values.reduce(0) { total, nodes in total + nodes.filter { mask($0.rawValue) != 0 }.count }
         if pending > 2000 && pending * 2 > document.liveNodeCount {
             engine.machine.collectGarbage(in: pageWorld.context)
-            for world in worlds {
+            for world in worlds where world.frame == nil {
                 release(world.callHost("sweep", .array([])), in: world, bit: UInt32(1) << UInt32(world.index & 31))
             }
             pending = 0

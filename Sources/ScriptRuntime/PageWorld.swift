@@ -10,11 +10,19 @@ final class PageWorld {
     private var rejectionHandler: JavaScriptValue?
     /// Whether a listener was ever added here (other worlds' dispatches then reach it).
     var hasListeners = false
+    /// The iframe this global object is the window of; nil for the page's own window and the
+    /// content worlds. A frame's window is in the page world: it shares its wrappers.
+    var frame: FrameBrowsingContext?
+    /// A frame's window whose iframe left its document (or navigated away): nothing runs here.
+    var isDetached = false
+    /// The world whose wrappers this global object shares: its own, or the page world's.
+    var wrapperWorld: Int { frame == nil ? index : 0 }
 
-    init(page: ScriptPage, index: Int, name: String) {
+    init(page: ScriptPage, index: Int, name: String, frame: FrameBrowsingContext? = nil) {
         self.page = page
         self.index = index
         self.name = name
+        self.frame = frame
         context = page.engine.machine.makeContext(name: name)
         let seed: ScriptValue = page.seed.map { seed in
             .array([UInt32(truncatingIfNeeded: seed), UInt32(truncatingIfNeeded: seed >> 32),
@@ -22,7 +30,8 @@ final class PageWorld {
                 .map { .number(Double(Int32(bitPattern: $0))) })
         } ?? .null
         let configuration = ScriptValue.array([.bool(page.engine.isVirtual), seed, .string(page.engine.configuration.userAgent),
-                                               .int(page.engine.configuration.messageLimit)])
+                                               .int(page.engine.configuration.messageLimit),
+                                               .int(frame?.document.rawValue ?? page.document.root.rawValue), .bool(frame != nil)])
         switch context.evaluateFunction(page.engine.prelude, sourceURL: "webnav-prelude.js") {
         case .success(let installer):
             switch context.install(natives: NativeDOM.natives(page: page, world: self), configuration: configuration,
@@ -50,7 +59,7 @@ final class PageWorld {
     /// Calls the prelude's entry point; an exception is reported, a timeout recorded.
     @discardableResult
     func callHost(_ operation: String, _ arguments: ScriptValue...) -> ScriptValue? {
-        guard let host else { return nil }
+        guard let host, !isDetached else { return nil }
         switch context.call(host, [.string(operation)] + arguments) {
         case .success(let value):
             return value

@@ -11,6 +11,8 @@ public struct ScriptResourceRequest: Equatable, Sendable {
         /// An `<img>` or `<iframe>` the markup names: webnav loads neither; the host answers
         /// with what WebKit's console says of it (mixed content).
         case image, frame
+        /// A same-origin iframe's document, which the engine loads into its own window.
+        case frameDocument
     }
 
     /// How the request treats other origins (the Fetch standard's request mode).

@@ -98,6 +98,11 @@ public final class ScriptPage {
     /// The content type of script-made documents that are not HTML documents (XML ones), by node.
     var documentContentTypes: [Int32: String] = [:]
     var submittingForms: Set<Int32> = []
+    /// The windows of the iframes that have one (Frames.swift): an index into `worlds`, by
+    /// iframe element.
+    var frameWorlds: [Int32: Int] = [:]
+    /// The documents those windows show: their nodes are connected.
+    var frameDocuments: Set<Int32> = []
     var lastTitle: String?
 
     // Selectors and styles
@@ -347,12 +352,14 @@ public final class ScriptPage {
                 checkDocumentResources()
                 // Cut off by the end of the input, or a script the host already ran: never runs.
                 if document.isScriptAlreadyStarted(node) { startedScripts.insert(Int32(node.rawValue)) }
+                attachParsedFrames()
                 prepareScript(node, parserInserted: true)
             case .needsInput, .finished:
                 parser = nil
             }
             if parser != nil { swap(&document, &parser!.document) }
         }
+        attachParsedFrames()
         finishLoading()
     }
 
@@ -383,6 +390,7 @@ public final class ScriptPage {
         }
         for (node, value) in state.values { controls[Int32(node.rawValue), default: ControlState()].value = value }
         if let focused = state.focused { activeElement = focused }
+        attachParsedFrames()
         if firingLoadEvents {
             finishLoading()
         } else {
@@ -599,6 +607,9 @@ public final class ScriptPage {
         case .script(let raw):
             guard let node = document.node(rawValue: raw) else { return }
             executeExternalScript(node)
+        case .frameNavigation(let raw, let url):
+            guard let element = document.node(rawValue: raw) else { return }
+            navigateFrame(element, to: url)
         case .job:
             break
         }
@@ -687,7 +698,8 @@ public final class ScriptPage {
         var current: NodeID? = node
         while let step = current {
             if step == document.root { return true }
-            current = document.parent(of: step)
+            guard let parent = document.parent(of: step) else { return !frameDocuments.isEmpty && frameDocuments.contains(Int32(step.rawValue)) }
+            current = parent
         }
         return false
     }

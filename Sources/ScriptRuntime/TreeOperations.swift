@@ -110,7 +110,10 @@ extension ScriptPage {
             }
         }
         version += 1
-        if isConnected(parent) { runInsertedScripts(moved) }
+        if isConnected(parent) {
+            attachFrames(in: moved)
+            runInsertedScripts(moved)
+        }
         return 0
     }
 
@@ -287,6 +290,8 @@ extension ScriptPage {
         for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: target) }
         document.free(fragment)
         version += 1
+        detachDisconnectedFrames()
+        if document.mayContainFrames, isConnected(target) { attachFrames(in: Array(document.children(of: target))) }
     }
 
     /// Parses markup as children of a context node into a new fragment (HTML's fragment

@@ -60,7 +60,7 @@ extension PageFetcher {
         switch kind {
         case .fetch: return "Fetch API"
         case .xhr: return "XMLHttpRequest"
-        case .script, .styleSheet, .image, .frame: return "Resource"
+        case .script, .styleSheet, .image, .frame, .frameDocument: return "Resource"
         }
     }
 

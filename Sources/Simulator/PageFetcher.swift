@@ -256,7 +256,7 @@ final class PageFetcher {
         case .fetch: return .fetch
         case .xhr: return .xhr
         case .image: return .image
-        case .frame: return .frame
+        case .frame, .frameDocument: return .frame
         }
     }
 

@@ -106,6 +106,7 @@ namespace N {
   any scriptAsync(unsigned long node);
   any setScriptAsync(unsigned long node);
   any readyState();
+  any frameElements();
   any write(DOMString arg0);
   any documentOpen();
   any documentClose();

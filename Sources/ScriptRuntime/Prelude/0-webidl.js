@@ -48,6 +48,9 @@ const StringToWellFormed = String.prototype.toWellFormed === undefined ? null : 
 // ---------------------------------------------------------------------------------------------
 // Interface objects and brand checks
 
+/// What the page world's global objects share once the page has a frame (5-frames.js); null until then.
+let frameLink = null;
+
 /// Each interface object's names: its own and its ancestors' (a null-prototype object, so
 /// nothing a page adds to Object.prototype reads as a brand).
 const interfaceBrands = new Map();
@@ -66,7 +69,9 @@ function registerInterface(F, name, Parent) {
 /// one inheriting from it.
 function implementsInterface(value, name) {
     if (value === null || typeof value !== "object" || !isNode(value)) return false;
-    const brands = MapGet(interfaceBrands, interfaceOf(value));
+    let brands = MapGet(interfaceBrands, interfaceOf(value));
+    // A wrapper made by a frame's window (or its parent) carries that global object's interfaces.
+    if (brands === undefined && frameLink !== null) brands = foreignBrands(value);
     return brands !== undefined && brands[name] === true;
 }
 

@@ -219,7 +219,8 @@ function requireArguments(count, needed) {
 // when the node leaves the tree, so that nodes no script holds can be freed (NodeMemory.swift).
 
 const KEY = Symbol("construct");
-const KEEPER = Symbol("keeper");
+/// Shared with the page's frames' windows once one is made (5-frames.js): `let`.
+let KEEPER = Symbol("keeper");
 
 /// A Map and a WeakRef whose methods are the ones captured here, before any page script runs: the
 /// wrappers' bookkeeping feeds node IDs to the natives, so a page that replaces
@@ -240,8 +241,9 @@ function appendOwn(array, value) {
     ObjectDefine(array, array.length, { value, writable: true, enumerable: true, configurable: true });
 }
 
-const strongWrappers = new InternalMap();
-const weakWrappers = new InternalMap();
+/// The page world's wrappers, which its frames' windows share (5-frames.js).
+let strongWrappers = new InternalMap();
+let weakWrappers = new InternalMap();
 let idOf, isNode, interfaceOf, newWrapper;
 /// The node IDs a live HTMLCollection holds now.
 let collectionIds;
@@ -588,7 +590,7 @@ function staticNodeList(ids) { return new Proxy(new NodeList(KEY, () => ids), co
 // ---------------------------------------------------------------------------------------------
 // Nodes
 
-const NODE_CACHE = Symbol("cache");
+let NODE_CACHE = Symbol("cache");
 
 function cacheOf(node) {
     let cache = node[NODE_CACHE];

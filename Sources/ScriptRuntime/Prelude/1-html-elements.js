@@ -87,8 +87,11 @@ implementation("HTMLImageElement", () => ({
 }));
 
 implementation("HTMLIFrameElement", () => ({
-    contentDocument: () => null,
-    contentWindow: () => null,
+    contentDocument: (self) => {
+        const window = frameWindowOf(self);
+        return window === null ? null : window.document;
+    },
+    contentWindow: (self) => frameWindowOf(self),
 }));
 
 implementation("HTMLCanvasElement", () => ({

@@ -16,7 +16,7 @@ class Document extends Node {
     }
     get nodeType() { return 9; }
     get nodeName() { return "#document"; }
-    get isMain() { return idOf(this) === 0; }
+    get isMain() { return isWindowDocument(this); }
     get documentElement() {
         for (const id of N.elementChildren(idOf(this))) return wrap(id);
         return null;
@@ -43,16 +43,16 @@ class Document extends Node {
     }
     get title() { return N.title(idOf(this)); }
     set title(value) { N.setTitle(idOf(this), String(value)); }
-    get readyState() { return idOf(this) === 0 ? N.readyState() : "complete"; }
-    get URL() { return idOf(this) === 0 ? N.url() : "about:blank"; }
+    get readyState() { return isWindowDocument(this) ? N.readyState() : "complete"; }
+    get URL() { return isWindowDocument(this) ? N.url() : "about:blank"; }
     get documentURI() { return this.URL; }
     get baseURI() { return this.URL; }
-    get location() { return idOf(this) === 0 ? G.location : null; }
-    set location(value) { if (idOf(this) === 0) G.location.href = value; }
-    get defaultView() { return idOf(this) === 0 ? G : null; }
-    get cookie() { return idOf(this) === 0 ? N.cookie() : ""; }
-    set cookie(value) { if (idOf(this) === 0) N.setCookie(String(value)); }
-    get domain() { return idOf(this) === 0 ? G.location.hostname : ""; }
+    get location() { return isWindowDocument(this) ? G.location : null; }
+    set location(value) { if (isWindowDocument(this)) G.location.href = value; }
+    get defaultView() { return windowOfDocument(idOf(this)); }
+    get cookie() { return isWindowDocument(this) ? N.cookie() : ""; }
+    set cookie(value) { if (isWindowDocument(this)) N.setCookie(String(value)); }
+    get domain() { return isWindowDocument(this) ? G.location.hostname : ""; }
     get referrer() { return ""; }
     get characterSet() { return "UTF-8"; }
     get charset() { return "UTF-8"; }
@@ -71,7 +71,7 @@ class Document extends Node {
         if (id >= 0 && N.owner(id) === idOf(this) && N.connected(id)) return wrap(id);
         return this.body;
     }
-    hasFocus() { return idOf(this) === 0; }
+    hasFocus() { return isWindowDocument(this); }
     get visibilityState() { return "visible"; }
     get hidden() { return false; }
     get webkitVisibilityState() { return "visible"; }
@@ -82,7 +82,7 @@ class Document extends Node {
     get pointerLockElement() { return null; }
     get designMode() { return "off"; }
     set designMode(value) {}
-    get currentScript() { return idOf(this) === 0 ? wrap(N.currentScript()) : null; }
+    get currentScript() { return isWindowDocument(this) ? wrap(N.currentScript()) : null; }
     get scripts() { return documentCollection(this, (id) => N.byTag(id, "script")); }
     get forms() { return documentCollection(this, (id) => N.byTag(id, "form")); }
     get images() { return documentCollection(this, (id) => N.byTag(id, "img")); }
@@ -177,7 +177,7 @@ class Document extends Node {
     elementFromPoint() { return null; }
     elementsFromPoint() { return []; }
     caretRangeFromPoint() { return null; }
-    getSelection() { return idOf(this) === 0 ? G.getSelection() : null; }
+    getSelection() { return isWindowDocument(this) ? G.getSelection() : null; }
     execCommand() { return false; }
     queryCommandSupported() { return false; }
     queryCommandEnabled() { return false; }
@@ -190,9 +190,9 @@ class Document extends Node {
         N.documentOpen();
         return this;
     }
-    close() { if (idOf(this) === 0) N.documentClose(); }
-    write(...text) { if (idOf(this) === 0) N.write(text.join("")); }
-    writeln(...text) { if (idOf(this) === 0) N.write(text.join("") + "\n"); }
+    close() { if (isWindowDocument(this)) N.documentClose(); }
+    write(...text) { if (isWindowDocument(this)) N.write(text.join("")); }
+    writeln(...text) { if (isWindowDocument(this)) N.write(text.join("") + "\n"); }
     getElementsByTagNameNS(namespace, name) { return this.getElementsByTagName(name); }
 }
 mixin(Document, parentNodeMethods);
@@ -792,8 +792,8 @@ const legacyEventInterfaces = {
 // ---------------------------------------------------------------------------------------------
 // Listeners and dispatch
 
-const LISTENERS = Symbol("listeners");
-const HANDLERS = Symbol("handlers");
+let LISTENERS = Symbol("listeners");
+let HANDLERS = Symbol("handlers");
 
 function listenersOf(target, create) {
     let map = target[LISTENERS];
@@ -880,7 +880,12 @@ const eventTargetMethods = {
     },
     dispatchEvent(event) {
         requireArguments(arguments.length, 1);
-        if (!(event instanceof Event)) throw argumentError("EventTarget", "dispatchEvent", 1, "event", "Event");
+        if (!(event instanceof Event)) {
+            // An event another of the page world's global objects made is dispatched by it.
+            const realm = frameLink === null ? undefined : eventRealm(event);
+            if (realm !== undefined) return realm.dispatchEvent(this, event);
+            throw argumentError("EventTarget", "dispatchEvent", 1, "event", "Event");
+        }
         if (eventState.dispatching(event) || !eventState.initialized(event)) throw domError("InvalidStateError");
         const target = this === undefined || this === null ? G : this;
         if (event.type === "click" && isNode(target) && event instanceof eventClassNamed("MouseEvent")) {
@@ -902,7 +907,10 @@ function eventPath(target, event) {
     let id = idOf(target);
     while ((id = N.parent(id)) >= 0) path.push(wrap(id));
     const top = path[path.length - 1];
-    if (top.nodeType === 9 && idOf(top) === 0 && event.type !== "load") path.push(G);
+    if (top.nodeType === 9 && event.type !== "load") {
+        const window = windowOfDocument(idOf(top));
+        if (window !== null) path.push(window);
+    }
     return path;
 }
 

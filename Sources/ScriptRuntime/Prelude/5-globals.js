@@ -38,22 +38,34 @@ const Window = function Window() { throw typeError("Illegal constructor"); };
     }
 }
 
-const documentWrapper = wrap(0);
+/// This window's document (a frame's changes when it first navigates away from about:blank).
+let documentWrapper = wrap(C.documentID);
 const locationObject = new Location(KEY);
 const historyObject = new History(KEY);
 const navigatorObject = new Navigator(KEY);
 
 // The window's attributes: constants and objects as data properties (assigning the
 // "replaceable" ones replaces them), the rest as getters; objects few pages use made lazily.
-for (const [name, value] of [["self", G], ["parent", G], ["frames", G], ["opener", null], ["frameElement", null],
-    ["closed", false], ["length", 0], ["innerWidth", viewportWidth], ["innerHeight", viewportHeight], ["outerWidth", 390], ["outerHeight", 844],
+for (const [name, value] of [["opener", null],
+    ["closed", false], ["innerWidth", viewportWidth], ["innerHeight", viewportHeight], ["outerWidth", 390], ["outerHeight", 844],
     ["devicePixelRatio", 3], ["scrollX", 0], ["scrollY", 0], ["pageXOffset", 0], ["pageYOffset", 0], ["screenX", 0],
     ["screenY", 0], ["screenLeft", 0], ["screenTop", 0], ["orientation", 0], ["visualViewport", null], ["status", ""],
     ["navigator", navigatorObject], ["history", historyObject], ["console", consoleObject]]) {
     ObjectDefine(G, name, { value, writable: true, enumerable: true, configurable: true });
 }
-for (const name of ["window", "top"]) ObjectDefine(G, name, { value: G, writable: false, enumerable: true, configurable: false });
-ObjectDefine(G, "document", { value: documentWrapper, writable: false, enumerable: true, configurable: false });
+// WebKit's accessors: `window`, `document` and `top` unforgeable; `self`, `parent`, `frames` and
+// `length` [Replaceable] (assigning one replaces it with a data property); `frameElement` read-only.
+for (const [name, getter] of [["window", () => G], ["document", () => documentWrapper], ["top", () => topWindow()]]) {
+    ObjectDefine(G, name, { get: markNative(getter, name), set: undefined, enumerable: true, configurable: false });
+}
+for (const [name, getter] of [["self", () => G], ["parent", () => parentWindow], ["frames", () => G], ["length", () => frameCount]]) {
+    ObjectDefine(G, name, {
+        get: markNative(getter, name),
+        set: markNative(function (value) { ObjectDefine(G, name, { value, writable: true, enumerable: true, configurable: true }); }, name),
+        enumerable: true, configurable: true,
+    });
+}
+ObjectDefine(G, "frameElement", { get: markNative(() => frameElementWrapper(), "frameElement"), enumerable: true, configurable: true });
 for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.selfOrigin()],
     ["isSecureContext", () => /^(https:|file:)/.test(N.url())]]) {
     // `event` and `origin` are [Replaceable]: assigning one replaces it with a data property.
@@ -402,6 +414,11 @@ return function host(op, a, b, c, d, e, f, g) {
     case "callAsync": callAsync(a, b, c); return;
     case "foreign": return foreignDispatch(a, b, c, d, e, f, g);
     case "sweep": return sweepWrappers(a);
+    case "frameHandoff": return frameHandoff(a);
+    case "frameAccept": return acceptFrameHandoff;
+    case "frameDocument": showFrameDocument(a); return;
+    case "frameDetached": forgetFrame(a); return;
+    case "frameIndices": updateFrameIndices(); return;
     case "parserInserted": parserInserted(a); return;
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }

@@ -1,0 +1,159 @@
+// The windows of same-origin iframes (ScriptRuntime/Frames.swift). A frame's window is a global
+// object of its own in the page world: it shares the page's wrappers, listeners and node
+// caches (`frameLink`), and each global object takes the nodes the others wrapped.
+
+/// This window's parent (itself at the top), its iframe element's ID, and its frames' count.
+let parentWindow = G;
+let frameElementID = -1;
+let frameCount = 0;
+/// This global object's own readers of its wrappers, kept when foreign nodes are let in.
+let ownRealm = null;
+
+/// The global object of the realm that made a wrapper this one did not (undefined for none).
+function foreignRealm(value) {
+    const realms = frameLink.realms;
+    for (let i = 0; i < realms.length; i++) {
+        const realm = realms[i];
+        if (realm.global !== G && realm.isNode(value)) return realm;
+    }
+    return undefined;
+}
+
+/// The global object of the realm that made an event (undefined for none).
+function eventRealm(value) {
+    const realms = frameLink.realms;
+    for (let i = 0; i < realms.length; i++) {
+        const realm = realms[i];
+        if (realm.global !== G && realm.isEvent(value)) return realm;
+    }
+    return undefined;
+}
+
+/// The interface names of a wrapper another global object made.
+function foreignBrands(value) {
+    const realm = foreignRealm(value);
+    return realm === undefined ? undefined : realm.brands(value);
+}
+
+/// Lets this global object's DOM take the nodes the page world's other global objects wrapped.
+function allowForeignNodes() {
+    const ownIsNode = isNode, ownIdOf = idOf, ownInterfaceOf = interfaceOf;
+    ownRealm = { global: G, isNode: ownIsNode, idOf: ownIdOf, interfaceOf: ownInterfaceOf,
+                 brands: (value) => MapGet(interfaceBrands, ownInterfaceOf(value)),
+                 isEvent: (value) => value instanceof Event,
+                 dispatchEvent: (target, event) => ReflectApply(eventTargetMethods.dispatchEvent, target, [event]) };
+    isNode = (value) => ownIsNode(value) || foreignRealm(value) !== undefined;
+    idOf = (node) => {
+        if (ownIsNode(node)) return ownIdOf(node);
+        const realm = foreignRealm(node);
+        return realm === undefined ? ownIdOf(node) : realm.idOf(node);
+    };
+    interfaceOf = (node) => {
+        if (ownIsNode(node)) return ownInterfaceOf(node);
+        const realm = foreignRealm(node);
+        return realm === undefined ? ownInterfaceOf(node) : realm.interfaceOf(node);
+    };
+}
+
+/// The shared state, made by the first window that gets a frame.
+function sharedFrameLink() {
+    if (frameLink === null) {
+        frameLink = {
+            strong: strongWrappers, weak: weakWrappers, realms: [], windows: new InternalMap(), documents: new InternalMap(),
+            symbols: [KEEPER, NODE_CACHE, LISTENERS, HANDLERS], top: G,
+        };
+        allowForeignNodes();
+        appendOwn(frameLink.realms, ownRealm);
+        MapSet(frameLink.documents, idOf(documentWrapper), G);
+    }
+    return frameLink;
+}
+
+/// What a new frame's window needs from this one, its parent.
+function frameHandoff(elementID) {
+    return { link: sharedFrameLink(), parent: G, element: elementID };
+}
+
+/// A new frame's window joins its parent's world: the wrappers made while it installed move
+/// into the shared maps, and it takes the shared symbols.
+function acceptFrameHandoff(handoff) {
+    const link = handoff.link;
+    strongWrappers.forEach((wrapper, id) => { MapSet(link.strong, id, wrapper); });
+    weakWrappers.forEach((ref, id) => { MapSet(link.weak, id, ref); });
+    strongWrappers = link.strong;
+    weakWrappers = link.weak;
+    KEEPER = link.symbols[0];
+    NODE_CACHE = link.symbols[1];
+    LISTENERS = link.symbols[2];
+    HANDLERS = link.symbols[3];
+    frameLink = link;
+    allowForeignNodes();
+    appendOwn(link.realms, ownRealm);
+    parentWindow = handoff.parent;
+    frameElementID = handoff.element;
+    MapSet(link.windows, handoff.element, G);
+    MapSet(link.documents, idOf(documentWrapper), G);
+}
+
+/// The first navigation away from the initial about:blank keeps the window (HTML's "initial
+/// about:blank" rule): it shows the new document.
+function showFrameDocument(id) {
+    MapDelete(frameLink.documents, idOf(documentWrapper));
+    documentWrapper = wrap(id);
+    MapSet(frameLink.documents, id, G);
+}
+
+/// An iframe's window went (the element left its document, or navigated to a new window).
+function forgetFrame(elementID) {
+    if (frameLink === null) return;
+    const window = MapGet(frameLink.windows, elementID);
+    if (window === undefined) return;
+    MapDelete(frameLink.windows, elementID);
+    let shown = -1;
+    frameLink.documents.forEach((value, id) => { if (value === window) shown = id; });
+    if (shown >= 0) MapDelete(frameLink.documents, shown);
+}
+
+/// `window[i]` and `window.length`: this document's frames' windows in tree order.
+function updateFrameIndices() {
+    const ids = N.frameElements();
+    let count = 0;
+    for (let i = 0; i < ids.length; i++) {
+        const window = frameLink === null ? undefined : MapGet(frameLink.windows, ids[i]);
+        if (window === undefined) continue;
+        ObjectDefine(G, count, { value: window, writable: false, enumerable: true, configurable: true });
+        count++;
+    }
+    for (let i = count; i < frameCount; i++) ReflectDeleteProperty(G, i);
+    frameCount = count;
+}
+const ReflectDeleteProperty = Reflect.deleteProperty;
+
+/// The top-level window of the page.
+function topWindow() {
+    return frameLink === null ? G : frameLink.top;
+}
+
+function frameElementWrapper() {
+    return frameElementID < 0 ? null : wrap(frameElementID);
+}
+
+/// An iframe's window (null without one).
+function frameWindowOf(element) {
+    if (frameLink === null) return null;
+    const window = MapGet(frameLink.windows, idOf(element));
+    return window === undefined ? null : window;
+}
+
+/// The window whose document this is (null for a document without one).
+function windowOfDocument(id) {
+    if (id === idOf(documentWrapper)) return G;
+    if (frameLink === null) return null;
+    const window = MapGet(frameLink.documents, id);
+    return window === undefined ? null : window;
+}
+
+/// Whether a document is this window's (the one whose URL, cookies and writes are this window's).
+function isWindowDocument(document) {
+    return idOf(document) === idOf(documentWrapper);
+}

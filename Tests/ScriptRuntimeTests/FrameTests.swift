@@ -1,0 +1,94 @@
+import XCTest
+@testable import ScriptRuntime
+
+/// Same-origin iframes: their windows, documents and load events, as WebKitGTK 2.50 gives them
+/// for the same pages (Frames.swift).
+final class FrameTests: XCTestCase {
+    /// The child page of the folder that the frame tests load.
+    private let child = """
+    <!doctype html><title>child</title><body onload="parent.log.push('child onload')"><p id=c>child text</p>\
+    <script>var childVar = 5; parent.log.push('child script ' + document.readyState + ' ' + location.href.split('/').pop());</script>
+    """
+
+    func testAFrameWithoutASourceHasItsBlankDocumentAndLoadAtOnce() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><script>
+        var log = [];
+        var f = document.createElement("iframe");
+        f.onload = function () { log.push("load " + (f.contentDocument ? f.contentDocument.URL : "null")); };
+        log.push("before append " + f.contentWindow);
+        document.body.appendChild(f);
+        log.push("after append " + f.contentDocument.URL + " " + f.contentDocument.documentElement.outerHTML + " len=" + window.length
+            + " same=" + (frames[0] === f.contentWindow) + " parent=" + (f.contentWindow.parent === window)
+            + " top=" + (f.contentWindow.top === window) + " element=" + (f.contentWindow.frameElement === f));
+        </script>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("log.join(' / ')"), .value(.string(
+            "before append null / load about:blank / after append about:blank <html><head></head><body></body></html> len=1 same=true"
+                + " parent=true top=true element=true")))
+    }
+
+    func testAFrameOfTheFolderRunsItsScriptsInAWindowOfItsOwn() throws {
+        let engine = try makeEngine { $0.allowFileAccessFromFileURLs = true }
+        let (page, records, _) = try load("""
+        <!doctype html><body><script>
+        var log = [];
+        var f = document.createElement("iframe");
+        f.onload = function () { log.push("load " + (f.contentDocument ? f.contentDocument.URL : "null")); };
+        document.body.appendChild(f);
+        var blankWindow = f.contentWindow;
+        f.src = "child.html";
+        log.push("after src " + f.contentDocument.URL);
+        </script>
+        """, files: ["child.html": child], engine: engine)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("log.join(' / ')"), .value(.string(
+            "load about:blank / after src about:blank / child script loading child.html / child onload / load file:///app/child.html")))
+        // The window of the initial about:blank is kept; its globals and interfaces are its own.
+        XCTAssertEqual(page.evaluate("""
+            [blankWindow === f.contentWindow, f.contentWindow.childVar, f.contentWindow.parent === window,
+             Object.getPrototypeOf(f.contentDocument) === HTMLDocument.prototype,
+             Object.getPrototypeOf(f.contentDocument) === f.contentWindow.HTMLDocument.prototype,
+             f.contentDocument.body.firstChild instanceof f.contentWindow.Node, f.contentDocument.body.firstChild instanceof Node,
+             f.contentDocument === f.contentWindow.document, f.contentDocument.getElementById('c').textContent].join()
+            """), .value(.string("true,5,true,false,true,true,false,true,child text")))
+        // Removing the iframe ends its window; its document and nodes stay readable.
+        XCTAssertEqual(page.evaluate("""
+            var d = f.contentDocument; f.remove();
+            [f.contentWindow, f.contentDocument, d.body.firstChild.id, window.length, 0 in window].join()
+            """), .value(.string(",,c,0,false")))
+    }
+
+    func testAFileFrameOfAFilePageIsOpaqueWithoutFileAccess() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><iframe id=f src="child.html"></iframe><script>var log = [];</script>
+        """, files: ["child.html": child])
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("[String(document.getElementById('f').contentDocument), log.length].join()"),
+                       .value(.string("null,0")))
+    }
+
+    func testNodesMoveBetweenAPageAndItsSourceDocumentFrame() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><iframe id=f srcdoc="<p id=inner>inside</p><script>var fromFrame = document.getElementById('inner');</script>"></iframe>
+        <script>var loaded = []; document.getElementById('f').onload = function () { loaded.push(this.contentDocument.URL); };</script>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("""
+            var w = frames[0], d = w.document, p = d.getElementById('inner');
+            var moved = document.adoptNode(p); document.body.appendChild(moved);
+            var made = d.createElement('span'); document.body.appendChild(made);
+            [loaded.join(), p === w.fromFrame, moved === p, p.ownerDocument === document, document.body.lastChild === made,
+             d.contains(p), w.document.getElementById('inner'), made.ownerDocument === document].join()
+            """), .value(.string("about:srcdoc,true,true,true,true,false,,true")))
+        // An event on a frame's node reaches the frame's window, not the page's.
+        XCTAssertEqual(page.evaluate("""
+            var heard = [];
+            frames[0].addEventListener('ping', function () { heard.push('frame window'); });
+            window.addEventListener('ping', function () { heard.push('page window'); });
+            d.body.dispatchEvent(new Event('ping', { bubbles: true }));
+            heard.join()
+            """), .value(.string("frame window")))
+    }
+}
