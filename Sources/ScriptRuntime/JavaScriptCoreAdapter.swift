@@ -531,7 +531,8 @@ final class JavaScriptContext {
     }
 
     /// Calls a kept function with a value of another global object, which `call` would turn
-    /// into `undefined`: only for tests that watch one page from another (garbage collection).
+    /// into `undefined`: a frame's window taking its parent's shared state (Frames.swift), and
+    /// tests that watch one page from another (garbage collection).
     func callHandingOver(_ function: JavaScriptValue, _ foreign: JavaScriptValue) -> Result<ScriptValue, ScriptException> {
         guard let object = jsc.JSValueToObject(context, function.value, nil) else { return .success(.undefined) }
         machine.timeLimitFired = false
