@@ -91,4 +91,27 @@ final class FrameTests: XCTestCase {
             heard.join()
             """), .value(.string("frame window")))
     }
+
+    func testLiveRangesFollowChangesMadeThroughAnotherWindowsNodes() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><iframe id=f srcdoc="<script>var r;</script>"></iframe>
+        """)
+        XCTAssertEqual(records, [])
+        // The list is cloned by the page's window, so its wrappers (and their removeChild) are
+        // the page's; the range is the frame's. WebKit moves the range either way.
+        XCTAssertEqual(page.evaluate("""
+            var w = frames[0], d = w.document;
+            var list = document.createElement('ul'); list.innerHTML = '<li>a</li><li>b</li><li>c</li>';
+            d.body.appendChild(list.cloneNode(true));
+            var ul = d.querySelector('ul');
+            w.eval("r = document.createRange(); r.setStart(document.querySelector('ul'), 1); r.setEnd(document.querySelector('ul'), 3);");
+            ul.removeChild(ul.firstChild);
+            var after = [w.r.startOffset, w.r.endOffset];
+            ul.insertBefore(document.createElement('li'), ul.firstChild);
+            [after.join(':'), w.r.startOffset + ':' + w.r.endOffset, d.createRange().startContainer === d,
+             document.implementation.createHTMLDocument('').createRange().startContainer.nodeType,
+             new w.Range().startContainer === d, new Range().startContainer === document].join()
+            """), .value(.string("0:2,0:3,true,9,true,true")))
+    }
 }
+

@@ -357,7 +357,8 @@ function dataMutation(target, oldValue) {
 // NodeIterator keep weak references here, and while there are any, each change below runs
 // their steps first (treeRemoving, treeInserting… in 2-ranges.js).
 
-const liveRanges = [], liveIterators = [];
+/// Shared by the page world's global objects once the page has a frame (5-frames.js): `let`.
+let liveRanges = [], liveIterators = [];
 
 function treeFollowed() { return liveRanges.length > 0 || liveIterators.length > 0; }
 

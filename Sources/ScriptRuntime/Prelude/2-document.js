@@ -147,7 +147,11 @@ class Document extends Node {
         if (name === undefined) throw domError("NotSupportedError");
         return makeUninitializedEvent(eventClassNamed(name));
     }
-    createRange() { const Range = rangeInterface("Range"); return new Range(); }
+    createRange() {
+        const Range = rangeInterface("Range");
+        rangeStartDocument = this;
+        return new Range();
+    }
     createTreeWalker(root, whatToShow = 0xFFFFFFFF, filter = null) { const TreeWalker = traversalInterface("TreeWalker"); return new TreeWalker(KEY, root, whatToShow, filter); }
     createNodeIterator(root, whatToShow = 0xFFFFFFFF, filter = null) { const NodeIterator = traversalInterface("NodeIterator"); return new NodeIterator(KEY, root, whatToShow, filter); }
     importNode(node, deep = false) {

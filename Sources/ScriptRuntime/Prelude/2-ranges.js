@@ -20,6 +20,13 @@ function forEachLive(list, step) {
     }
 }
 
+/// The live-range steps: this global object's, made now when the live ranges it changes were
+/// made by another of the page world's global objects (a frame's, 5-frames.js).
+function liveRangeSteps() {
+    if (rangeSteps === null) rangeInterface("Range");
+    return rangeSteps;
+}
+
 /// How many siblings come before a node.
 function childIndex(id) {
     let index = 0;
@@ -31,10 +38,13 @@ function childIndex(id) {
 /// before `childID` leaves `parentID`, where it has `index`; `previousIsNull` when the node
 /// will have no previous sibling as it goes (a "remove all children" takes them in order).
 function treeRemoving(parentID, childID, index, previousIsNull) {
-    if (liveIterators.length) forEachLive(liveIterators, (iterator) => nodeIteratorRemoving(iterator, childID, previousIsNull));
+    if (liveIterators.length) {
+        if (nodeIteratorRemoving === null) traversalInterface("NodeIterator");
+        forEachLive(liveIterators, (iterator) => nodeIteratorRemoving(iterator, childID, previousIsNull));
+    }
     if (liveRanges.length === 0) return;
     const inside = insideTest(childID);
-    for (let i = 0; i < liveRanges.length; i++) rangeSteps.removing(liveRanges[i], parentID, inside, index);
+    for (let i = 0; i < liveRanges.length; i++) liveRangeSteps().removing(liveRanges[i], parentID, inside, index);
 }
 
 /// A test of whether a node ID is an inclusive descendant of `id`: a set of the subtree's IDs
@@ -75,7 +85,7 @@ function treeInserting(parentID, childID, referenceID, isFragment) {
     }
     if (referenceID >= 0 && liveRanges.length) {
         const index = childIndex(referenceID);
-        for (let i = 0; i < liveRanges.length; i++) rangeSteps.shifting(liveRanges[i], parentID, index, count);
+        for (let i = 0; i < liveRanges.length; i++) liveRangeSteps().shifting(liveRanges[i], parentID, index, count);
     }
     if (!isFragment) {
         const oldParent = N.parent(childID);
@@ -85,19 +95,19 @@ function treeInserting(parentID, childID, referenceID, isFragment) {
 
 /// Replace data's steps for live ranges (DOM "replace data", steps 8 to 11).
 function rangesReplacingData(id, offset, count, added) {
-    for (let i = 0; i < liveRanges.length; i++) rangeSteps.replacingData(liveRanges[i], id, offset, count, added);
+    for (let i = 0; i < liveRanges.length; i++) liveRangeSteps().replacingData(liveRanges[i], id, offset, count, added);
 }
 
 /// Split text's steps for live ranges (DOM "split a Text node", steps 7.2 to 7.5), after the
 /// new node went in.
 function rangesSplittingText(id, newID, offset, parentID, index) {
-    for (let i = 0; i < liveRanges.length; i++) rangeSteps.splittingText(liveRanges[i], id, newID, offset, parentID, index);
+    for (let i = 0; i < liveRanges.length; i++) liveRangeSteps().splittingText(liveRanges[i], id, newID, offset, parentID, index);
 }
 
 /// Normalize's steps for live ranges (DOM "normalize", steps 6.5.1 to 6.5.4): `currentID`'s
 /// data is being merged into `nodeID`, whose data was `length` long.
 function rangesMergingText(currentID, nodeID, length, parentID, index) {
-    for (let i = 0; i < liveRanges.length; i++) rangeSteps.mergingText(liveRanges[i], currentID, nodeID, length, parentID, index);
+    for (let i = 0; i < liveRanges.length; i++) liveRangeSteps().mergingText(liveRanges[i], currentID, nodeID, length, parentID, index);
 }
 
 /// `Node.normalize` run step by step (DOM "normalize"), so that mutation records and live
@@ -149,6 +159,8 @@ let liveRangesPruneAt = 64;
 
 /// The steps ranges take, set by the family when it is made (only then can there be any).
 let rangeSteps = null;
+/// The document `createRange` was called on, for the Range it constructs next.
+let rangeStartDocument = null;
 
 // ---------------------------------------------------------------------------------------------
 // Boundary points over node IDs
@@ -255,7 +267,10 @@ const rangeInterface = lazyFamily(() => {
     class Range extends AbstractRange {
         constructor() {
             const self = ObjectCreate(new.target.prototype);
-            const b = makeBoundaries(self, G.document, 0);
+            // `document.createRange()` starts at that document (`rangeStartDocument`), `new Range()` at the window's.
+            const start = rangeStartDocument === null ? G.document : rangeStartDocument;
+            rangeStartDocument = null;
+            const b = makeBoundaries(self, start, 0);
             WeakMapSet(liveTable, self, b);
             followTree(self, b);
             return self;

@@ -60,7 +60,7 @@ function sharedFrameLink() {
     if (frameLink === null) {
         frameLink = {
             strong: strongWrappers, weak: weakWrappers, realms: [], windows: new InternalMap(), documents: new InternalMap(),
-            symbols: [KEEPER, NODE_CACHE, LISTENERS, HANDLERS], top: G,
+            symbols: [KEEPER, NODE_CACHE, LISTENERS, HANDLERS], liveRanges, liveIterators, top: G,
         };
         allowForeignNodes();
         appendOwn(frameLink.realms, ownRealm);
@@ -86,6 +86,11 @@ function acceptFrameHandoff(handoff) {
     NODE_CACHE = link.symbols[1];
     LISTENERS = link.symbols[2];
     HANDLERS = link.symbols[3];
+    // Every global object's tree changes move every live range and node iterator.
+    for (let i = 0; i < liveRanges.length; i++) appendOwn(link.liveRanges, liveRanges[i]);
+    for (let i = 0; i < liveIterators.length; i++) appendOwn(link.liveIterators, liveIterators[i]);
+    liveRanges = link.liveRanges;
+    liveIterators = link.liveIterators;
     frameLink = link;
     allowForeignNodes();
     appendOwn(link.realms, ownRealm);
