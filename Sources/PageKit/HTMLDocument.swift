@@ -145,6 +145,9 @@ public struct HTMLDocument: Sendable {
     /// Whether an `iframe` element was ever made here: the script engine looks for frames to
     /// load only then.
     public private(set) var mayContainFrames = false
+    /// The document each loaded `<iframe>` shows (a document node of this arena), by element:
+    /// the layout draws it in the iframe's place.
+    public private(set) var frameContents: [Int32: Int32] = [:]
     /// The text node with unused room after its data in `storage` (see `appendText`), and where the room ends.
     private var textWithRoom: (node: Int32, end: Int) = (HTMLDocument.none, 0)
     /// Set by the parser from the page's DOCTYPE (and by a script's `document.open`, by the new one's).
@@ -637,6 +640,11 @@ public struct HTMLDocument: Sendable {
             if textWithRoom.node == current { textWithRoom = (Self.none, 0) }
         }
         compactStorageIfWasteful()
+    }
+
+    /// Records the document an iframe shows (nil: none, its window went).
+    public mutating func setFrameContent(_ content: NodeID?, of element: NodeID) {
+        frameContents[Int32(element.rawValue)] = content.map { Int32($0.rawValue) }
     }
 
     /// Adds a detached node and returns its index.

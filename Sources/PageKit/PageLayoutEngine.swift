@@ -54,6 +54,8 @@ struct LayoutPass {
     let state: DocumentState
     /// The page's own URL, where a form without `action` submits.
     let pageURL: String?
+    /// How many frames' documents the walk is inside (bounded, so frames cannot nest forever).
+    var frameDepth = 0
     let resolver: URLResolver
     let cascade: StyleCascade
     /// Computed styles, by node, as worked out.
@@ -213,7 +215,19 @@ struct LayoutPass {
         if document.nodes[Int(node)].dataStart != HTMLDocument.none { markAnchors(node) }
         guard let name = KnownName(rawValue: document.nodes[Int(node)].name) else { return frame }
         switch name {
-        case .template, .svg, .iframe, .frameset, .frame, .source, .track, .colgroup, .col, .option, .optgroup, .embed,
+        case .iframe:
+            // A loaded frame's document is drawn in its place, as a block; the element's own
+            // children (fallback text) never are.
+            if let content = document.frameContents[node], frameDepth < 8 {
+                writer.ensureNewLine()
+                frameDepth += 1
+                walkChildren(of: content)
+                frameDepth -= 1
+                writer.ensureNewLine()
+            }
+            exit(frame)
+            return nil
+        case .template, .svg, .frameset, .frame, .source, .track, .colgroup, .col, .option, .optgroup, .embed,
              .canvas, .video, .audio:
             // Replaced elements and template contents: their children are never drawn.
             return nil

@@ -24,6 +24,9 @@ struct FrameBrowsingContext {
     /// navigation to a same-origin document keeps (HTML §7.4.2.3, "initial about:blank").
     var isInitialBlank: Bool
     var readyState = ScriptPage.ReadyState.complete
+    /// Of another origin than its parent: a world of its own, which the parent's scripts cannot
+    /// reach (no `contentDocument`, no window in `frames`).
+    var isOpaque = false
 }
 
 /// Same-origin iframes (HTML §4.8.5, §7.3): each connected `<iframe>` of a document with a
@@ -86,6 +89,7 @@ extension ScriptPage {
         worlds.append(world)
         frameWorlds[Int32(element.rawValue)] = world.index
         frameDocuments.insert(Int32(blank.rawValue))
+        document.setFrameContent(blank, of: element)
         link(world, to: parent)
         if frameNavigationTarget(element) == nil {
             parent.callHost("scriptEvent", .int(element.rawValue), .string("load"))
@@ -135,6 +139,7 @@ extension ScriptPage {
         var frameURL: String
         var originURL = frame.originURL
         var base = parent.frame?.baseURL ?? baseURL
+        var opaque = false
         switch target {
         case nil:
             markup = ""
@@ -147,13 +152,10 @@ extension ScriptPage {
             // A `file:` page's frames are of other origins unless the app allows file access from
             // file URLs (WebKitGTK 2.50: `contentDocument` is null, `contentWindow` opaque).
             let scheme = WebURL(address).normalizedScheme
-            guard WebURL(address).origin == parentOrigin, scheme != "data",
-                  scheme != "file" || engine.configuration.allowFileAccessFromFileURLs else {
-                // Another origin: the parent sees no document and no window of it.
-                detach(current)
-                parent.callHost("scriptEvent", .int(element.rawValue), .string("load"))
-                return
-            }
+            // Another origin's document still loads, runs and shows in the terminal; its window
+            // is a world of its own, which the parent cannot reach.
+            opaque = WebURL(address).origin != parentOrigin || scheme == "data"
+                || (scheme == "file" && !engine.configuration.allowFileAccessFromFileURLs)
             switch resources(ScriptResourceRequest(kind: .frameDocument, url: address)) {
             case .success(let response):
                 markup = Self.decodeScript(response.body)
@@ -169,20 +171,29 @@ extension ScriptPage {
         let made = makeFrameDocument(markup)
         frameDocuments.remove(Int32(frame.document.rawValue))
         frameDocuments.insert(Int32(made.rawValue))
+        document.setFrameContent(made, of: element)
         let fresh = FrameBrowsingContext(element: element, document: made, url: frameURL, baseURL: base, originURL: originURL,
-                                         parentWorld: frame.parentWorld, isInitialBlank: false, readyState: .loading)
-        if frame.isInitialBlank {
+                                         parentWorld: frame.parentWorld, isInitialBlank: false, readyState: .loading, isOpaque: opaque)
+        if frame.isInitialBlank && !opaque {
             current.frame = fresh
             current.callHost("frameDocument", .int(made.rawValue))
         } else {
             detachNestedFrames(of: frame.document)
             current.isDetached = true
+            if !frame.isOpaque { parent.callHost("frameDetached", .int(element.rawValue)) }
             current = PageWorld(page: self, index: worlds.count, name: "frame", frame: fresh)
             worlds.append(current)
             frameWorlds[Int32(element.rawValue)] = current.index
-            link(current, to: parent)
+            if opaque {
+                let shownOrigin = WebURL(originURL).normalizedScheme == "file" || WebURL(originURL).normalizedScheme == "data"
+                    ? "null" : WebURL(originURL).origin
+                current.callHost("crossOriginFrame", .string(shownOrigin))
+                parent.callHost("frameIndices")
+            } else {
+                link(current, to: parent)
+            }
         }
-        runFrameScripts(in: current)
+        runFrameScripts(in: current, markup: markup)
         current.frame?.readyState = .interactive
         current.callHost("DOMContentLoaded")
         attachFrames(in: [made])
@@ -198,9 +209,11 @@ extension ScriptPage {
         return made
     }
 
-    /// Runs a frame document's classic scripts in document order in its window.
-    private func runFrameScripts(in world: PageWorld) {
+    /// Runs a frame document's classic scripts in document order in its window; an inline
+    /// script's errors name its line and column in the markup.
+    private func runFrameScripts(in world: PageWorld, markup: String) {
         guard let frame = world.frame else { return }
+        var locator = PageParser(source: .text(markup))
         let scripts = descendantElements(of: frame.document) { document.name(of: $0) == "script" && document.namespace(of: $0) == .html }
         for script in scripts where scriptKind(script) == .classic {
             guard !world.isDetached, valid(script), isConnected(script) else { continue }
@@ -216,7 +229,10 @@ extension ScriptPage {
                 }
                 result = world.context.evaluate(engine.scriptSource(url: scriptURL, bytes: response.body), sourceURL: scriptURL)
             } else {
-                result = world.context.evaluate(scriptText(script), sourceURL: frame.url)
+                let text = scriptText(script)
+                let position = locator.sourcePosition(ofScriptText: text)
+                let padded = position.map { String(repeating: " ", count: max(0, $0.column - 1)) + text } ?? text
+                result = world.context.evaluate(padded, sourceURL: frame.url, line: position?.line ?? 1)
             }
             currentScripts.removeLast()
             if case .failure(let exception) = result { report(exception, in: world) }
@@ -240,8 +256,11 @@ extension ScriptPage {
         world.isDetached = true
         if frameWorlds[Int32(frame.element.rawValue)] == world.index { frameWorlds[Int32(frame.element.rawValue)] = nil }
         frameDocuments.remove(Int32(frame.document.rawValue))
+        if document.frameContents[Int32(frame.element.rawValue)] == Int32(frame.document.rawValue) {
+            document.setFrameContent(nil, of: frame.element)
+        }
         let parent = worlds[frame.parentWorld]
-        parent.callHost("frameDetached", .int(frame.element.rawValue))
+        if !frame.isOpaque { parent.callHost("frameDetached", .int(frame.element.rawValue)) }
         parent.callHost("frameIndices")
     }
 

@@ -257,7 +257,13 @@ enum NativeDOM {
             guard let context = node(call, 0) else { return none }
             return .int(page.parseFragment(call.string(1), context: context, scriptsRun: call.bool(2)).rawValue)
         }
-        define(.parseDocument) { call in .int(page.parseDocument(call.string(0)).rawValue) }
+        define(.parseDocument) { call in
+            // DOMParser's document has the URL of its window's document (DOM Parsing §4.1).
+            let made = page.parseDocument(call.string(0))
+            page.documentURLs[Int32(made.rawValue)] = world.frame?.url ?? page.url
+            return .int(made.rawValue)
+        }
+        define(.documentURL) { call in .string(node(call, 0).flatMap { page.documentURLs[Int32($0.rawValue)] } ?? "about:blank") }
         define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
         define(.observeParser) { call in
             let bit = UInt32(1) << UInt32(worldIndex & 31)

@@ -58,8 +58,8 @@ extension ScriptPage {
             for step in path { rootOfNode[step] = root }
             groups[root, default: []].append(node)
         }
-        // A frame's window shares the page world's wrappers, which the page world sweeps.
-        for world in worlds where world.frame == nil {
+        // A same-origin frame's window shares the page world's wrappers, which the page world sweeps.
+        for world in worlds where world.wrapperWorld == world.index {
             let bit = UInt32(1) << UInt32(world.index & 31)
             let wrapped: [ScriptValue] = groups.values.compactMap { nodes in
                 let ids = nodes.filter { mask($0.rawValue) & bit != 0 }.map { ScriptValue.int($0.rawValue) }
@@ -70,7 +70,7 @@ extension ScriptPage {
         var pending = groups.values.reduce(0) { total, nodes in total + nodes.filter { mask($0.rawValue) != 0 }.count }
         if pending > 2000 && pending * 2 > document.liveNodeCount {
             engine.machine.collectGarbage(in: pageWorld.context)
-            for world in worlds where world.frame == nil {
+            for world in worlds where world.wrapperWorld == world.index {
                 release(world.callHost("sweep", .array([])), in: world, bit: UInt32(1) << UInt32(world.index & 31))
             }
             pending = 0
@@ -100,6 +100,7 @@ extension ScriptPage {
         documentNodes.remove(raw)
         creators[raw] = nil
         quirksModes[raw] = nil
+        documentURLs[raw] = nil
         documentContentTypes[raw] = nil
         submittingForms.remove(raw)
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,

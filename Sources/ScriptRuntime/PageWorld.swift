@@ -11,12 +11,12 @@ final class PageWorld {
     /// Whether a listener was ever added here (other worlds' dispatches then reach it).
     var hasListeners = false
     /// The iframe this global object is the window of; nil for the page's own window and the
-    /// content worlds. A frame's window is in the page world: it shares its wrappers.
+    /// content worlds. A same-origin frame's window is in the page world: it shares its wrappers.
     var frame: FrameBrowsingContext?
     /// A frame's window whose iframe left its document (or navigated away): nothing runs here.
     var isDetached = false
     /// The world whose wrappers this global object shares: its own, or the page world's.
-    var wrapperWorld: Int { frame == nil ? index : 0 }
+    var wrapperWorld: Int { frame == nil || frame!.isOpaque ? index : 0 }
 
     init(page: ScriptPage, index: Int, name: String, frame: FrameBrowsingContext? = nil) {
         self.page = page

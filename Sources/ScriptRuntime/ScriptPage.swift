@@ -103,6 +103,8 @@ public final class ScriptPage {
     var frameWorlds: [Int32: Int] = [:]
     /// The documents those windows show: their nodes are connected.
     var frameDocuments: Set<Int32> = []
+    /// The URLs of documents that are not a window's and not `about:blank` (DOMParser's).
+    var documentURLs: [Int32: String] = [:]
     var lastTitle: String?
 
     // Selectors and styles

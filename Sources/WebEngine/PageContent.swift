@@ -188,7 +188,9 @@ public struct PageContent: Sendable {
     }
 
     private static func scripts(in document: HTMLDocument) -> (onLoad: Bool, inLinks: Bool) {
-        var onLoad = !document.elements(named: "script").isEmpty
+        // An iframe's document loads through the script engine (its frames' windows), so a page
+        // with one gets a script page as a page with scripts does.
+        var onLoad = !document.elements(named: "script").isEmpty || (document.mayContainFrames && !document.elements(named: "iframe").isEmpty)
         var inLinks = false
         for raw in 0..<document.arenaCount where !onLoad {
             guard let node = document.node(rawValue: raw), document.kind(of: node) == .element else { continue }

@@ -61,12 +61,16 @@ final class FrameTests: XCTestCase {
     }
 
     func testAFileFrameOfAFilePageIsOpaqueWithoutFileAccess() throws {
+        // The frame still loads and runs (WebKit draws it), but neither side reaches the other.
         let (page, records, _) = try load("""
-        <!doctype html><body><iframe id=f src="child.html"></iframe><script>var log = [];</script>
-        """, files: ["child.html": child])
-        XCTAssertEqual(records, [])
-        XCTAssertEqual(page.evaluate("[String(document.getElementById('f').contentDocument), log.length].join()"),
-                       .value(.string("null,0")))
+        <!doctype html><body><iframe id=f src="other.html"></iframe><script>var log = [];</script>
+        """, files: ["other.html": "<p>other</p><script>var mine = document.querySelector('p').textContent; parent.log.push(mine);</script>"])
+        XCTAssertEqual(records, [
+            "script error: file:///app/other.html:1:79: SecurityError: Blocked a frame with origin \"null\" from accessing a cross-origin frame."
+                + " Protocols, domains, and ports must match.",
+        ])
+        XCTAssertEqual(page.evaluate("[String(document.getElementById('f').contentDocument), document.getElementById('f').contentWindow, log.length, window.length].join()"),
+                       .value(.string("null,,0,0")))
     }
 
     func testNodesMoveBetweenAPageAndItsSourceDocumentFrame() throws {
@@ -79,9 +83,10 @@ final class FrameTests: XCTestCase {
             var w = frames[0], d = w.document, p = d.getElementById('inner');
             var moved = document.adoptNode(p); document.body.appendChild(moved);
             var made = d.createElement('span'); document.body.appendChild(made);
-            [loaded.join(), p === w.fromFrame, moved === p, p.ownerDocument === document, document.body.lastChild === made,
+            [loaded.join(), new w.DOMParser().parseFromString('<p>', 'text/html').URL, new DOMParser().parseFromString('', 'text/html').URL,
+             document.implementation.createHTMLDocument('').URL, p === w.fromFrame, moved === p, p.ownerDocument === document, document.body.lastChild === made,
              d.contains(p), w.document.getElementById('inner'), made.ownerDocument === document].join()
-            """), .value(.string("about:srcdoc,true,true,true,true,false,,true")))
+            """), .value(.string("about:srcdoc,about:srcdoc,file:///app/index.html,about:blank,true,true,true,true,false,,true")))
         // An event on a frame's node reaches the frame's window, not the page's.
         XCTAssertEqual(page.evaluate("""
             var heard = [];

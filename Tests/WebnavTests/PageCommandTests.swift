@@ -31,6 +31,18 @@ final class PageCommandTests: XCTestCase {
         XCTAssertEqual(plain.stderr, "")
     }
 
+    func testAFramesDocumentIsDrawnInItsPlaceEvenOnAPageWithoutScripts() throws {
+        let folder = try WebnavProcess.folder([
+            "framed.html": "<h1>Page</h1><p>Before.</p><iframe srcdoc=\"<h2>Inside</h2><p>Frame text.</p>\">fallback</iframe>"
+                + "<iframe src=other.html></iframe><p>After.</p>",
+            "other.html": "<p id=x>other</p><script>document.getElementById('x').textContent += ' (scripted)';</script>",
+        ])
+        let dump = try WebnavProcess.run(["dump", "framed.html"], in: folder)
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        XCTAssertEqual(dump.stdout, "# Page\n\nBefore.\n\n## Inside\n\nFrame text.\n\nother (scripted)\n\nAfter.\n")
+        XCTAssertEqual(dump.stderr, "")
+    }
+
     func testTheProfilesRoutesAnswerInPreviewAsInTheTerminalUI() throws {
         let folder = try WebnavProcess.folder(Self.files)
         let preview = try WebnavProcess.run(["preview", "Pages/list.html", "--size", "30x8", "--color", "never"], in: folder)

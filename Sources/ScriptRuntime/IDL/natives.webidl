@@ -107,6 +107,7 @@ namespace N {
   any setScriptAsync(unsigned long node);
   any readyState();
   any frameElements();
+  any documentURL(unsigned long node);
   any write(DOMString arg0);
   any documentOpen();
   any documentClose();

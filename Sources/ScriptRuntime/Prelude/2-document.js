@@ -44,7 +44,7 @@ class Document extends Node {
     get title() { return N.title(idOf(this)); }
     set title(value) { N.setTitle(idOf(this), String(value)); }
     get readyState() { return isWindowDocument(this) ? N.readyState() : "complete"; }
-    get URL() { return isWindowDocument(this) ? N.url() : "about:blank"; }
+    get URL() { return isWindowDocument(this) ? N.url() : N.documentURL(idOf(this)); }
     get documentURI() { return this.URL; }
     get baseURI() { return this.URL; }
     get location() { return isWindowDocument(this) ? G.location : null; }

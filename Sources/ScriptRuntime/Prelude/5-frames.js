@@ -136,7 +136,19 @@ const ReflectDeleteProperty = Reflect.deleteProperty;
 
 /// The top-level window of the page.
 function topWindow() {
+    if (crossOriginParent !== null) return crossOriginParent;
     return frameLink === null ? G : frameLink.top;
+}
+
+/// A frame of another origin than its parent sees its parent (and top) as a window it may not
+/// read: every access throws WebKit's SecurityError.
+let crossOriginParent = null;
+function becomeCrossOriginFrame(origin) {
+    const message = "Blocked a frame with origin \"" + origin + "\" from accessing a cross-origin frame. Protocols, domains, and ports must match.";
+    const refuse = () => { throw domError("SecurityError", message); };
+    crossOriginParent = new Proxy({}, { get: refuse, set: refuse, has: refuse, ownKeys: refuse, getOwnPropertyDescriptor: refuse,
+                                        defineProperty: refuse, deleteProperty: refuse, getPrototypeOf: () => null });
+    parentWindow = crossOriginParent;
 }
 
 function frameElementWrapper() {

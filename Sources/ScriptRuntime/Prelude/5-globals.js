@@ -419,6 +419,7 @@ return function host(op, a, b, c, d, e, f, g) {
     case "frameDocument": showFrameDocument(a); return;
     case "frameDetached": forgetFrame(a); return;
     case "frameIndices": updateFrameIndices(); return;
+    case "crossOriginFrame": becomeCrossOriginFrame(a); return;
     case "parserInserted": parserInserted(a); return;
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }
