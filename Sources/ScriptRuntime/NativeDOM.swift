@@ -252,7 +252,15 @@ enum NativeDOM {
             guard let context = node(call, 0) else { return none }
             return .int(page.parseFragment(call.string(1), context: context, scriptsRun: call.bool(2)).rawValue)
         }
-        define(.parseDocument) { call in .int(page.parseDocument(call.string(0)).rawValue) }
+        define(.parseDocument) { call in
+            let type = call.string(1)
+            return .int((type == "text/html" ? page.parseDocument(call.string(0)) : page.parseXMLDocument(call.string(0), type: type)).rawValue)
+        }
+        define(.xml) { call in .string(node(call, 0).flatMap { page.serializeXML($0, outer: true) } ?? "") }
+        define(.documentURL) { call in
+            guard let target = node(call, 0), let url = page.documentURLs[Int32(target.rawValue)] else { return .string("about:blank") }
+            return .string(url)
+        }
         define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
         define(.observeParser) { call in
             let bit = UInt32(1) << UInt32(worldIndex & 31)

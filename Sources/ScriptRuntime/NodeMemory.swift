@@ -99,6 +99,8 @@ extension ScriptPage {
         creators[raw] = nil
         quirksModes[raw] = nil
         documentContentTypes[raw] = nil
+        documentURLs[raw] = nil
+        xmlDeclarations[raw] = nil
         submittingForms.remove(raw)
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,
            document.parent(of: content) == nil {

@@ -188,10 +188,18 @@ extension ScriptPage {
         return result
     }
 
+    /// The DOM's "list of elements with qualified name": HTML elements of an HTML document
+    /// match the name in ASCII lowercase, every other element the name as given.
     func elementsByTag(_ root: NodeID, _ name: String) -> [NodeID] {
         if name == "*" { return descendantElements(of: root) { _ in true } }
-        let lowered = name.lowercased()
-        return descendantElements(of: root) { document.name(of: $0) == lowered }
+        let inHTMLDocument = documentContentTypes[Int32(ownerDocument(root).rawValue)] == nil
+        let lowered = String(String.UnicodeScalarView(name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        return descendantElements(of: root) { element in
+            let local = document.name(of: element)
+            let qualified = document.prefix(of: element).map { $0 + ":" + (local ?? "") } ?? local
+            if inHTMLDocument && document.namespace(of: element) == .html { return qualified == lowered }
+            return qualified == name
+        }
     }
 
     func elementsByClass(_ root: NodeID, _ names: String) -> [NodeID] {
@@ -327,12 +335,37 @@ extension ScriptPage {
     func parseDocument(_ html: String) -> NodeID {
         let (fragment, quirksMode) = parseDocumentNodes(html)
         documentNodes.insert(Int32(fragment.rawValue))
+        documentURLs[Int32(fragment.rawValue)] = url
         if quirksMode != .noQuirks { quirksModes[Int32(fragment.rawValue)] = quirksMode }
         for node in descendantElements(of: fragment, where: { _ in true }) {
             creators[Int32(node.rawValue)] = Int32(fragment.rawValue)
             if document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
         }
         return fragment
+    }
+
+    /// A new XML document (`DOMParser` with an XML type) parsed by PageKit's XML parser, with
+    /// WebKit's `parsererror` report when it is not well-formed; its scripts never run.
+    func parseXMLDocument(_ text: String, type: String) -> NodeID {
+        let made = document.createDocumentFragment()
+        documentNodes.insert(Int32(made.rawValue))
+        documentContentTypes[Int32(made.rawValue)] = type
+        documentURLs[Int32(made.rawValue)] = url
+        let outcome = XMLParser.parse(text, into: &document, under: made)
+        if let declaration = outcome.declaration { xmlDeclarations[Int32(made.rawValue)] = declaration }
+        for node in descendantElements(of: made, where: { _ in true }) {
+            creators[Int32(node.rawValue)] = Int32(made.rawValue)
+            if document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
+        }
+        version += 1
+        return made
+    }
+
+    /// The XML serialization of a node (`XMLSerializer`, and markup in XML documents); nil when
+    /// the require well-formed flag finds it cannot be (the caller throws InvalidStateError).
+    func serializeXML(_ node: NodeID, outer: Bool, requireWellFormed: Bool = false) -> String? {
+        let declaration = isDocumentNode(node) ? xmlDeclarations[Int32(node.rawValue)] : nil
+        return try? document.serializeXML(node, outer: outer, requireWellFormed: requireWellFormed, declaration: declaration)
     }
 
     /// Parses a whole document (with scripting on) and copies its nodes into a new, detached
@@ -389,6 +422,9 @@ extension ScriptPage {
     }
 
     func serialize(_ node: NodeID, outer: Bool) -> String {
+        if documentContentTypes[Int32(ownerDocument(node).rawValue)] != nil {
+            return serializeXML(node, outer: outer) ?? ""
+        }
         return outer ? document.serialize(node, scriptingEnabled: true) : document.serializeChildren(of: node, scriptingEnabled: true)
     }
 

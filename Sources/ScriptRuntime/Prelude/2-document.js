@@ -44,7 +44,7 @@ class Document extends Node {
     get title() { return N.title(idOf(this)); }
     set title(value) { N.setTitle(idOf(this), String(value)); }
     get readyState() { return idOf(this) === 0 ? N.readyState() : "complete"; }
-    get URL() { return idOf(this) === 0 ? N.url() : "about:blank"; }
+    get URL() { return idOf(this) === 0 ? N.url() : N.documentURL(idOf(this)); }
     get documentURI() { return this.URL; }
     get baseURI() { return this.URL; }
     get location() { return idOf(this) === 0 ? G.location : null; }
@@ -299,14 +299,14 @@ const parsingInterface = lazyFamily(() => {
             if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
                 throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
             }
-            return wrap(N.parseDocument(String(text)));
+            return wrap(N.parseDocument(String(text), type));
         }
     }
 
     class XMLSerializer {
         serializeToString(node) {
             const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
-            return N.html(id, true);
+            return N.xml(id);
         }
     }
     familyClasses([DOMParser, XMLSerializer]);
