@@ -258,11 +258,6 @@ private final class XMLTreeBuilder {
                       _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard !stopped, let document, let localName else { return }
         flushText()
-        if openElements.count >= XMLParser.maximumDepth {
-            let input = context?.pointee.input
-            report(fatal: true, "Excessive node nesting.", line: Int(input?.pointee.line ?? 1), column: Int(input?.pointee.col ?? 1))
-            return
-        }
         let element = document.pointee.createElement(localName: String(cString: localName), namespaceURI: uri.map { String(cString: $0) },
                                                      prefix: prefix.map { String(cString: $0) })
         // Namespace declarations first, as WebKit adds them (handleNamespaceAttributes).
@@ -290,6 +285,11 @@ private final class XMLTreeBuilder {
         }
         try? document.pointee.appendChild(element, to: parent)
         openElements.append(element)
+        // WebKit inserts the element one level too deep, then stops.
+        if openElements.count > XMLParser.maximumDepth {
+            let input = context?.pointee.input
+            report(fatal: true, "Excessive node nesting.", line: Int(input?.pointee.line ?? 1), column: Int(input?.pointee.col ?? 1))
+        }
     }
 
     func endElement() {
