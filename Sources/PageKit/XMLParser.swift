@@ -56,6 +56,63 @@ public enum XMLParser {
     }
 }
 
+extension XMLParser {
+    /// The XML fragment parsing algorithm (HTML §13.4, "Parsing XML fragments"), for
+    /// `innerHTML` and the other markup setters in XML documents: `text` parsed as the content
+    /// of an element declaring the context element's in-scope namespaces (WebKit's fragment
+    /// parser starts from the same prefix map and default namespace), its nodes moved into a
+    /// new fragment; nil when it is not well-formed (the caller throws SyntaxError).
+    public static func parseFragment(_ text: String, context: NodeID, into document: inout HTMLDocument) -> NodeID? {
+        var declarations: [String: String] = [:]
+        var defaultNamespace: String?
+        var ancestors: [NodeID] = []
+        var current: NodeID? = context
+        while let element = current, document.kind(of: element) == .element {
+            ancestors.append(element)
+            current = document.parent(of: element)
+        }
+        for element in ancestors.reversed() {
+            for attribute in document.namespacedAttributes(of: element) where attribute.namespace == HTMLDocument.xmlnsNamespace {
+                if attribute.name == "xmlns" { defaultNamespace = attribute.value }
+                else if attribute.name.hasPrefix("xmlns:") { declarations[String(attribute.name.dropFirst(6))] = attribute.value }
+            }
+        }
+        if document.kind(of: context) == .element {
+            if let prefix = document.prefix(of: context), declarations[prefix] == nil, let uri = document.namespaceURI(of: context) {
+                declarations[prefix] = uri
+            }
+            if defaultNamespace == nil, document.prefix(of: context) == nil { defaultNamespace = document.namespaceURI(of: context) }
+        }
+        func quoted(_ value: String) -> String {
+            var result = "\""
+            for character in value.unicodeScalars {
+                switch character {
+                case "&": result += "&amp;"
+                case "\"": result += "&quot;"
+                case "<": result += "&lt;"
+                default: result.unicodeScalars.append(character)
+                }
+            }
+            return result + "\""
+        }
+        var wrapper = "<fragment xmlns=" + quoted(defaultNamespace ?? "")
+        for (prefix, uri) in declarations.sorted(by: { $0.key < $1.key }) where !uri.isEmpty && prefix != "xml" && prefix != "xmlns" {
+            wrapper += " xmlns:\(prefix)=" + quoted(uri)
+        }
+        let scratch = document.createDocumentFragment()
+        let outcome = parse(wrapper + ">" + text + "</fragment>", into: &document, under: scratch)
+        let fragment = document.createDocumentFragment()
+        if outcome.errorMessages == nil, let element = document.firstChild(of: scratch) {
+            for child in Array(document.children(of: element)) { try? document.appendChild(child, to: fragment) }
+            document.free(scratch)
+            return fragment
+        }
+        document.free(scratch)
+        document.free(fragment)
+        return nil
+    }
+}
+
 /// Functions of the loaded library; only called once `XMLParser.loaded` had no failure.
 private var xml: CLibXML2Functions { XMLParser.loaded.functions }
 

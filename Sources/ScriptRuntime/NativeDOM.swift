@@ -245,12 +245,12 @@ enum NativeDOM {
         }
         define(.html) { call in .string(node(call, 0).map { page.serialize($0, outer: call.bool(1)) } ?? "") }
         define(.setHTML) { call in
-            if let target = node(call, 0) { page.setInnerHTML(target, call.string(1)) }
+            if let target = node(call, 0) { _ = page.setInnerHTML(target, call.string(1)) }
             return .undefined
         }
         define(.parse) { call in
             guard let context = node(call, 0) else { return none }
-            return .int(page.parseFragment(call.string(1), context: context, scriptsRun: call.bool(2)).rawValue)
+            return .int(page.parseFragment(call.string(1), context: context, scriptsRun: call.bool(2))?.rawValue ?? -1)
         }
         define(.parseDocument) { call in
             let type = call.string(1)

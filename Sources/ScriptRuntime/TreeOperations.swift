@@ -288,13 +288,15 @@ extension ScriptPage {
 
     /// Replaces an element's children with markup parsed in its context (`innerHTML`);
     /// scripts in it never run.
-    func setInnerHTML(_ node: NodeID, _ html: String) {
+    /// False (and nothing changed) when the markup is XML that is not well-formed.
+    func setInnerHTML(_ node: NodeID, _ html: String) -> Bool {
         let target = document.name(of: node) == "template" ? templateContent(node) : node
+        guard let fragment = parseFragment(html, context: node, asBodyIfHTML: false) else { return false }
         while let child = document.firstChild(of: target) { document.remove(child) }
-        let fragment = parseFragment(html, context: node, asBodyIfHTML: false)
         for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: target) }
         document.free(fragment)
         version += 1
+        return true
     }
 
     /// Parses markup as children of a context node into a new fragment (HTML's fragment
@@ -303,7 +305,18 @@ extension ScriptPage {
     ///
     /// A context that is not an element is a new `body` (`outerHTML` in a fragment), as is an
     /// `html` element when `asBodyIfHTML` (`insertAdjacentHTML`, `createContextualFragment`).
-    func parseFragment(_ html: String, context: NodeID, scriptsRun: Bool = false, asBodyIfHTML: Bool = true) -> NodeID {
+    /// In an XML document, the XML fragment parsing algorithm: nil when not well-formed.
+    func parseFragment(_ html: String, context: NodeID, scriptsRun: Bool = false, asBodyIfHTML: Bool = true) -> NodeID? {
+        let contextOwner = ownerDocument(context)
+        if documentContentTypes[Int32(contextOwner.rawValue)] != nil {
+            guard let fragment = XMLParser.parseFragment(html, context: context, into: &document) else { return nil }
+            for node in descendantElements(of: fragment, where: { _ in true }) {
+                creators[Int32(node.rawValue)] = Int32(contextOwner.rawValue)
+                if !scriptsRun, document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
+            }
+            creators[Int32(fragment.rawValue)] = Int32(contextOwner.rawValue)
+            return fragment
+        }
         var parsingContext = context
         var temporaryContext: NodeID?
         if document.kind(of: context) != .element
