@@ -145,4 +145,28 @@ final class XMLDocumentTests: XCTestCase {
             "console.log: 1 foreignObject",
         ])
     }
+
+    /// Markup setters in XML documents parse XML fragments in the context's default namespace;
+    /// markup that is not well-formed throws and changes nothing.
+    func testMarkupSettersParseXMLFragments() throws {
+        XCTAssertEqual(try logs(serialize + """
+        const r = p('<r xmlns="u"><a/></r>').documentElement;
+        r.innerHTML = '<b>t</b><c/>';
+        console.log(S.serializeToString(r) + " " + r.firstChild.namespaceURI);
+        try { r.innerHTML = '<b>'; } catch (e) { console.log(e.name + " " + e.message + " " + r.childNodes.length); }
+        r.firstChild.outerHTML = '<n>1</n>';
+        console.log(r.innerHTML);
+        r.firstChild.insertAdjacentHTML('afterend', '<m/>');
+        console.log(r.innerHTML);
+        const h = p('<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>', 'application/xhtml+xml');
+        h.body.innerHTML = '<p>x</p>';
+        console.log(h.body.firstChild.namespaceURI + " " + h.body.innerHTML);
+        """), [
+            "console.log: <r xmlns=\"u\"><b>t</b><c/></r> u",
+            "console.log: SyntaxError The string did not match the expected pattern. 2",
+            "console.log: <n xmlns=\"u\">1</n><c xmlns=\"u\"/>",
+            "console.log: <n xmlns=\"u\">1</n><m xmlns=\"u\"/><c xmlns=\"u\"/>",
+            "console.log: http://www.w3.org/1999/xhtml <p xmlns=\"http://www.w3.org/1999/xhtml\">x</p>",
+        ])
+    }
 }
