@@ -254,7 +254,9 @@ enum NativeDOM {
         }
         define(.parseDocument) { call in
             let type = call.string(1)
-            return .int((type == "text/html" ? page.parseDocument(call.string(0)) : page.parseXMLDocument(call.string(0), type: type)).rawValue)
+            if type == "text/html" { return .int(page.parseDocument(call.string(0)).rawValue) }
+            // XHR's document response has none when the XML is not well-formed; DOMParser's is the error document.
+            return .int(page.parseXMLDocument(call.string(0), type: type, orNoneOnError: call.bool(2))?.rawValue ?? -1)
         }
         define(.xml) { call in .string(node(call, 0).flatMap { page.serializeXML($0, outer: true) } ?? "") }
         define(.documentURL) { call in

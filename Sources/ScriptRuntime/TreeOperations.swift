@@ -359,12 +359,16 @@ extension ScriptPage {
 
     /// A new XML document (`DOMParser` with an XML type) parsed by PageKit's XML parser, with
     /// WebKit's `parsererror` report when it is not well-formed; its scripts never run.
-    func parseXMLDocument(_ text: String, type: String) -> NodeID {
+    func parseXMLDocument(_ text: String, type: String, orNoneOnError: Bool = false) -> NodeID? {
         let made = document.createDocumentFragment()
+        let outcome = XMLParser.parse(text, into: &document, under: made)
+        if orNoneOnError && outcome.errorMessages != nil {
+            document.free(made)
+            return nil
+        }
         documentNodes.insert(Int32(made.rawValue))
         documentContentTypes[Int32(made.rawValue)] = type
         documentURLs[Int32(made.rawValue)] = url
-        let outcome = XMLParser.parse(text, into: &document, under: made)
         if let declaration = outcome.declaration { xmlDeclarations[Int32(made.rawValue)] = declaration }
         for node in descendantElements(of: made, where: { _ in true }) {
             creators[Int32(node.rawValue)] = Int32(made.rawValue)

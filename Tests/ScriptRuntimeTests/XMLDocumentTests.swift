@@ -169,4 +169,32 @@ final class XMLDocumentTests: XCTestCase {
             "console.log: http://www.w3.org/1999/xhtml <p xmlns=\"http://www.w3.org/1999/xhtml\">x</p>",
         ])
     }
+
+    /// XHR's document response: XML types parse as XML documents (the same object each time),
+    /// none when not well-formed, none for HTML unless responseType is "document" (WebKitGTK's
+    /// results for the same files with `application/xml` and `text/html`).
+    func testXMLHttpRequestResponseXML() throws {
+        let engine = try makeEngine()
+        let files = ["data.xml": "<r xmlns=\"u\"><a>1</a></r>", "bad.xml": "<r><a></r>", "page.html": "<p>x</p>"]
+        let reader: ScriptResourceReader = { request in
+            let name = String(request.url.dropFirst(TestSite.base.count))
+            guard let text = files[name] else { return .failure(ScriptResourceError("No such file")) }
+            let type = name.hasSuffix(".xml") ? "application/xml" : "text/html"
+            return .success(ScriptResourceResponse(url: request.url, headers: [("Content-Type", type)], body: Data(text.utf8)))
+        }
+        let html = """
+        <!DOCTYPE html><script>
+        function get(u, t) { const x = new XMLHttpRequest(); x.open("GET", u, false); if (t) x.responseType = t; x.send(); return x; }
+        const x = get("data.xml"), d = x.responseXML;
+        console.log(d.documentElement.namespaceURI, d.contentType, x.responseXML === d, new XMLSerializer().serializeToString(d));
+        console.log(get("bad.xml").responseXML, get("page.html").responseXML, get("page.html", "document").response.body.innerHTML);
+        </script>
+        """
+        let page = engine.loadPage(.text(html), url: TestSite.base + "index.html", resources: reader)
+        addTeardownBlock { page.close() }
+        XCTAssertEqual(describe(engine.runUntilIdle()), [
+            "console.log: u application/xml true <r xmlns=\"u\"><a>1</a></r>",
+            "console.log: null null <p>x</p>",
+        ])
+    }
 }

@@ -71,7 +71,7 @@ namespace N {
   any html(unsigned long node, boolean arg1);
   any setHTML(unsigned long node, DOMString arg1);
   any parse(unsigned long node, DOMString arg1, boolean arg2);
-  any parseDocument(DOMString arg0, DOMString arg1);
+  any parseDocument(DOMString arg0, DOMString arg1, boolean arg2);
   any xml(unsigned long node);
   any documentURL(unsigned long node);
   any templateContent(unsigned long node);

@@ -139,7 +139,7 @@ class Document extends Node {
     createAttribute(name) {
         name = String(name);
         if (!xmlName.test(name)) throw domError("InvalidCharacterError");
-        return new Attr(KEY, null, name.toLowerCase(), "");
+        return new Attr(KEY, null, N.contentType(idOf(this)) === "text/html" ? asciiLowercase(name) : name, "");
     }
     createEvent(interfaceName) {
         requireArguments(arguments.length, 1);
@@ -299,7 +299,7 @@ const parsingInterface = lazyFamily(() => {
             if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
                 throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
             }
-            return wrap(N.parseDocument(String(text), type));
+            return wrap(N.parseDocument(String(text), type, false));
         }
     }
 
