@@ -346,7 +346,8 @@ extension ScriptPage {
     /// A new document (`DOMParser`, `responseType = "document"`) holding parsed markup; its
     /// scripts never run.
     func parseDocument(_ html: String) -> NodeID {
-        let (fragment, quirksMode) = parseDocumentNodes(html)
+        // DOMParser and XHR parse with scripting disabled (DOM Parsing §4; XHR's document response).
+        let (fragment, quirksMode) = parseDocumentNodes(html, scriptingEnabled: false)
         documentNodes.insert(Int32(fragment.rawValue))
         documentURLs[Int32(fragment.rawValue)] = url
         if quirksMode != .noQuirks { quirksModes[Int32(fragment.rawValue)] = quirksMode }
@@ -385,10 +386,10 @@ extension ScriptPage {
         return try? document.serializeXML(node, outer: outer, requireWellFormed: requireWellFormed, declaration: declaration)
     }
 
-    /// Parses a whole document (with scripting on) and copies its nodes into a new, detached
+    /// Parses a whole document and copies its nodes into a new, detached
     /// fragment of the page's arena: every node a script sees lives in the one tree.
-    private func parseDocumentNodes(_ html: String) -> (NodeID, HTMLDocument.QuirksMode) {
-        let parsed = HTMLParser.parse(html, options: HTMLParser.Options(scriptingEnabled: true))
+    private func parseDocumentNodes(_ html: String, scriptingEnabled: Bool = true) -> (NodeID, HTMLDocument.QuirksMode) {
+        let parsed = HTMLParser.parse(html, options: HTMLParser.Options(scriptingEnabled: scriptingEnabled))
         let fragment = document.createDocumentFragment()
         var stack: [(NodeID, NodeID)] = parsed.children(of: parsed.root).reversed().map { ($0, fragment) }
         while let (source, parent) = stack.popLast() {

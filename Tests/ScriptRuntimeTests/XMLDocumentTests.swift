@@ -197,4 +197,12 @@ final class XMLDocumentTests: XCTestCase {
             "console.log: null null <p>x</p>",
         ])
     }
+
+    /// DOMParser's HTML documents are parsed with scripting disabled: `noscript` holds elements.
+    func testDOMParserParsesHTMLWithScriptingDisabled() throws {
+        XCTAssertEqual(try logs("""
+        const d = new DOMParser().parseFromString("<body><noscript><p>a</p></noscript>", "text/html");
+        console.log(d.body.innerHTML, d.querySelector("noscript").firstChild.nodeName, d.URL === document.URL);
+        """), ["console.log: <noscript><p>a</p></noscript> P true"])
+    }
 }
