@@ -106,9 +106,6 @@ public enum WPTSuite {
         let isHTML = name.hasSuffix(".html") || name.hasSuffix(".htm")
         let isXML = [".xhtml", ".xht", ".svg", ".xml"].contains { name.hasSuffix($0) }
         guard isHTML || isXML, loadsTestharness(text) else { return ([], nil) }
-        if isXML {
-            return ([], WPTSkippedFile(file: file, reason: "an XML document (webnav parses every page as HTML)"))
-        }
         let variants = metaContents(named: "variant", in: text)
         let isLong = metaContents(named: "timeout", in: text).contains("long")
         let needsTestdriver = text.contains("/resources/testdriver.js")

@@ -100,7 +100,7 @@ enum NativeDOM {
             return .string(mode == .quirks ? "BackCompat" : "CSS1Compat")
         }
         define(.contentType) { call in
-            guard let target = node(call, 0), target != page.document.root else { return .string("text/html") }
+            guard let target = node(call, 0) else { return .string("text/html") }
             return .string(page.documentContentTypes[Int32(target.rawValue)] ?? "text/html")
         }
         define(.scriptText) { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
