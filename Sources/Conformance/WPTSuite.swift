@@ -65,7 +65,7 @@ public enum WPTSuite {
     static let supportDirectories: Set<String> = ["resources", "support", "tools"]
 
     /// The tests under `folders` (relative to `root`), sorted by id, and the files that are
-    /// tests of a kind the engine cannot run (XML documents, workers).
+    /// tests of a kind the engine cannot run (workers).
     public static func discover(root: String, folders: [String]) -> (tests: [WPTTest], skipped: [WPTSkippedFile]) {
         var tests: [WPTTest] = []
         var skipped: [WPTSkippedFile] = []

@@ -247,14 +247,18 @@ extension ScriptPage {
     /// Whether two subtrees are equal (`isEqualNode`).
     func equalNodes(_ a: NodeID, _ b: NodeID) -> Bool {
         guard document.kind(of: a) == document.kind(of: b), document.name(of: a) == document.name(of: b),
+              document.namespaceURI(of: a) == document.namespaceURI(of: b), document.prefix(of: a) == document.prefix(of: b),
               document.text(of: a) == document.text(of: b),
               document.doctypeFields(of: a) == document.doctypeFields(of: b),
               document.processingInstructionTarget(of: a) == document.processingInstructionTarget(of: b) else { return false }
-        let attributesA = document.attributes(of: a).sorted { $0.name < $1.name }
-        let attributesB = document.attributes(of: b).sorted { $0.name < $1.name }
-        guard attributesA.map(\.name) == attributesB.map(\.name), attributesA.map(\.value) == attributesB.map(\.value) else {
-            return false
+        // The DOM's "equals": attributes by namespace, local name and value, in any order.
+        func attributeKeys(_ node: NodeID) -> [String] {
+            document.namespacedAttributes(of: node).map { attribute in
+                let local = attribute.namespace == nil ? attribute.name : String(attribute.name.split(separator: ":", maxSplits: 1).last ?? "")
+                return (attribute.namespace ?? "") + "\u{0}" + local + "\u{0}" + attribute.value
+            }.sorted()
         }
+        guard attributeKeys(a) == attributeKeys(b) else { return false }
         let childrenA = Array(document.children(of: a)), childrenB = Array(document.children(of: b))
         guard childrenA.count == childrenB.count else { return false }
         return zip(childrenA, childrenB).allSatisfy { equalNodes($0, $1) }

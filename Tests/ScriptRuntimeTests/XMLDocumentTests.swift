@@ -205,4 +205,31 @@ final class XMLDocumentTests: XCTestCase {
         console.log(d.body.innerHTML, d.querySelector("noscript").firstChild.nodeName, d.URL === document.URL);
         """), ["console.log: <noscript><p>a</p></noscript> P true"])
     }
+
+    /// An XHTML page (PageResponse.xmlContentType) is an XML document whose scripts run,
+    /// CDATA and all; what WebKitGTK gives for the same file.
+    func testXHTMLPagesLoadAsXMLDocuments() throws {
+        let engine = try makeEngine()
+        let source = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title></head><body><p id="p">a<![CDATA[<b>]]></p><script><![CDATA[
+        document.title = [document.contentType, document.documentElement.tagName, document.createElement("I").nodeName, document.getElementById("p").textContent, document.body.childNodes.length].join(" ");
+        ]]></script></body></html>
+        """
+        let page = engine.loadPage(.text(source), url: TestSite.base + "page.xhtml", resources: TestSite(files: [:]).reader,
+                                   response: PageResponse(xmlContentType: "application/xhtml+xml"))
+        addTeardownBlock { page.close() }
+        XCTAssertEqual(describe(engine.runUntilIdle()), [])
+        guard case .value(.string(let title)) = page.evaluate("document.title") else { return XCTFail("no title") }
+        XCTAssertEqual(title, "application/xhtml+xml html I a<b> 2")
+        guard case .value(.string(let markup)) = page.evaluate("""
+        (function(){var a=document.createElementNS("u","x:a"),b=document.createElementNS("v","x:a"),c=document.createElementNS("u","y:a");
+        var e=document.createElement("foo"),f=document.createElement("foo");e.setAttributeNS("ns","x:a","bar");f.setAttributeNS("ns","y:a","bar");
+        return a.isEqualNode(b)+" "+a.isEqualNode(c)+" "+e.isEqualNode(f)+"|"+new XMLSerializer().serializeToString(document)})()
+        """) else { return XCTFail("no markup") }
+        XCTAssertEqual(markup, "false false true|<?xml version=\"1.0\" encoding=\"UTF-8\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><head>"
+            + "<title>application/xhtml+xml html I a&lt;b&gt; 2</title></head><body><p id=\"p\">a<![CDATA[<b>]]></p><script><![CDATA[\n"
+            + "document.title = [document.contentType, document.documentElement.tagName, document.createElement(\"I\").nodeName, "
+            + "document.getElementById(\"p\").textContent, document.body.childNodes.length].join(\" \");\n]]></script></body></html>")
+    }
 }
