@@ -139,7 +139,8 @@ public enum WPTSuite {
 
     /// The `src` values of the page's `<script>` tags (a plain scan: attribute values in quotes or bare).
     static func scriptSources(in text: String) -> [String] {
-        tags(named: "script", in: text).compactMap { attribute("src", in: $0) }
+        // `h:script`: the XHTML scripts of WPT's SVG pages.
+        (tags(named: "script", in: text) + tags(named: "h:script", in: text)).compactMap { attribute("src", in: $0) }
     }
 
     /// The `content` of each `<meta name=NAME>`.

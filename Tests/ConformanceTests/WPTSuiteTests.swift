@@ -53,6 +53,9 @@ final class WPTSuiteTests: XCTestCase {
             XCTAssertEqual(WPTSuite.classify(file: file, text: harness).tests.map(\.id), [file])
             XCTAssertNil(WPTSuite.classify(file: file, text: harness).skipped)
         }
+        // WPT's SVG pages load the harness through XHTML scripts with a prefix.
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:h=\"http://www.w3.org/1999/xhtml\"><h:script src=\"/resources/testharness.js\"/></svg>"
+        XCTAssertEqual(WPTSuite.classify(file: "dom/b.svg", text: svg).tests.map(\.id), ["dom/b.svg"])
         XCTAssertEqual(WPTSuite.classify(file: "dom/e.worker.js", text: "").skipped,
                        WPTSkippedFile(file: "dom/e.worker.js", reason: "a worker test (the engine has no workers)"))
         XCTAssertEqual(WPTSuite.classify(file: "dom/w.any.js", text: "// META: global=dedicatedworker,sharedworker\n").skipped,
