@@ -232,4 +232,19 @@ final class XMLDocumentTests: XCTestCase {
             + "document.title = [document.contentType, document.documentElement.tagName, document.createElement(\"I\").nodeName, "
             + "document.getElementById(\"p\").textContent, document.body.childNodes.length].join(\" \");\n]]></script></body></html>")
     }
+
+    /// DOMParser's and XMLSerializer's WebIDL shape as WebKit gives it: class strings,
+    /// enumerable operations, brand checks with WebKit's message.
+    func testParsingInterfacesHaveWebIDLsShape() throws {
+        XCTAssertEqual(try logs("""
+        const d = Object.getOwnPropertyDescriptor(XMLSerializer.prototype, "serializeToString");
+        console.log(Object.prototype.toString.call(new XMLSerializer()), Object.prototype.toString.call(new DOMParser()), d.enumerable, d.writable, d.configurable);
+        try { XMLSerializer.prototype.serializeToString.call(null, document); } catch (e) { console.log(e.constructor.name + ": " + e.message); }
+        try { DOMParser.prototype.parseFromString.call({}, "", "text/html"); } catch (e) { console.log(e.constructor.name + ": " + e.message); }
+        """), [
+            "console.log: [object XMLSerializer] [object DOMParser] true true true",
+            "console.log: TypeError: Can only call XMLSerializer.serializeToString on instances of XMLSerializer",
+            "console.log: TypeError: Can only call DOMParser.parseFromString on instances of DOMParser",
+        ])
+    }
 }

@@ -293,7 +293,11 @@ class DOMImplementation {
 
 const parsingInterface = lazyFamily(() => {
     class DOMParser {
+        #parser = true;
         parseFromString(text, type) {
+            if (this === null || typeof this !== "object" || !(#parser in this)) {
+                throw typeError("Can only call DOMParser.parseFromString on instances of DOMParser");
+            }
             requireArguments(arguments.length, 2);
             type = String(type);
             if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
@@ -304,10 +308,19 @@ const parsingInterface = lazyFamily(() => {
     }
 
     class XMLSerializer {
+        #serializer = true;
         serializeToString(node) {
+            if (this === null || typeof this !== "object" || !(#serializer in this)) {
+                throw typeError("Can only call XMLSerializer.serializeToString on instances of XMLSerializer");
+            }
             const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
             return N.xml(id);
         }
+    }
+    // WebIDL's shape: operations enumerable, the class string the interface's name.
+    for (const [cls, operation] of [[DOMParser, "parseFromString"], [XMLSerializer, "serializeToString"]]) {
+        ObjectDefine(cls.prototype, operation, { enumerable: true });
+        ObjectDefine(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
     }
     familyClasses([DOMParser, XMLSerializer]);
     return { DOMParser, XMLSerializer };
