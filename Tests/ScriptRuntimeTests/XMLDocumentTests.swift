@@ -247,4 +247,12 @@ final class XMLDocumentTests: XCTestCase {
             "console.log: TypeError: Can only call DOMParser.parseFromString on instances of DOMParser",
         ])
     }
+
+    /// `contains` has one required argument (WPT's Node-contains-xml.xml, now run): WebKit's TypeError.
+    func testNodeContainsNeedsItsArgument() throws {
+        XCTAssertEqual(try logs("""
+        try { document.contains(); } catch (e) { console.log(e.constructor.name + ": " + e.message); }
+        console.log(document.contains(null), document.contains(document.body));
+        """), ["console.log: TypeError: Not enough arguments", "console.log: false true"])
+    }
 }

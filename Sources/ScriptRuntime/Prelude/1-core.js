@@ -657,6 +657,7 @@ class Node extends EventTarget {
     hasChildNodes() { return N.first(this.#id) >= 0; }
     getRootNode() { return wrap(N.root(this.#id)); }
     contains(other) {
+        requireArguments(arguments.length, 1);
         if (other === null || other === undefined) return false;
         return N.contains(this.#id, nodeArgument(other, "Node", "contains", 1, "other"));
     }
