@@ -317,11 +317,21 @@ private final class XMLTreeBuilder {
         flushText()
         let element = document.pointee.createElement(localName: String(cString: localName), namespaceURI: uri.map { String(cString: $0) },
                                                      prefix: prefix.map { String(cString: $0) })
-        // Namespace declarations first, as WebKit adds them (handleNamespaceAttributes).
+        // Namespace declarations first, as WebKit adds them (handleNamespaceAttributes). Each is
+        // appended without a search unless its namespace and local name came already (libxml2
+        // refuses most repeats; an element with thousands of attributes stays linear).
+        var seen: Set<String> = []
+        func add(_ namespace: String?, _ qualified: String, _ local: String, _ value: String) {
+            if seen.insert((namespace ?? "") + "\u{0}" + local).inserted {
+                document.pointee.appendNewAttribute(namespace: namespace, qualifiedName: qualified, value, to: element)
+            } else {
+                document.pointee.setAttribute(namespace: namespace, qualifiedName: qualified, value, of: element)
+            }
+        }
         for index in 0..<namespaceCount {
-            let declared = namespaces?[2 * index].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
+            let prefix = namespaces?[2 * index].map { String(cString: $0) }
             let value = namespaces?[2 * index + 1].map { String(cString: $0) } ?? ""
-            document.pointee.setAttribute(namespace: xmlnsNamespace, qualifiedName: declared, value, of: element)
+            add(xmlnsNamespace, prefix.map { "xmlns:" + $0 } ?? "xmlns", prefix ?? "xmlns", value)
         }
         for index in 0..<attributeCount {
             guard let fields = attributes?.advanced(by: 5 * index), let name = fields[0] else { continue }
@@ -338,7 +348,7 @@ private final class XMLTreeBuilder {
             if let start = fields[3], let end = fields[4], end >= start {
                 value = string(start, start.distance(to: end))
             }
-            document.pointee.setAttribute(namespace: fields[2].map { String(cString: $0) }, qualifiedName: qualified, value, of: element)
+            add(fields[2].map { String(cString: $0) }, qualified, local, value)
         }
         try? document.pointee.appendChild(element, to: parent)
         openElements.append(element)

@@ -21,7 +21,9 @@ struct XMLDocumentSurface: FuzzSurface {
             ])
         }
         var budget = 1 + random.below(random.chance(10) ? 3000 : 80)
-        if random.chance(6) {
+        if random.chance(4) {
+            text += "<r" + (0..<(1000 + random.below(4000))).map { " a\($0 % (random.chance(5) ? 50 : 100_000))=\"v\"" }.joined() + "/>"
+        } else if random.chance(6) {
             let depth = 4990 + random.below(30)
             text += String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth - random.below(2))
         } else {

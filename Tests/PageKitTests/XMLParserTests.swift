@@ -44,4 +44,22 @@ final class XMLParserTests: XCTestCase {
         try document.appendChild(document.createProcessingInstruction(target: "xml", data: ""), to: element)
         XCTAssertEqual(try document.serializeXML(other, requireWellFormed: false), "<r>\u{1}</r>")
     }
+
+    /// Thousands of attributes stay linear: each is appended without a search, repeats
+    /// (refused by libxml2, at the column WebKitGTK reports) aside.
+    func testManyAttributesParseInLinearTime() throws {
+        let count = 20_000
+        let markup = "<a" + (0..<count).map { " a\($0)=\"\($0)\"" }.joined() + " xmlns:p=\"u\" p:z=\"1\"/>"
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (document, container, outcome) = parse(markup)
+        XCTAssertLessThan(clock.now - started, .seconds(5))
+        XCTAssertNil(outcome.errorMessages)
+        let element: NodeID = try XCTUnwrap(document.firstChild(of: container))
+        let attributes = document.namespacedAttributes(of: element)
+        XCTAssertEqual(attributes.count, count + 2)
+        XCTAssertEqual(attributes.first.map { "\($0.name)=\($0.value)" }, "xmlns:p=u")
+        XCTAssertEqual(attributes.last.map { "\($0.name)|\($0.namespace ?? "-")" }, "p:z|u")
+        XCTAssertEqual(parse("<a b=\"1\" b=\"2\"/>").outcome.errorMessages, "error on line 1 at column 15: Attribute b redefined\n")
+    }
 }
