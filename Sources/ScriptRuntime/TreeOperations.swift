@@ -245,7 +245,21 @@ extension ScriptPage {
     }
 
     /// Whether two subtrees are equal (`isEqualNode`).
+    /// The DOM's "equals" over two subtrees, pair by pair on an explicit stack (an XML
+    /// document may be 5,000 elements deep).
     func equalNodes(_ a: NodeID, _ b: NodeID) -> Bool {
+        var pending = [(a, b)]
+        while let (first, second) = pending.popLast() {
+            guard equalNodeFields(first, second) else { return false }
+            let childrenA = Array(document.children(of: first)), childrenB = Array(document.children(of: second))
+            guard childrenA.count == childrenB.count else { return false }
+            pending.append(contentsOf: zip(childrenA, childrenB))
+        }
+        return true
+    }
+
+    /// Whether two nodes are equal leaving their children aside.
+    private func equalNodeFields(_ a: NodeID, _ b: NodeID) -> Bool {
         guard document.kind(of: a) == document.kind(of: b), document.name(of: a) == document.name(of: b),
               document.namespaceURI(of: a) == document.namespaceURI(of: b), document.prefix(of: a) == document.prefix(of: b),
               document.text(of: a) == document.text(of: b),
@@ -258,10 +272,7 @@ extension ScriptPage {
                 return (attribute.namespace ?? "") + "\u{0}" + local + "\u{0}" + attribute.value
             }.sorted()
         }
-        guard attributeKeys(a) == attributeKeys(b) else { return false }
-        let childrenA = Array(document.children(of: a)), childrenB = Array(document.children(of: b))
-        guard childrenA.count == childrenB.count else { return false }
-        return zip(childrenA, childrenB).allSatisfy { equalNodes($0, $1) }
+        return attributeKeys(a) == attributeKeys(b)
     }
 
     /// Merges adjacent text nodes and drops empty ones (`normalize`).

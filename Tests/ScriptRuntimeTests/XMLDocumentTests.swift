@@ -79,10 +79,13 @@ final class XMLDocumentTests: XCTestCase {
         console.log(p(nested(5000)).getElementsByTagName('parsererror').length);
         const deep = p(nested(5001));
         console.log(deep.getElementsByTagName('parsererror')[0].textContent.replace(/\\n/g, '|'), deep.getElementsByTagName('a').length);
+        const x = p(nested(5000)), y = p(nested(5000));
+        console.log(x.isEqualNode(y), x.querySelectorAll('a').length, x.documentElement.outerHTML.length);
         """), [
             "console.log: 0",
             "console.log: This page contains the following errors:error on line 1 at column 15003: Excessive node nesting."
                 + "Below is a rendering of the page up to the first error. 5001",
+            "console.log: true 5000 34997",
         ])
     }
 
