@@ -50,6 +50,14 @@ let package = Package(
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
 
+        // libxml2's headers only: PageKit's XML parser opens the library with dlopen the first time
+        // a page parses XML (it links ICU, which nothing else webnav loads needs). No pkgConfig,
+        // as for JavaScriptCore; the header folder is given to PageKit instead.
+        .systemLibrary(
+            name: "CLibXML2",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
         // Locks, conditions and threads over pthreads (what Foundation's NSLock, NSCondition and
         // Thread gave): the executable's modules import FoundationEssentials, never Foundation.
         .target(name: "Threading", swiftSettings: functionSections),
@@ -58,7 +66,8 @@ let package = Package(
         // The pure core: deeplinks, profile, the navigation stack state machine.
         .target(name: "NavigatorCore", dependencies: ["URLKit"], swiftSettings: functionSections),
         // HTML pages: a WHATWG HTML parser into a mutable node tree, and text layout.
-        .target(name: "PageKit", dependencies: ["URLKit"], swiftSettings: functionSections),
+        .target(name: "PageKit", dependencies: ["URLKit", "CLibXML2"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])] + functionSections),
         // The app shell: the loader (libcurl, opened lazily), cookies, web storage, ATS, Info.plist,
         // notification payloads.
         .target(name: "AppShell", dependencies: ["NavigatorCore", "URLKit", "CCurl", "Threading"], swiftSettings: functionSections),
@@ -105,7 +114,8 @@ let package = Package(
         .testTarget(name: "BindingsGeneratorTests", dependencies: ["BindingsGenerator"]),
         .testTarget(name: "URLKitTests", dependencies: ["URLKit", "TestSupport"]),
         .testTarget(name: "NavigatorCoreTests", dependencies: ["NavigatorCore", "URLKit", "TestSupport"]),
-        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "URLKit", "TestSupport"], exclude: ["Oracle"]),
+        .testTarget(name: "PageKitTests", dependencies: ["PageKit", "URLKit", "TestSupport"], exclude: ["Oracle"],
+                    swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),  // @testable sees CLibXML2
         .testTarget(
             name: "ScriptRuntimeTests",
             dependencies: ["ScriptRuntime", "PageKit", "TestSupport"],

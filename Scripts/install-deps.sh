@@ -10,8 +10,9 @@ if command -v pkg-config >/dev/null 2>&1; then
   pkg-config --exists ncursesw || missing+=(libncurses-dev)
   pkg-config --exists javascriptcoregtk-4.1 || missing+=(libjavascriptcoregtk-4.1-dev)
   pkg-config --exists libcurl || missing+=(libcurl4-openssl-dev)
+  pkg-config --exists libxml-2.0 || missing+=(libxml2-dev)
 else
-  missing+=(libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev)
+  missing+=(libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev libxml2-dev)
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # The shells whose completion scripts the tests check.

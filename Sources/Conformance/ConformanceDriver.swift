@@ -87,7 +87,11 @@ public final class ConformanceDriver {
             return result(.crash, "the script engine did not start: \(error.message)")
         }
         let started = ContinuousClock.now
-        let page = engine.loadPage(.bytes(response.body), url: url, resources: { server.respond(to: $0.url) })
+        // An XML page (`.xhtml`, `.svg`, `.xml` as wptserve types them) is parsed as XML.
+        let essence = response.headers.first { $0.name.lowercased() == "content-type" }?.value
+            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? "text/html"
+        let page = engine.loadPage(.bytes(response.body), url: url, resources: { server.respond(to: $0.url) },
+                                   response: PageResponse(xmlContentType: PageResponse.isXMLType(essence) ? essence : nil))
         defer { page.close() }
         let deadline = engine.now + (test.isLong ? 60_000 : 10_000) + limits.virtualMarginMs
         var errors = ErrorLog()

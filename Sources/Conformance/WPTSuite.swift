@@ -65,7 +65,7 @@ public enum WPTSuite {
     static let supportDirectories: Set<String> = ["resources", "support", "tools"]
 
     /// The tests under `folders` (relative to `root`), sorted by id, and the files that are
-    /// tests of a kind the engine cannot run (XML documents, workers).
+    /// tests of a kind the engine cannot run (workers).
     public static func discover(root: String, folders: [String]) -> (tests: [WPTTest], skipped: [WPTSkippedFile]) {
         var tests: [WPTTest] = []
         var skipped: [WPTSkippedFile] = []
@@ -106,9 +106,6 @@ public enum WPTSuite {
         let isHTML = name.hasSuffix(".html") || name.hasSuffix(".htm")
         let isXML = [".xhtml", ".xht", ".svg", ".xml"].contains { name.hasSuffix($0) }
         guard isHTML || isXML, loadsTestharness(text) else { return ([], nil) }
-        if isXML {
-            return ([], WPTSkippedFile(file: file, reason: "an XML document (webnav parses every page as HTML)"))
-        }
         let variants = metaContents(named: "variant", in: text)
         let isLong = metaContents(named: "timeout", in: text).contains("long")
         let needsTestdriver = text.contains("/resources/testdriver.js")
@@ -142,7 +139,8 @@ public enum WPTSuite {
 
     /// The `src` values of the page's `<script>` tags (a plain scan: attribute values in quotes or bare).
     static func scriptSources(in text: String) -> [String] {
-        tags(named: "script", in: text).compactMap { attribute("src", in: $0) }
+        // `h:script`: the XHTML scripts of WPT's SVG pages.
+        (tags(named: "script", in: text) + tags(named: "h:script", in: text)).compactMap { attribute("src", in: $0) }
     }
 
     /// The `content` of each `<meta name=NAME>`.

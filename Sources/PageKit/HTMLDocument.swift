@@ -238,6 +238,14 @@ public struct HTMLDocument: Sendable {
         if let namespace { attributeNamespaces[made] = namespace }
     }
 
+    /// Adds an attribute the element is known not to have yet (the XML parser's, after
+    /// libxml2's duplicate check), without the search `setAttribute` does for each one.
+    mutating func appendNewAttribute(namespace: String?, qualifiedName: String, _ value: String, to node: NodeID) {
+        let range = store(value)
+        let made = appendAttribute(atom: names.atom(for: qualifiedName), start: range.start, length: range.length, to: node.index)
+        if let namespace { attributeNamespaces[made] = namespace }
+    }
+
     /// Removes the attribute of a namespace and local name, if present.
     public mutating func removeAttribute(namespace: String?, localName: String, of node: NodeID) {
         guard kind(of: node) == .element,

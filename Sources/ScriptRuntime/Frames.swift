@@ -202,9 +202,16 @@ extension ScriptPage {
         parent.callHost("scriptEvent", .int(element.rawValue), .string("load"))
     }
 
-    /// A frame's document: the markup parsed whole (scripting on) into the page's arena.
+    /// A frame's document: the markup parsed whole (scripting on: a frame's `noscript` is raw
+    /// text) into the page's arena; its scripts are marked started, as the frame runs them.
     private func makeFrameDocument(_ markup: String) -> NodeID {
-        let made = parseDocument(markup)
+        let (made, quirksMode) = parseDocumentNodes(markup, scriptingEnabled: true)
+        documentNodes.insert(Int32(made.rawValue))
+        if quirksMode != .noQuirks { quirksModes[Int32(made.rawValue)] = quirksMode }
+        for node in descendantElements(of: made, where: { _ in true }) {
+            creators[Int32(node.rawValue)] = Int32(made.rawValue)
+            if document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
+        }
         version += 1
         return made
     }

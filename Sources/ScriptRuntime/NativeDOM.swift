@@ -102,7 +102,7 @@ enum NativeDOM {
             return .string(mode == .quirks ? "BackCompat" : "CSS1Compat")
         }
         define(.contentType) { call in
-            guard let target = node(call, 0), target != page.document.root else { return .string("text/html") }
+            guard let target = node(call, 0) else { return .string("text/html") }
             return .string(page.documentContentTypes[Int32(target.rawValue)] ?? "text/html")
         }
         define(.scriptText) { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
@@ -250,20 +250,29 @@ enum NativeDOM {
         }
         define(.html) { call in .string(node(call, 0).map { page.serialize($0, outer: call.bool(1)) } ?? "") }
         define(.setHTML) { call in
-            if let target = node(call, 0) { page.setInnerHTML(target, call.string(1)) }
+            if let target = node(call, 0) { _ = page.setInnerHTML(target, call.string(1)) }
             return .undefined
         }
         define(.parse) { call in
             guard let context = node(call, 0) else { return none }
-            return .int(page.parseFragment(call.string(1), context: context, scriptsRun: call.bool(2)).rawValue)
+            return .int(page.parseFragment(call.string(1), context: context, scriptsRun: call.bool(2))?.rawValue ?? -1)
         }
         define(.parseDocument) { call in
-            // DOMParser's document has the URL of its window's document (DOM Parsing §4.1).
-            let made = page.parseDocument(call.string(0))
-            page.documentURLs[Int32(made.rawValue)] = world.frame?.url ?? page.url
-            return .int(made.rawValue)
+            let type = call.string(1)
+            let made: NodeID?
+            if type == "text/html" { made = page.parseDocument(call.string(0)) } else {
+                // XHR's document response has none when the XML is not well-formed; DOMParser's is the error document.
+                made = page.parseXMLDocument(call.string(0), type: type, orNoneOnError: call.bool(2))
+            }
+            // DOMParser's document has the URL of its window's document (DOM Parsing §4.1), a frame's in a frame.
+            if let made, let frame = world.frame { page.documentURLs[Int32(made.rawValue)] = frame.url }
+            return .int(made?.rawValue ?? -1)
         }
-        define(.documentURL) { call in .string(node(call, 0).flatMap { page.documentURLs[Int32($0.rawValue)] } ?? "about:blank") }
+        define(.xml) { call in .string(node(call, 0).flatMap { page.serializeXML($0, outer: true) } ?? "") }
+        define(.documentURL) { call in
+            guard let target = node(call, 0), let url = page.documentURLs[Int32(target.rawValue)] else { return .string("about:blank") }
+            return .string(url)
+        }
         define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
         define(.observeParser) { call in
             let bit = UInt32(1) << UInt32(worldIndex & 31)

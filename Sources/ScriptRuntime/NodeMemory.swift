@@ -100,8 +100,9 @@ extension ScriptPage {
         documentNodes.remove(raw)
         creators[raw] = nil
         quirksModes[raw] = nil
-        documentURLs[raw] = nil
         documentContentTypes[raw] = nil
+        documentURLs[raw] = nil
+        xmlDeclarations[raw] = nil
         submittingForms.remove(raw)
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,
            document.parent(of: content) == nil {

@@ -402,10 +402,19 @@ public struct PageResponse: Sendable {
     public var status: Int
     /// The `Content-Security-Policy` header fields.
     public var contentSecurityPolicy: [String]
+    /// The MIME type's essence when it is an XML one (`application/xhtml+xml`, `image/svg+xml`,
+    /// …): the page is then parsed as an XML document; nil for HTML.
+    public var xmlContentType: String?
 
-    public init(status: Int = 200, contentSecurityPolicy: [String] = []) {
+    public init(status: Int = 200, contentSecurityPolicy: [String] = [], xmlContentType: String? = nil) {
         self.status = status
         self.contentSecurityPolicy = contentSecurityPolicy
+        self.xmlContentType = xmlContentType
+    }
+
+    /// Whether a MIME type (its essence) is an XML one (MIME Sniffing §4.6, "XML MIME type").
+    public static func isXMLType(_ essence: String) -> Bool {
+        essence == "text/xml" || essence == "application/xml" || (essence.hasSuffix("+xml") && essence.contains("/"))
     }
 }
 

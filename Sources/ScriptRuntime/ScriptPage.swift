@@ -78,6 +78,8 @@ public final class ScriptPage {
     /// Whether the prelude was told that the policy forbids `eval`.
     var evalForbidden = false
     let responseStatus: Int
+    /// The page's XML content type when it is an XML document (PageResponse.xmlContentType).
+    let xmlContentType: String?
 
     // State the tree does not hold
     var controls: [Int32: ControlState] = [:]
@@ -97,14 +99,16 @@ public final class ScriptPage {
     var quirksModes: [Int32: HTMLDocument.QuirksMode] = [:]
     /// The content type of script-made documents that are not HTML documents (XML ones), by node.
     var documentContentTypes: [Int32: String] = [:]
+    /// The URL of script-made documents that have one (DOMParser's: the page's URL then), by node.
+    var documentURLs: [Int32: String] = [:]
+    /// The XML declaration of documents parsed from XML that had one, by node.
+    var xmlDeclarations: [Int32: XMLParser.Declaration] = [:]
     var submittingForms: Set<Int32> = []
     /// The windows of the iframes that have one (Frames.swift): an index into `worlds`, by
     /// iframe element.
     var frameWorlds: [Int32: Int] = [:]
     /// The documents those windows show: their nodes are connected.
     var frameDocuments: Set<Int32> = []
-    /// The URLs of documents that are not a window's and not `about:blank` (DOMParser's).
-    var documentURLs: [Int32: String] = [:]
     var lastTitle: String?
 
     // Selectors and styles
@@ -141,6 +145,7 @@ public final class ScriptPage {
          historyLength: Int, seed: UInt64?, storage: WebStorage, cookies: CookieJar, response: PageResponse = PageResponse()) {
         self.engine = engine
         responseStatus = response.status
+        xmlContentType = response.xmlContentType
         for header in response.contentSecurityPolicy { policy.add(header) }
         self.storage = storage
         self.cookies = cookies
@@ -335,6 +340,10 @@ public final class ScriptPage {
     func load(_ source: PageSource) {
         installPageWorld()
         applyEvalPolicy()
+        if let xmlContentType {
+            loadXML(source, type: xmlContentType)
+            return
+        }
         parser = PageParser(source: source)
         // The parser holds the tree while it parses; the page holds it while scripts run.
         while parser != nil {
@@ -362,6 +371,33 @@ public final class ScriptPage {
             if parser != nil { swap(&document, &parser!.document) }
         }
         attachParsedFrames()
+        finishLoading()
+    }
+
+    /// An XML page: parsed whole by PageKit's XML parser (WebKit's report when it is not
+    /// well-formed), then its scripts run in document order as if the parser had reached each
+    /// end tag (they see the whole tree, where WebKit runs each as its end tag is parsed).
+    private func loadXML(_ source: PageSource, type: String) {
+        let text: String
+        switch source {
+        case .bytes(let data): text = String(decoding: data, as: UTF8.self)
+        case .text(let string): text = string
+        case .paused(let paused): text = String(decoding: paused.bytes, as: UTF8.self)
+        }
+        document = HTMLDocument()
+        documentContentTypes[Int32(document.root.rawValue)] = type
+        let outcome = XMLParser.parse(text, into: &document, under: document.root)
+        if let declaration = outcome.declaration { xmlDeclarations[Int32(document.root.rawValue)] = declaration }
+        version += 1
+        runUserScripts(.documentStart)
+        let scripts = descendantElements(of: document.root) { element in
+            document.name(of: element) == "script" && (document.namespace(of: element) == .html || document.namespace(of: element) == .svg)
+        }
+        for script in scripts {
+            applyMetaPolicies()
+            checkDocumentResources()
+            prepareScript(script, parserInserted: true)
+        }
         finishLoading()
     }
 
@@ -709,7 +745,8 @@ public final class ScriptPage {
     /// The text of a script element: its text children, concatenated.
     func scriptText(_ node: NodeID) -> String {
         var text = ""
-        for child in document.children(of: node) where document.kind(of: child) == .text {
+        // The child text content: CDATA sections are Text nodes too (an XHTML page's scripts).
+        for child in document.children(of: node) where document.kind(of: child) == .text || document.kind(of: child) == .cdataSection {
             text += document.text(of: child) ?? ""
         }
         return text

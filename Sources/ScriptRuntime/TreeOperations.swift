@@ -191,10 +191,18 @@ extension ScriptPage {
         return result
     }
 
+    /// The DOM's "list of elements with qualified name": HTML elements of an HTML document
+    /// match the name in ASCII lowercase, every other element the name as given.
     func elementsByTag(_ root: NodeID, _ name: String) -> [NodeID] {
         if name == "*" { return descendantElements(of: root) { _ in true } }
-        let lowered = name.lowercased()
-        return descendantElements(of: root) { document.name(of: $0) == lowered }
+        let inHTMLDocument = documentContentTypes[Int32(ownerDocument(root).rawValue)] == nil
+        let lowered = String(String.UnicodeScalarView(name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        return descendantElements(of: root) { element in
+            let local = document.name(of: element)
+            let qualified = document.prefix(of: element).map { $0 + ":" + (local ?? "") } ?? local
+            if inHTMLDocument && document.namespace(of: element) == .html { return qualified == lowered }
+            return qualified == name
+        }
     }
 
     func elementsByClass(_ root: NodeID, _ names: String) -> [NodeID] {
@@ -240,19 +248,34 @@ extension ScriptPage {
     }
 
     /// Whether two subtrees are equal (`isEqualNode`).
+    /// The DOM's "equals" over two subtrees, pair by pair on an explicit stack (an XML
+    /// document may be 5,000 elements deep).
     func equalNodes(_ a: NodeID, _ b: NodeID) -> Bool {
+        var pending = [(a, b)]
+        while let (first, second) = pending.popLast() {
+            guard equalNodeFields(first, second) else { return false }
+            let childrenA = Array(document.children(of: first)), childrenB = Array(document.children(of: second))
+            guard childrenA.count == childrenB.count else { return false }
+            pending.append(contentsOf: zip(childrenA, childrenB))
+        }
+        return true
+    }
+
+    /// Whether two nodes are equal leaving their children aside.
+    private func equalNodeFields(_ a: NodeID, _ b: NodeID) -> Bool {
         guard document.kind(of: a) == document.kind(of: b), document.name(of: a) == document.name(of: b),
+              document.namespaceURI(of: a) == document.namespaceURI(of: b), document.prefix(of: a) == document.prefix(of: b),
               document.text(of: a) == document.text(of: b),
               document.doctypeFields(of: a) == document.doctypeFields(of: b),
               document.processingInstructionTarget(of: a) == document.processingInstructionTarget(of: b) else { return false }
-        let attributesA = document.attributes(of: a).sorted { $0.name < $1.name }
-        let attributesB = document.attributes(of: b).sorted { $0.name < $1.name }
-        guard attributesA.map(\.name) == attributesB.map(\.name), attributesA.map(\.value) == attributesB.map(\.value) else {
-            return false
+        // The DOM's "equals": attributes by namespace, local name and value, in any order.
+        func attributeKeys(_ node: NodeID) -> [String] {
+            document.namespacedAttributes(of: node).map { attribute in
+                let local = attribute.namespace == nil ? attribute.name : String(attribute.name.split(separator: ":", maxSplits: 1).last ?? "")
+                return (attribute.namespace ?? "") + "\u{0}" + local + "\u{0}" + attribute.value
+            }.sorted()
         }
-        let childrenA = Array(document.children(of: a)), childrenB = Array(document.children(of: b))
-        guard childrenA.count == childrenB.count else { return false }
-        return zip(childrenA, childrenB).allSatisfy { equalNodes($0, $1) }
+        return attributeKeys(a) == attributeKeys(b)
     }
 
     /// Merges adjacent text nodes and drops empty ones (`normalize`).
@@ -283,15 +306,17 @@ extension ScriptPage {
 
     /// Replaces an element's children with markup parsed in its context (`innerHTML`);
     /// scripts in it never run.
-    func setInnerHTML(_ node: NodeID, _ html: String) {
+    /// False (and nothing changed) when the markup is XML that is not well-formed.
+    func setInnerHTML(_ node: NodeID, _ html: String) -> Bool {
         let target = document.name(of: node) == "template" ? templateContent(node) : node
+        guard let fragment = parseFragment(html, context: node, asBodyIfHTML: false) else { return false }
         while let child = document.firstChild(of: target) { document.remove(child) }
-        let fragment = parseFragment(html, context: node, asBodyIfHTML: false)
         for child in Array(document.children(of: fragment)) { try? document.appendChild(child, to: target) }
         document.free(fragment)
         version += 1
         detachDisconnectedFrames()
         if document.mayContainFrames, isConnected(target) { attachFrames(in: Array(document.children(of: target))) }
+        return true
     }
 
     /// Parses markup as children of a context node into a new fragment (HTML's fragment
@@ -300,7 +325,18 @@ extension ScriptPage {
     ///
     /// A context that is not an element is a new `body` (`outerHTML` in a fragment), as is an
     /// `html` element when `asBodyIfHTML` (`insertAdjacentHTML`, `createContextualFragment`).
-    func parseFragment(_ html: String, context: NodeID, scriptsRun: Bool = false, asBodyIfHTML: Bool = true) -> NodeID {
+    /// In an XML document, the XML fragment parsing algorithm: nil when not well-formed.
+    func parseFragment(_ html: String, context: NodeID, scriptsRun: Bool = false, asBodyIfHTML: Bool = true) -> NodeID? {
+        let contextOwner = ownerDocument(context)
+        if documentContentTypes[Int32(contextOwner.rawValue)] != nil {
+            guard let fragment = XMLParser.parseFragment(html, context: context, into: &document) else { return nil }
+            for node in descendantElements(of: fragment, where: { _ in true }) {
+                creators[Int32(node.rawValue)] = Int32(contextOwner.rawValue)
+                if !scriptsRun, document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
+            }
+            creators[Int32(fragment.rawValue)] = Int32(contextOwner.rawValue)
+            return fragment
+        }
         var parsingContext = context
         var temporaryContext: NodeID?
         if document.kind(of: context) != .element
@@ -330,8 +366,10 @@ extension ScriptPage {
     /// A new document (`DOMParser`, `responseType = "document"`) holding parsed markup; its
     /// scripts never run.
     func parseDocument(_ html: String) -> NodeID {
-        let (fragment, quirksMode) = parseDocumentNodes(html)
+        // DOMParser and XHR parse with scripting disabled (DOM Parsing §4; XHR's document response).
+        let (fragment, quirksMode) = parseDocumentNodes(html, scriptingEnabled: false)
         documentNodes.insert(Int32(fragment.rawValue))
+        documentURLs[Int32(fragment.rawValue)] = url
         if quirksMode != .noQuirks { quirksModes[Int32(fragment.rawValue)] = quirksMode }
         for node in descendantElements(of: fragment, where: { _ in true }) {
             creators[Int32(node.rawValue)] = Int32(fragment.rawValue)
@@ -340,10 +378,38 @@ extension ScriptPage {
         return fragment
     }
 
-    /// Parses a whole document (with scripting on) and copies its nodes into a new, detached
+    /// A new XML document (`DOMParser` with an XML type) parsed by PageKit's XML parser, with
+    /// WebKit's `parsererror` report when it is not well-formed; its scripts never run.
+    func parseXMLDocument(_ text: String, type: String, orNoneOnError: Bool = false) -> NodeID? {
+        let made = document.createDocumentFragment()
+        let outcome = XMLParser.parse(text, into: &document, under: made)
+        if orNoneOnError && outcome.errorMessages != nil {
+            document.free(made)
+            return nil
+        }
+        documentNodes.insert(Int32(made.rawValue))
+        documentContentTypes[Int32(made.rawValue)] = type
+        documentURLs[Int32(made.rawValue)] = url
+        if let declaration = outcome.declaration { xmlDeclarations[Int32(made.rawValue)] = declaration }
+        for node in descendantElements(of: made, where: { _ in true }) {
+            creators[Int32(node.rawValue)] = Int32(made.rawValue)
+            if document.name(of: node) == "script" { startedScripts.insert(Int32(node.rawValue)) }
+        }
+        version += 1
+        return made
+    }
+
+    /// The XML serialization of a node (`XMLSerializer`, and markup in XML documents); nil when
+    /// the require well-formed flag finds it cannot be (the caller throws InvalidStateError).
+    func serializeXML(_ node: NodeID, outer: Bool, requireWellFormed: Bool = false) -> String? {
+        let declaration = isDocumentNode(node) ? xmlDeclarations[Int32(node.rawValue)] : nil
+        return try? document.serializeXML(node, outer: outer, requireWellFormed: requireWellFormed, declaration: declaration)
+    }
+
+    /// Parses a whole document and copies its nodes into a new, detached
     /// fragment of the page's arena: every node a script sees lives in the one tree.
-    private func parseDocumentNodes(_ html: String) -> (NodeID, HTMLDocument.QuirksMode) {
-        let parsed = HTMLParser.parse(html, options: HTMLParser.Options(scriptingEnabled: true))
+    func parseDocumentNodes(_ html: String, scriptingEnabled: Bool = true) -> (NodeID, HTMLDocument.QuirksMode) {
+        let parsed = HTMLParser.parse(html, options: HTMLParser.Options(scriptingEnabled: scriptingEnabled))
         let fragment = document.createDocumentFragment()
         var stack: [(NodeID, NodeID)] = parsed.children(of: parsed.root).reversed().map { ($0, fragment) }
         while let (source, parent) = stack.popLast() {
@@ -394,6 +460,9 @@ extension ScriptPage {
     }
 
     func serialize(_ node: NodeID, outer: Bool) -> String {
+        if documentContentTypes[Int32(ownerDocument(node).rawValue)] != nil {
+            return serializeXML(node, outer: outer) ?? ""
+        }
         return outer ? document.serialize(node, scriptingEnabled: true) : document.serializeChildren(of: node, scriptingEnabled: true)
     }
 

@@ -9,7 +9,7 @@ import Glibc
 /// `webnav-fuzz SURFACE --seed S --print N` writes input N itself; `--list` names the surfaces.
 /// `--crash-at N` and `--hang-at N` make input N crash or hang on purpose, so the supervisor's
 /// own counting can be checked (`Scripts/fuzz.py --self-test`).
-let surfaces: [FuzzSurface] = [PageScriptSurface(), PlistXMLSurface(), PlistBinarySurface(), PayloadSurface(), FlowSurface()]
+let surfaces: [FuzzSurface] = [PageScriptSurface(), XMLDocumentSurface(), PlistXMLSurface(), PlistBinarySurface(), PayloadSurface(), FlowSurface()]
 
 func fail(_ message: String) -> Never {
     FileHandleOutput.standardError("webnav-fuzz: \(message)\n")

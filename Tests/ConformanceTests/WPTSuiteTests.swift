@@ -48,10 +48,14 @@ final class WPTSuiteTests: XCTestCase {
         }
     }
 
-    func testXMLDocumentsAndWorkersAreListedAsNotRun() {
-        XCTAssertEqual(WPTSuite.classify(file: "dom/a.xhtml", text: harness).skipped,
-                       WPTSkippedFile(file: "dom/a.xhtml", reason: "an XML document (webnav parses every page as HTML)"))
-        XCTAssertEqual(WPTSuite.classify(file: "dom/a.svg", text: harness).skipped?.reason, "an XML document (webnav parses every page as HTML)")
+    func testXMLDocumentsAreRunAndWorkersListedAsNotRun() {
+        for file in ["dom/a.xhtml", "dom/a.svg", "dom/a.xht", "dom/a.xml"] {
+            XCTAssertEqual(WPTSuite.classify(file: file, text: harness).tests.map(\.id), [file])
+            XCTAssertNil(WPTSuite.classify(file: file, text: harness).skipped)
+        }
+        // WPT's SVG pages load the harness through XHTML scripts with a prefix.
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:h=\"http://www.w3.org/1999/xhtml\"><h:script src=\"/resources/testharness.js\"/></svg>"
+        XCTAssertEqual(WPTSuite.classify(file: "dom/b.svg", text: svg).tests.map(\.id), ["dom/b.svg"])
         XCTAssertEqual(WPTSuite.classify(file: "dom/e.worker.js", text: "").skipped,
                        WPTSkippedFile(file: "dom/e.worker.js", reason: "a worker test (the engine has no workers)"))
         XCTAssertEqual(WPTSuite.classify(file: "dom/w.any.js", text: "// META: global=dedicatedworker,sharedworker\n").skipped,
@@ -121,11 +125,12 @@ final class WPTSuiteTests: XCTestCase {
     func testDiscoverySkipsSupportFoldersAndSorts() throws {
         let root = try temporaryFolder([
             "dom/b.html": harness, "dom/a.html": harness, "dom/resources/r.html": harness, "dom/support/s.html": harness,
-            "dom/sub/c.window.js": "", "dom/sub/d.xhtml": harness, "domparsing/e.html": harness, "other/f.html": harness,
+            "dom/sub/c.window.js": "", "dom/sub/d.xhtml": harness, "dom/sub/g.worker.js": "", "domparsing/e.html": harness,
+            "other/f.html": harness,
         ], for: self)
         let found = WPTSuite.discover(root: root, folders: ["dom", "domparsing"])
-        XCTAssertEqual(found.tests.map(\.id), ["dom/a.html", "dom/b.html", "dom/sub/c.window.html", "domparsing/e.html"])
-        XCTAssertEqual(found.skipped.map(\.file), ["dom/sub/d.xhtml"])
+        XCTAssertEqual(found.tests.map(\.id), ["dom/a.html", "dom/b.html", "dom/sub/c.window.html", "dom/sub/d.xhtml", "domparsing/e.html"])
+        XCTAssertEqual(found.skipped.map(\.file), ["dom/sub/g.worker.js"])
     }
 
     func testTheServerAnswers() throws {

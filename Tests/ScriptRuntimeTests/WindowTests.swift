@@ -205,7 +205,7 @@ final class WindowTests: XCTestCase {
             "console.log: function selectNodeContents() {\n    [native code]\n} function toString() {\n    [native code]\n}",
             "console.log: https://example.com/a/b?x=1&y=2 2 a=1 file:",
             "console.log: true",
-            "console.log: <body><p>x</p></body>",
+            "console.log: <body xmlns=\"http://www.w3.org/1999/xhtml\"><p>x</p></body>",
             "console.log: 1 function",
             "console.log: mutations 1 true childList SPAN",
             "console.log: read h\u{e9}",

@@ -71,7 +71,9 @@ namespace N {
   any html(unsigned long node, boolean arg1);
   any setHTML(unsigned long node, DOMString arg1);
   any parse(unsigned long node, DOMString arg1, boolean arg2);
-  any parseDocument(DOMString arg0);
+  any parseDocument(DOMString arg0, DOMString arg1, boolean arg2);
+  any xml(unsigned long node);
+  any documentURL(unsigned long node);
   any templateContent(unsigned long node);
   any observeParser(boolean arg0);
   any title(unsigned long node);
@@ -107,7 +109,6 @@ namespace N {
   any setScriptAsync(unsigned long node);
   any readyState();
   any frameElements();
-  any documentURL(unsigned long node);
   any write(DOMString arg0);
   any documentOpen();
   any documentClose();

@@ -430,6 +430,14 @@ function removeAllChildren(node) {
 
 /// Replaces every child of a node at once (`textContent`, `innerHTML`): one mutation record
 /// holding both the removed and the added nodes, as the DOM's "replace all" makes.
+/// Markup parsed as the children of a context node into a fragment (its ID); in an XML
+/// document, markup that is not well-formed throws WebKit's SyntaxError.
+function parsedMarkup(context, markup, scriptsRun = false) {
+    const fragment = N.parse(context, markup, scriptsRun);
+    if (fragment < 0) throw domError("SyntaxError", "The string did not match the expected pattern.");
+    return fragment;
+}
+
 function replaceAllChildren(node, replace) {
     const id = idOf(node);
     const removed = observedMutations > 0 ? wrapAll(N.children(id)) : null;
@@ -652,6 +660,7 @@ class Node extends EventTarget {
     hasChildNodes() { return N.first(this.#id) >= 0; }
     getRootNode() { return wrap(N.root(this.#id)); }
     contains(other) {
+        requireArguments(arguments.length, 1);
         if (other === null || other === undefined) return false;
         return N.contains(this.#id, nodeArgument(other, "Node", "contains", 1, "other"));
     }
@@ -1504,14 +1513,25 @@ class Element extends Node {
     set innerHTML(value) {
         const id = idOf(this);
         const target = N.tag(id) === "template" ? wrap(N.templateContent(id)) : this;
-        replaceAllChildren(target, () => N.setHTML(id, value === null ? "" : String(value)));
+        const markup = value === null ? "" : String(value);
+        if (N.contentType(N.owner(id)) !== "text/html") {
+            // The XML fragment parsing algorithm: parsed first, so nothing changes when it throws.
+            const fragment = parsedMarkup(id, markup);
+            replaceAllChildren(target, () => {
+                const targetID = idOf(target);
+                for (const child of N.children(targetID)) N.remove(child);
+                N.insert(targetID, fragment, -1);
+            });
+            return;
+        }
+        replaceAllChildren(target, () => N.setHTML(id, markup));
     }
     get outerHTML() { return N.html(idOf(this), true); }
     set outerHTML(value) {
         const parent = this.parentNode;
         if (parent === null) return;
         if (parent.nodeType === 9) throw domError("NoModificationAllowedError");
-        const fragment = wrap(N.parse(idOf(parent), value === null ? "" : String(value)));
+        const fragment = wrap(parsedMarkup(idOf(parent), value === null ? "" : String(value)));
         const next = this.nextSibling, previous = this.previousSibling;
         // DOM "replace": one record holds this element and what replaces it.
         const added = observedMutations > 0 ? wrapAll(N.children(idOf(fragment))) : null;
@@ -1526,7 +1546,7 @@ class Element extends Node {
         if (context === null || (context.nodeType === 9)) {
             if (position === "beforebegin" || position === "afterend") throw domError("NoModificationAllowedError");
         }
-        const fragment = wrap(N.parse(idOf(context === null ? this : context), String(text)));
+        const fragment = wrap(parsedMarkup(idOf(context === null ? this : context), String(text)));
         insertAdjacent(this, position, fragment);
     }
     insertAdjacentElement(position, element) {

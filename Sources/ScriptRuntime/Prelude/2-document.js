@@ -139,7 +139,7 @@ class Document extends Node {
     createAttribute(name) {
         name = String(name);
         if (!xmlName.test(name)) throw domError("InvalidCharacterError");
-        return new Attr(KEY, null, name.toLowerCase(), "");
+        return new Attr(KEY, null, N.contentType(idOf(this)) === "text/html" ? asciiLowercase(name) : name, "");
     }
     createEvent(interfaceName) {
         requireArguments(arguments.length, 1);
@@ -297,21 +297,34 @@ class DOMImplementation {
 
 const parsingInterface = lazyFamily(() => {
     class DOMParser {
+        #parser = true;
         parseFromString(text, type) {
+            if (this === null || typeof this !== "object" || !(#parser in this)) {
+                throw typeError("Can only call DOMParser.parseFromString on instances of DOMParser");
+            }
             requireArguments(arguments.length, 2);
             type = String(type);
             if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
                 throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
             }
-            return wrap(N.parseDocument(String(text)));
+            return wrap(N.parseDocument(String(text), type, false));
         }
     }
 
     class XMLSerializer {
+        #serializer = true;
         serializeToString(node) {
+            if (this === null || typeof this !== "object" || !(#serializer in this)) {
+                throw typeError("Can only call XMLSerializer.serializeToString on instances of XMLSerializer");
+            }
             const id = nodeArgument(node, "XMLSerializer", "serializeToString", 1, "root");
-            return N.html(id, true);
+            return N.xml(id);
         }
+    }
+    // WebIDL's shape: operations enumerable, the class string the interface's name.
+    for (const [cls, operation] of [[DOMParser, "parseFromString"], [XMLSerializer, "serializeToString"]]) {
+        ObjectDefine(cls.prototype, operation, { enumerable: true });
+        ObjectDefine(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
     }
     familyClasses([DOMParser, XMLSerializer]);
     return { DOMParser, XMLSerializer };

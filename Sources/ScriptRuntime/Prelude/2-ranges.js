@@ -432,7 +432,7 @@ const rangeInterface = lazyFamily(() => {
             if (context === null || (context.localName === "html" && context.namespaceURI === htmlNamespace)) {
                 context = documentOf(b.startNode).createElement("body");
             }
-            return wrap(N.parse(idOf(context), String(fragment), true));
+            return wrap(parsedMarkup(idOf(context), String(fragment), true));
         }
         toString() {
             const b = liveBoundaries(this, "toString");

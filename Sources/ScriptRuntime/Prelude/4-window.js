@@ -1573,7 +1573,7 @@ function makeNetworkInterfaces() {
     class XMLHttpRequest extends XMLHttpRequestEventTarget {
         #state = 0; #method = "GET"; #url = ""; #async = true; #headers = []; #sent = false; #generation = 0;
         #status = 0; #statusText = ""; #responseURL = ""; #responseHeaders = []; #text = ""; #token = -1;
-        #responseType = ""; #timeout = 0; #withCredentials = false; #upload = new XMLHttpRequestUpload(); #mime = null;
+        #responseType = ""; #timeout = 0; #withCredentials = false; #upload = new XMLHttpRequestUpload(); #mime = null; #document = undefined;
         get readyState() { return this.#state; }
         get status() { return this.#status; }
         get statusText() { return this.#statusText; }
@@ -1593,7 +1593,27 @@ function makeNetworkInterfaces() {
             if (this.#responseType !== "" && this.#responseType !== "text") throw domError("InvalidStateError");
             return this.#state === 3 || this.#state === 4 ? this.#text : "";
         }
-        get responseXML() { return null; }
+        get responseXML() {
+            if (this.#responseType !== "" && this.#responseType !== "document") throw domError("InvalidStateError");
+            return this.#documentResponse();
+        }
+        /// XHR's "document response": an HTML document only for responseType "document", an XML
+        /// document for XML types (null when it is not well-formed), made once per response.
+        #documentResponse() {
+            if (this.#state !== 4) return null;
+            if (this.#document !== undefined) return this.#document;
+            const essence = (this.#mime ?? this.getResponseHeader("content-type") ?? "text/xml").split(";")[0].trim().toLowerCase() || "text/xml";
+            const html = essence === "text/html";
+            const xml = essence === "text/xml" || essence === "application/xml" || /^[^\/]+\/[^\/]+\+xml$/.test(essence);
+            let made = null;
+            if (html && this.#responseType === "document") made = wrap(N.parseDocument(this.#text, "text/html", false));
+            else if (xml) {
+                const id = N.parseDocument(this.#text, essence, true);
+                made = id < 0 ? null : wrap(id);
+            }
+            this.#document = made;
+            return made;
+        }
         get response() {
             if (this.#responseType === "" || this.#responseType === "text") return this.responseText;
             if (this.#state !== 4 || this.#status === 0) return null;
@@ -1601,7 +1621,7 @@ function makeNetworkInterfaces() {
             case "json": try { return JSON.parse(this.#text); } catch (e) { return null; }
             case "arraybuffer": return binaryToBytes(N.bytes(this.#token)).buffer;
             case "blob": return new Blob([binaryToBytes(N.bytes(this.#token))], { type: this.getResponseHeader("content-type") || "" });
-            case "document": return wrap(N.parseDocument(this.#text));
+            case "document": return this.#documentResponse();
             }
             return null;
         }
@@ -1616,6 +1636,7 @@ function makeNetworkInterfaces() {
             this.#headers = [];
             this.#sent = false;
             this.#status = 0; this.#statusText = ""; this.#text = ""; this.#responseHeaders = []; this.#responseURL = "";
+            this.#document = undefined;
             if (this.#state !== 1) {
                 this.#state = 1;
                 dispatch(this, new Event("readystatechange"), false);
