@@ -295,4 +295,22 @@ final class CoreDOMTests: XCTestCase {
             "console.log: http://www.w3.org/1999/xhtml http://www.w3.org/1999/xhtml http://www.w3.org/2000/svg",
         ])
     }
+
+    func testDOMTokenListSupportsAndReplaceFollowTheStandard() throws {
+        XCTAssertEqual(try logs("""
+        <p id=p class=a></p><a id=a></a><link id=l><script>
+        const p = document.getElementById('p');
+        try { p.classList.supports('a'); } catch (e) { console.log(e.constructor.name, e.message); }
+        console.log(document.getElementById('a').relList.supports('NOOPENER'), document.getElementById('a').relList.supports('stylesheet'),
+            document.getElementById('l').relList.supports('stylesheet'), document.getElementById('l').relList.supports('prefetch'));
+        try { p.classList.replace(' ', ''); } catch (e) { console.log(e.name); }
+        try { p.classList.replace('a', 'b c'); } catch (e) { console.log(e.name); }
+        </script>
+        """), [
+            "console.log: TypeError Type error",
+            "console.log: true false true false",
+            "console.log: SyntaxError",
+            "console.log: InvalidCharacterError",
+        ])
+    }
 }

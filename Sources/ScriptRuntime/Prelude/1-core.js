@@ -99,6 +99,10 @@ function familyClasses(classes) {
     for (const cls of classes) {
         markClass(cls);
         platformClasses.push(cls);
+        // The interface's class string (WebIDL §3.7.3), unless the family gave its own.
+        if (cls.prototype !== undefined && ReflectGetOwnPropertyDescriptor(cls.prototype, SymbolToStringTag) === undefined) {
+            ObjectDefine(cls.prototype, SymbolToStringTag, { value: cls.name, configurable: true });
+        }
     }
 }
 
@@ -1151,11 +1155,14 @@ function validateQualifiedName(name) {
 }
 
 class DOMTokenList {
-    #element; #attribute;
-    constructor(key, element, attribute) {
+    #element; #attribute; #supported;
+    /// `supported`: the attribute's supported tokens in lowercase (HTML's `rel` lists), or null
+    /// when it defines none (`class`), where `supports()` throws (DOM §7.1).
+    constructor(key, element, attribute, supported = null) {
         if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
         this.#attribute = attribute;
+        this.#supported = supported;
         // A legacy platform object: its tokens are indexed properties (`classList[0]`).
         return new Proxy(this, collectionHandler);
     }
@@ -1197,6 +1204,9 @@ class DOMTokenList {
         return present;
     }
     replace(token, replacement) {
+        // Both are tested for emptiness before either is for whitespace (DOM §7.1 replace()).
+        token = String(token); replacement = String(replacement);
+        if (token === "" || replacement === "") throw domError("SyntaxError");
         token = DOMTokenList.#check(token);
         replacement = DOMTokenList.#check(replacement);
         const list = this.#tokens();
@@ -1206,7 +1216,11 @@ class DOMTokenList {
         this.#write(list.filter((item, position) => list.indexOf(item) === position));
         return true;
     }
-    supports() { return true; }
+    supports(token) {
+        // WebKit's DOMTokenList::supports: a TypeError with JavaScriptCore's default message.
+        if (this.#supported === null) throw typeError("Type error");
+        return this.#supported.includes(StringToLowerCase(String(token)));
+    }
     toString() { return this.value; }
 }
 // A value iterator over indexed properties is Array.prototype's (WebIDL §3.7.9).

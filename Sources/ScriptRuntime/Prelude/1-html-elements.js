@@ -13,8 +13,13 @@ implementation("HTMLTitleElement", () => ({
     setText: (self, value) => setTextContent(self, value),
 }));
 
+/// The `rel` tokens WebKit supports on `<link>` (LinkRelAttribute::isSupported, as
+/// WebKitGTK 2.50 answers `relList.supports`) and on `<a>`, `<area>` and `<form>`.
+const linkRelations = ["stylesheet", "alternate", "icon", "apple-touch-icon", "dns-prefetch", "preconnect", "preload", "modulepreload", "expect"];
+const hyperlinkRelations = ["noreferrer", "noopener", "opener"];
+
 implementation("HTMLLinkElement", () => ({
-    relList: (self) => new DOMTokenList(KEY, self, "rel"),
+    relList: (self) => new DOMTokenList(KEY, self, "rel", linkRelations),
 }));
 
 implementation("HTMLScriptElement", () => ({
@@ -68,14 +73,14 @@ function hyperlinkUtilities() {
 
 implementation("HTMLAnchorElement", () => ({
     ...hyperlinkUtilities(),
-    relList: (self) => new DOMTokenList(KEY, self, "rel"),
+    relList: (self) => new DOMTokenList(KEY, self, "rel", hyperlinkRelations),
     text: (self) => N.text(idOf(self)),
     setText: (self, value) => setTextContent(self, value),
 }));
 
 implementation("HTMLAreaElement", () => ({
     ...hyperlinkUtilities(),
-    relList: (self) => new DOMTokenList(KEY, self, "rel"),
+    relList: (self) => new DOMTokenList(KEY, self, "rel", hyperlinkRelations),
 }));
 
 implementation("HTMLImageElement", () => ({

@@ -317,11 +317,29 @@ const parsingInterface = lazyFamily(() => {
 let nodeIteratorRemoving = null;
 
 const traversalInterface = lazyFamily(() => {
-    /// What a traversal's `whatToShow` and filter say of a node: 1 accept, 2 reject, 3 skip.
-    function acceptance(show, filter, node) {
+    /// The traversers whose filter is running (DOM §6 "filter": the active flag).
+    const activeTraversers = new WeakMap();
+    /// What a traversal's `whatToShow` and filter say of a node: 1 accept, 2 reject, 3 skip
+    /// (DOM §6 "filter"; the filter is a callback interface, WebIDL §3.12 "call a user object's
+    /// operation", its result an `unsigned short`). A filter that calls back into its own
+    /// traverser gets InvalidStateError.
+    function acceptance(traverser, show, filter, node) {
+        if (WeakMapGet(activeTraversers, traverser) === true) throw domError("InvalidStateError");
         if (!(show & (1 << (node.nodeType - 1)))) return 3;
         if (filter === null) return 1;
-        return typeof filter === "function" ? filter(node) : filter.acceptNode(node);
+        WeakMapSet(activeTraversers, traverser, true);
+        try {
+            let result;
+            if (typeof filter === "function") result = filter(node);
+            else {
+                const operation = filter.acceptNode;
+                if (typeof operation !== "function") throw typeError("acceptNode is not a function");
+                result = ReflectApply(operation, filter, [node]);
+            }
+            return (+result & 0xFFFF) >>> 0;
+        } finally {
+            WeakMapSet(activeTraversers, traverser, false);
+        }
     }
     /// The node after `node` in document order, staying inside `root`.
     function followingWithin(root, node) {
@@ -362,7 +380,7 @@ const traversalInterface = lazyFamily(() => {
         get filter() { return this.#filter; }
         get currentNode() { return this.#current; }
         set currentNode(node) { this.#current = node; }
-        #accept(node) { return acceptance(this.#show, this.#filter, node); }
+        #accept(node) { return acceptance(this, this.#show, this.#filter, node); }
         #take(node) { this.#current = node; return node; }
         parentNode() {
             let node = this.#current;
@@ -468,7 +486,9 @@ const traversalInterface = lazyFamily(() => {
             /// removed (or inside one) gives way to the next node, or else the previous one.
             nodeIteratorRemoving = (iterator, removedID, previousIsNull) => {
                 const referenceID = idOf(iterator.#reference), rootID = idOf(iterator.#root);
-                if (!inclusiveAncestor(removedID, referenceID) || removedID === rootID) return;
+                // An ancestor of the root takes the iterator's whole collection with it: nothing
+                // changes (WebKit's NodeIterator::updateForNodeRemoval, as WPT expects).
+                if (!inclusiveAncestor(removedID, referenceID) || inclusiveAncestor(removedID, rootID)) return;
                 if (iterator.#beforeReference) {
                     let next = -1;
                     for (let id = removedID; id >= 0 && id !== rootID; id = N.parent(id)) {
@@ -498,7 +518,7 @@ const traversalInterface = lazyFamily(() => {
                     else if ((node = followingWithin(this.#root, node)) === null) return null;
                 } else if (!before) before = true;
                 else if ((node = precedingWithin(this.#root, node)) === null) return null;
-                if (acceptance(this.#show, this.#filter, node) === 1) break;
+                if (acceptance(this, this.#show, this.#filter, node) === 1) break;
             }
             this.#reference = node; this.#beforeReference = before;
             return node;

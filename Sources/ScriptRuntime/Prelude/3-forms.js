@@ -188,7 +188,7 @@ implementation("HTMLFormElement", () => ({
         return N.resolve(value) ?? value;
     },
     setAction: (self, value) => setAttributeValue(self, "action", value),
-    relList: (self) => new DOMTokenList(KEY, self, "rel"),
+    relList: (self) => new DOMTokenList(KEY, self, "rel", hyperlinkRelations),
     elements: formElementsCollection,
     namedProperty: (self, key) => formNamedProperty(self, key),
     length: (self) => N.formElements(idOf(self)).length,
