@@ -445,70 +445,174 @@ function replaceAllChildren(node, replace) {
 // ---------------------------------------------------------------------------------------------
 // Live collections: computed again only when the tree changed (N.version).
 
-const boundMethods = new WeakMap();
-// What the collections' proxy traps call, kept from before page scripts run (they may replace the originals).
-const ReflectHas = Reflect.has;
-const ObjectHasOwn = Object.hasOwn;
-const FunctionBind = uncurryThis(Function.prototype.bind);
-const ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
+// Legacy platform objects (WebIDL §3.9): each collection is a Proxy of the object holding its
+// state (a class instance with private fields, which also keeps the page's expandos), whose
+// traps give the indexed and named properties as [[GetOwnProperty]], [[DefineOwnProperty]],
+// [[Delete]], [[OwnPropertyKeys]] and [[Set]] define them. The prototype's members take the
+// Proxy as `this` and work on the object behind it.
 
-const collectionHandler = {
-    get(target, key, receiver) {
-        if (typeof key === "string") {
-            const index = toIndex(key);
-            if (index >= 0) return index < target.length ? target.item(index) : undefined;
-            if (!(key in target) && target.namedItem !== undefined && key !== "") {
-                const named = target.namedItem(key);
-                if (named !== null) return named;
+/// Each legacy platform object (the Proxy) → the object behind it.
+const legacyTargets = new WeakMap();
+const ReflectHas = Reflect.has;
+const ReflectDeleteProperty = Reflect.deleteProperty;
+/// The members a legacy interface's wrappers call, by wrapper.
+const legacyOriginals = new Map();
+
+/// The object behind a legacy platform object, or `value` itself.
+function legacyThis(value) {
+    const target = WeakMapGet(legacyTargets, value);
+    return target === undefined ? value : target;
+}
+
+/// Makes `cls.prototype`'s own methods and accessors take a legacy platform object as `this`
+/// (they use private fields, which a Proxy does not have); each keeps its name and length.
+function legacyMembers(cls) {
+    const prototype = cls.prototype;
+    const keys = ReflectOwnKeys(prototype);
+    for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (key === "constructor") continue;
+        const descriptor = ReflectGetOwnPropertyDescriptor(prototype, key);
+        const name = typeof key === "symbol" ? "[" + StringSlice(StringFromValue(key), 7, -1) + "]" : key;
+        for (const [part, prefix] of [["value", ""], ["get", "get "], ["set", "set "]]) {
+            const original = descriptor[part];
+            if (typeof original !== "function") continue;
+            const member = { m() { return ReflectApply(original, legacyThis(this), arguments); } }.m;
+            ObjectDefine(member, "length", { value: original.length, configurable: true });
+            ObjectDefine(member, "name", { value: prefix + name, configurable: true });
+            MapSet(legacyOriginals, member, original);
+            descriptor[part] = member;
+        }
+        ObjectDefine(prototype, key, descriptor);
+    }
+}
+
+/// The original of a legacy interface's member `key` (`part`: "value" or "get") on `prototype`
+/// or its ancestors, as a function of the object behind the Proxy.
+function legacyMember(prototype, key, part) {
+    for (let object = prototype; object !== null; object = ObjectGetPrototypeOf(object)) {
+        const descriptor = ReflectGetOwnPropertyDescriptor(object, key);
+        if (descriptor === undefined) continue;
+        const member = descriptor[part];
+        const original = MapGet(legacyOriginals, member);
+        return uncurryThis(original === undefined ? member : original);
+    }
+    throw new TypeErrorConstructor("no " + key);
+}
+
+/// The Proxy handler of a legacy interface whose prototype is `prototype`: indexed properties
+/// from its `length` and `item`, named ones (when `names` is given) from `named(target, name)`
+/// (null when there is none) and `names(target)` (the supported property names in order),
+/// [LegacyUnenumerableNamedProperties] when `unenumerable`; `setIndex(target, index, value)` is
+/// an indexed setter (HTMLOptionsCollection's).
+function legacyHandler(prototype, { named = null, names = null, unenumerable = true, setIndex = null } = {}) {
+    const lengthOf = legacyMember(prototype, "length", "get");
+    const itemOf = legacyMember(prototype, "item", "value");
+    /// The named property visibility algorithm (WebIDL §3.9.1): a supported name that no own
+    /// property and nothing on the prototype chain shadows.
+    const visible = (target, key) => names !== null && key !== "" && !ReflectHas(target, key) && named(target, key) !== null;
+    return {
+        get(target, key, receiver) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0 && index < lengthOf(target)) return itemOf(target, index);
+                if (index < 0 && names !== null && key !== "" && !ReflectHas(target, key)) {
+                    const value = named(target, key);
+                    if (value !== null) return value;
+                }
             }
-        }
-        const value = ReflectGet(target, key, target);
-        if (typeof value !== "function" || ObjectHasOwn(target, key)) return value;
-        // Object.prototype's methods (hasOwnProperty…) and the Array.prototype ones an iterable
-        // interface takes (forEach, values…) must see the proxy's indexed properties.
-        if (ObjectPrototype[key] === value || ArrayPrototype[key] === value) return value;
-        // Methods run on the collection itself (its private state is not the proxy's).
-        let bound = WeakMapGet(boundMethods, target);
-        if (bound === undefined) { bound = new Map(); WeakMapSet(boundMethods, target, bound); }
-        let entry = MapGet(bound, key);
-        if (entry === undefined || entry[0] !== value) {
-            entry = [value, markNative(FunctionBind(value, target), typeof key === "string" ? key : "")];
-            MapSet(bound, key, entry);
-        }
-        return entry[1];
-    },
-    has(target, key) {
-        if (typeof key === "string") {
-            const index = toIndex(key);
-            if (index >= 0) return index < target.length;
-        }
-        return ReflectHas(target, key);
-    },
-    ownKeys(target) {
-        const keys = [];
-        for (let i = 0; i < target.length; i++) keys[keys.length] = StringFromValue(i);
-        const own = ReflectOwnKeys(target);
-        for (let i = 0; i < own.length; i++) keys[keys.length] = own[i];
-        return keys;
-    },
-    getOwnPropertyDescriptor(target, key) {
-        if (typeof key === "string") {
-            const index = toIndex(key);
-            if (index >= 0 && index < target.length) {
-                return { value: target.item(index), writable: false, enumerable: true, configurable: true };
+            return ReflectGet(target, key, receiver);
+        },
+        has(target, key) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0 && index < lengthOf(target)) return true;
+                if (index < 0 && names !== null && key !== "" && !ReflectHas(target, key)) return named(target, key) !== null;
             }
+            return ReflectHas(target, key);
+        },
+        getOwnPropertyDescriptor(target, key) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0) {
+                    if (index < lengthOf(target)) return { value: itemOf(target, index), writable: setIndex !== null, enumerable: true, configurable: true };
+                } else if (visible(target, key)) {
+                    return { value: named(target, key), writable: false, enumerable: !unenumerable, configurable: true };
+                }
+            }
+            return ReflectGetOwnPropertyDescriptor(target, key);
+        },
+        defineProperty(target, key, descriptor) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0) {
+                    if (setIndex === null || !("value" in descriptor) || "get" in descriptor || "set" in descriptor) return false;
+                    setIndex(target, index, descriptor.value);
+                    return true;
+                }
+                // A supported name cannot be made an own property (no named setter).
+                if (names !== null && key !== "" && !ObjectHasOwnProperty(target, key) && named(target, key) !== null) return false;
+            }
+            return ReflectDefineProperty(target, key, descriptor);
+        },
+        deleteProperty(target, key) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0) return index >= lengthOf(target);
+                if (visible(target, key)) return false;
+            }
+            return ReflectDeleteProperty(target, key);
+        },
+        set(target, key, value, receiver) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0 && WeakMapGet(legacyTargets, receiver) === target) {
+                    if (setIndex === null) return false;
+                    setIndex(target, index, value);
+                    return true;
+                }
+                if (index >= 0 && index < lengthOf(target)) return false;
+            }
+            // Named properties are ignored here (WebIDL §3.9.2 [[Set]]): the ordinary steps
+            // then ask the receiver's [[GetOwnProperty]] and [[DefineOwnProperty]].
+            return ReflectSet(target, key, value, receiver);
+        },
+        ownKeys(target) {
+            const keys = [];
+            const length = lengthOf(target);
+            for (let i = 0; i < length; i++) keys[keys.length] = StringFromValue(i);
+            if (names !== null) {
+                const list = names(target);
+                for (let i = 0; i < list.length; i++) if (visible(target, list[i])) keys[keys.length] = list[i];
+            }
+            const own = ReflectOwnKeys(target);
+            for (let i = 0; i < own.length; i++) keys[keys.length] = own[i];
+            return keys;
+        },
+        preventExtensions() { return false; },
+    };
+}
+
+/// `target` as a legacy platform object with `handler`'s properties.
+function legacyObject(target, handler) {
+    const proxy = new Proxy(target, handler);
+    WeakMapSet(legacyTargets, proxy, target);
+    return proxy;
+}
+
+/// Gives an interface with an indexed getter and an integer `length` Array.prototype's
+/// iteration (WebIDL §3.7.9 and §3.7.10: `@@iterator`, and for `iterable<>` ones entries,
+/// keys, values and forEach).
+function arrayIteration(cls, iterable) {
+    if (iterable) {
+        for (const key of ["entries", "keys", "values", "forEach"]) {
+            ObjectDefine(cls.prototype, key, { value: ArrayPrototypeMembers[key], writable: true, enumerable: true, configurable: true });
         }
-        return ReflectGetOwnPropertyDescriptor(target, key);
-    },
-    set(target, key, value) {
-        if (typeof key === "string" && toIndex(key) >= 0) return true;
-        return ReflectSet(target, key, value, target);
-    },
-    defineProperty(target, key, descriptor) {
-        if (typeof key === "string" && toIndex(key) >= 0) return false;
-        return ReflectDefineProperty(target, key, descriptor);
-    },
-};
+    }
+    ObjectDefine(cls.prototype, SymbolIterator, { value: ArrayPrototypeMembers.values, writable: true, configurable: true });
+}
+const ArrayPrototypeMembers = { entries: Array.prototype.entries, keys: Array.prototype.keys, values: Array.prototype.values, forEach: Array.prototype.forEach };
+const ObjectHasOwnProperty = uncurryThis(Object.prototype.hasOwnProperty);
 
 function toIndex(key) {
     if (key.length === 0 || key.length > 10) return -1;
@@ -538,15 +642,10 @@ class NodeList {
         index = index >>> 0;
         return index < ids.length ? wrap(ids[index]) : null;
     }
-    forEach(callback, thisArg) {
-        const ids = this.#current().slice();
-        for (let i = 0; i < ids.length; i++) callback.call(thisArg, wrap(ids[i]), i, this);
-    }
-    *entries() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield [i, wrap(ids[i])]; }
-    *keys() { const n = this.#current().length; for (let i = 0; i < n; i++) yield i; }
-    *values() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
-    [Symbol.iterator]() { return this.values(); }
 }
+legacyMembers(NodeList);
+arrayIteration(NodeList, true);
+const nodeListHandler = legacyHandler(NodeList.prototype);
 
 class HTMLCollection {
     #compute; #ids = null; #version = -1;
@@ -562,7 +661,7 @@ class HTMLCollection {
         }
         return this.#ids;
     }
-    static { collectionIds = (collection) => collection.#current(); }
+    static { collectionIds = (collection) => legacyThis(collection).#current(); }
     get length() { return this.#current().length; }
     item(index) {
         const ids = this.#current();
@@ -570,24 +669,49 @@ class HTMLCollection {
         return index < ids.length ? wrap(ids[index]) : null;
     }
     namedItem(name) {
-        name = String(name);
-        if (name === "") return null;
-        for (const id of this.#current()) {
-            if (N.attr(id, "id") === name) return wrap(id);
-        }
-        for (const id of this.#current()) {
-            if (N.attr(id, "name") === name) return wrap(id);
-        }
-        return null;
+        return namedCollectionElement(this.#current(), StringFromValue(name));
     }
-    *[Symbol.iterator]() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
 }
+legacyMembers(HTMLCollection);
+arrayIteration(HTMLCollection, false);
 
 ObjectDefine(HTMLCollection.prototype, Symbol.toStringTag, { value: "HTMLCollection", configurable: true });
 
-function liveNodeList(compute) { return new Proxy(new NodeList(KEY, compute), collectionHandler); }
-function liveCollection(compute) { return new Proxy(new HTMLCollection(KEY, compute), collectionHandler); }
-function staticNodeList(ids) { return new Proxy(new NodeList(KEY, () => ids), collectionHandler); }
+/// The first of `ids` whose ID is `name`, or an HTML element whose `name` attribute is
+/// (DOM §4.2.10.2 namedItem), or null.
+function namedCollectionElement(ids, name) {
+    if (name === "") return null;
+    for (let i = 0; i < ids.length; i++) {
+        const id = ids[i];
+        if (N.attr(id, "id") === name || (N.attr(id, "name") === name && N.ns(id) === htmlNamespace)) return wrap(id);
+    }
+    return null;
+}
+
+/// An HTMLCollection's supported property names (DOM §4.2.10.2): each element's ID, then an
+/// HTML element's `name`, in order, each once.
+function collectionPropertyNames(ids) {
+    const names = [], seen = new InternalMap();
+    const add = (name) => {
+        if (name !== null && name !== "" && MapGet(seen, name) === undefined) { MapSet(seen, name, true); names[names.length] = name; }
+    };
+    for (let i = 0; i < ids.length; i++) {
+        add(N.attr(ids[i], "id"));
+        if (N.ns(ids[i]) === htmlNamespace) add(N.attr(ids[i], "name"));
+    }
+    return names;
+}
+
+/// The named-property hooks of HTMLCollection and the interfaces inheriting it.
+const collectionNamedProperties = {
+    named: (target, name) => namedCollectionElement(collectionIds(target), name),
+    names: (target) => collectionPropertyNames(collectionIds(target)),
+};
+const collectionHandler = legacyHandler(HTMLCollection.prototype, collectionNamedProperties);
+
+function liveNodeList(compute) { return legacyObject(new NodeList(KEY, compute), nodeListHandler); }
+function liveCollection(compute) { return legacyObject(new HTMLCollection(KEY, compute), collectionHandler); }
+function staticNodeList(ids) { return legacyObject(new NodeList(KEY, () => ids), nodeListHandler); }
 
 // ---------------------------------------------------------------------------------------------
 // Nodes
@@ -1067,6 +1191,9 @@ class Attr extends Node {
     set textContent(value) { this.value = value; }
 }
 
+/// NamedNodeMap's supported property names, set by its static block.
+let namedNodeMapNames;
+
 class NamedNodeMap {
     #element;
     constructor(key, element) {
@@ -1106,9 +1233,28 @@ class NamedNodeMap {
         this.#element.removeAttribute(name);
         return attr;
     }
-    namedItem(name) { return this.getNamedItem(name); }
-    *[Symbol.iterator]() { for (let i = 0; i < this.length; i++) yield this.item(i); }
+    static {
+        /// NamedNodeMap's supported property names (DOM §4.9.1): the attributes' qualified
+        /// names, each once, less those with ASCII upper-case letters on an HTML element of
+        /// an HTML document (getNamedItem could not find them).
+        namedNodeMapNames = (map) => {
+            const id = idOf(map.#element), list = N.attrsNS(id), names = [];
+            const lowercaseOnly = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html";
+            for (let i = 0; i < list.length; i += 3) {
+                const name = list[i];
+                if (lowercaseOnly && RegExpExec(/[A-Z]/, name) !== null) continue;
+                if (!names.includes(name)) names[names.length] = name;
+            }
+            return names;
+        };
+    }
 }
+legacyMembers(NamedNodeMap);
+arrayIteration(NamedNodeMap, false);
+const namedNodeMapHandler = legacyHandler(NamedNodeMap.prototype, {
+    named: legacyMember(NamedNodeMap.prototype, "getNamedItem", "value"),
+    names: (target) => namedNodeMapNames(target),
+});
 
 function asciiLowercase(text) { return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()); }
 
@@ -1164,7 +1310,7 @@ class DOMTokenList {
         this.#attribute = attribute;
         this.#supported = supported;
         // A legacy platform object: its tokens are indexed properties (`classList[0]`).
-        return new Proxy(this, collectionHandler);
+        return legacyObject(this, tokenListHandler);
     }
     #tokens() {
         const value = N.attr(idOf(this.#element), this.#attribute);
@@ -1223,11 +1369,9 @@ class DOMTokenList {
     }
     toString() { return this.value; }
 }
-// A value iterator over indexed properties is Array.prototype's (WebIDL §3.7.9).
-for (const key of ["entries", "keys", "values", "forEach"]) {
-    ObjectDefine(DOMTokenList.prototype, key, { value: Array.prototype[key], writable: true, enumerable: true, configurable: true });
-}
-ObjectDefine(DOMTokenList.prototype, Symbol.iterator, { value: Array.prototype.values, writable: true, configurable: true });
+legacyMembers(DOMTokenList);
+arrayIteration(DOMTokenList, true);
+const tokenListHandler = legacyHandler(DOMTokenList.prototype);
 
 function datasetProxy(element) {
     const attributeName = (key) => "data-" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
@@ -1442,7 +1586,7 @@ class Element extends Node {
     set classList(value) { this.setAttribute("class", value); }
     get attributes() {
         const cache = cacheOf(this);
-        if (cache.attributes === undefined) cache.attributes = new Proxy(new NamedNodeMap(KEY, this), collectionHandler);
+        if (cache.attributes === undefined) cache.attributes = legacyObject(new NamedNodeMap(KEY, this), namedNodeMapHandler);
         return cache.attributes;
     }
     hasAttributes() { return N.attrs(idOf(this)).length > 0; }
