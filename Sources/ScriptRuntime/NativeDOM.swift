@@ -174,7 +174,8 @@ enum NativeDOM {
         define(.create) { call in
             let made: NodeID
             switch call.int(0) {
-            case 1: made = page.document.createElement(call.string(1))
+            // The prelude gives the name in ASCII lowercase (createElement): "aÇ" stays as it is.
+            case 1: made = page.document.createElement(localName: call.string(1), namespaceURI: HTMLDocument.Namespace.html.uri, prefix: nil)
             case 3: made = page.document.createText(call.string(1))
             case 8: made = page.document.createComment(call.string(1))
             case 4: made = page.document.createCDATASection(call.string(1))

@@ -188,18 +188,46 @@ extension ScriptPage {
         return result
     }
 
+    /// The elements of `getElementsByTagName(name)` (DOM §4.4 "list of elements with qualified
+    /// name"): in an HTML document an HTML element matches the name in ASCII lowercase, any
+    /// other element its qualified name exactly.
     func elementsByTag(_ root: NodeID, _ name: String) -> [NodeID] {
         if name == "*" { return descendantElements(of: root) { _ in true } }
-        let lowered = name.lowercased()
-        return descendantElements(of: root) { document.name(of: $0) == lowered }
+        let owner = ownerDocument(root)
+        let htmlDocument = owner == document.root || (documentContentTypes[Int32(owner.rawValue)] ?? "text/html") == "text/html"
+        let lowered = htmlDocument ? asciiLowercased(name) : name
+        let colon = name.firstIndex(of: ":")
+        return descendantElements(of: root) { element in
+            let prefix = document.prefix(of: element)
+            let wanted = htmlDocument && document.namespace(of: element) == .html ? lowered : name
+            guard let local = document.name(of: element) else { return false }
+            guard let prefix else { return colon == nil && local.utf8.elementsEqual(wanted.utf8) }
+            return colon != nil && (prefix + ":" + local).utf8.elementsEqual(wanted.utf8)
+        }
     }
 
+    /// `text` with only A–Z lowercased (DOM's "ASCII lowercase").
+    func asciiLowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) else { return text }
+        return String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// The elements of `getElementsByClassName(names)` (DOM §4.4 "list of elements with class
+    /// names"): classes compared code point by code point (Swift's `==` would take U+2000 for
+    /// U+2002), in ASCII case-insensitively in a quirks-mode document.
     func elementsByClass(_ root: NodeID, _ names: String) -> [NodeID] {
-        let wanted = names.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        let owner = ownerDocument(root)
+        let mode = owner == document.root ? document.quirksMode : quirksModes[Int32(owner.rawValue)] ?? .noQuirks
+        let quirks = mode == .quirks
+        func tokens(_ text: String) -> [[UInt8]] {
+            text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C })
+                .map { quirks ? $0.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : Array($0) }
+        }
+        let wanted = tokens(names)
         guard !wanted.isEmpty else { return [] }
         return descendantElements(of: root) { element in
             guard let value = document.attribute("class", of: element) else { return false }
-            let classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            let classes = tokens(value)
             return wanted.allSatisfy { classes.contains($0) }
         }
     }
@@ -241,12 +269,16 @@ extension ScriptPage {
         guard document.kind(of: a) == document.kind(of: b), document.name(of: a) == document.name(of: b),
               document.text(of: a) == document.text(of: b),
               document.doctypeFields(of: a) == document.doctypeFields(of: b),
-              document.processingInstructionTarget(of: a) == document.processingInstructionTarget(of: b) else { return false }
-        let attributesA = document.attributes(of: a).sorted { $0.name < $1.name }
-        let attributesB = document.attributes(of: b).sorted { $0.name < $1.name }
-        guard attributesA.map(\.name) == attributesB.map(\.name), attributesA.map(\.value) == attributesB.map(\.value) else {
-            return false
+              document.processingInstructionTarget(of: a) == document.processingInstructionTarget(of: b),
+              document.namespaceURI(of: a) == document.namespaceURI(of: b), document.prefix(of: a) == document.prefix(of: b) else { return false }
+        // Attributes are equal by namespace, local name and value, their prefixes aside (DOM §4.4 "equals").
+        func keyed(_ node: NodeID) -> [String] {
+            document.namespacedAttributes(of: node).map { attribute in
+                let local = attribute.namespace == nil ? Substring(attribute.name) : attribute.name.split(separator: ":", maxSplits: 1).last ?? ""
+                return (attribute.namespace ?? "") + "\u{0}" + local + "\u{0}" + attribute.value
+            }.sorted()
         }
+        guard keyed(a) == keyed(b) else { return false }
         let childrenA = Array(document.children(of: a)), childrenB = Array(document.children(of: b))
         guard childrenA.count == childrenB.count else { return false }
         return zip(childrenA, childrenB).allSatisfy { equalNodes($0, $1) }

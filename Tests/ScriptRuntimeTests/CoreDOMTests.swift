@@ -313,4 +313,89 @@ final class CoreDOMTests: XCTestCase {
             "console.log: InvalidCharacterError",
         ])
     }
+
+    func testGetElementsByTagNameLowercasesOnlyHTMLElementsAndOnlyASCII() throws {
+        XCTAssertEqual(try logs("""
+        <div id=d></div><script>
+        const d = document.getElementById('d');
+        d.append(document.createElementNS('test', 'ST'), document.createElementNS('test', 'p:ST'), document.createElement('aÇ'));
+        console.log(d.getElementsByTagName('st').length, d.getElementsByTagName('ST').length, d.getElementsByTagName('p:ST').length,
+            d.getElementsByTagName('p:st').length, d.lastChild.localName, d.getElementsByTagName('AÇ').length, d.getElementsByTagName('aç').length);
+        </script>
+        """), ["console.log: 0 1 1 0 aÇ 1 0"])
+    }
+
+    func testGetElementsByClassNameComparesCodePointsAndIgnoresASCIICaseInQuirksMode() throws {
+        XCTAssertEqual(try logs("""
+        <span class="&#x2000;"></span><span class="&#x2002;"></span><p class="K"></p><p class="k"></p><p class="\u{212A}"></p><script>
+        console.log(document.getElementsByClassName('\\u2000').length, document.getElementsByClassName('k').length, document.getElementsByClassName('\\u212A').length);
+        </script>
+        """), ["console.log: 1 2 1"])
+    }
+
+    func testIsEqualNodeComparesNamespacesAndPrefixesButNotAttributePrefixes() throws {
+        XCTAssertEqual(try logs("""
+        <script>
+        const a = document.createElementNS('ns', 'p:x'), b = document.createElementNS('ns2', 'p:x'), c = document.createElementNS('ns', 'q:x');
+        const e1 = document.createElement('e'), e2 = document.createElement('e'), e3 = document.createElement('e');
+        e1.setAttributeNS('ns', 'p:l', 'v'); e2.setAttributeNS('ns', 'q:l', 'v'); e3.setAttributeNS('ns2', 'p:l', 'v');
+        console.log(a.isEqualNode(document.createElementNS('ns', 'p:x')), a.isEqualNode(b), a.isEqualNode(c), e1.isEqualNode(e2), e1.isEqualNode(e3));
+        </script>
+        """), ["console.log: true false false true false"])
+    }
+
+    func testNamesLowercaseOnlyASCIIAndCreateAttributeOnlyInHTMLDocuments() throws {
+        XCTAssertEqual(try logs("""
+        <p id=p></p><script>
+        const p = document.getElementById('p');
+        p.setAttribute('Ä', '1');
+        const xml = document.implementation.createDocument(null, 'r');
+        console.log(p.attributes[1].name, document.createElement('aÇ').localName, document.createAttribute('TITLE').name, xml.createAttribute('TITLE').name);
+        </script>
+        """), ["console.log: Ä aÇ title TITLE"])
+    }
+
+    func testReplaceChildChecksTheParentBeforeTheChild() throws {
+        XCTAssertEqual(try logs("""
+        <div id=a><b></b></div><script>
+        const a = document.getElementById('a');
+        for (const attempt of [() => document.createTextNode('t').replaceChild(a, document.body), () => a.replaceChild(a, document.body)]) {
+            try { attempt(); } catch (e) { console.log(e.name); }
+        }
+        try { a.replaceChild(document.createElement('i'), document.body); } catch (e) { console.log(e.name); }
+        </script>
+        """), ["console.log: HierarchyRequestError", "console.log: HierarchyRequestError", "console.log: NotFoundError"])
+    }
+
+    func testCreateEventRefusesInterfacesWebKitDoesNotList() throws {
+        XCTAssertEqual(try logs("""
+        <script>
+        console.log(['AnimationEvent', 'TransitionEvent', 'ErrorEvent', 'ProgressEvent', 'PageTransitionEvent', 'KeyboardEvents', 'PopStateEvent'].map((name) => {
+            try { return document.createEvent(name).constructor.name; } catch (e) { return e.name; }
+        }).join());
+        </script>
+        """), ["console.log: NotSupportedError,NotSupportedError,NotSupportedError,NotSupportedError,NotSupportedError,KeyboardEvent,PopStateEvent"])
+    }
+
+    func testTableRowsAndTheirInsertAndDeleteOperations() throws {
+        XCTAssertEqual(try logs("""
+        <table id=t><caption>c</caption><tbody><tr><td>1</td></tr></tbody><tfoot><tr></tr></tfoot></table><script>
+        const t = document.getElementById('t');
+        t.createTHead().insertRow().insertCell().textContent = 'h';
+        console.log(t.rows.length, t.rows[0].parentNode.localName, t.rows[2].parentNode.localName, t.children[1].localName);
+        const row = t.insertRow(-1);
+        console.log(row.parentNode.localName, row.rowIndex, row.sectionRowIndex, t.rows.length);
+        t.deleteRow(-1); t.deleteRow(0);
+        try { t.deleteRow(5); } catch (e) { console.log(e.name); }
+        try { row.insertCell(2); } catch (e) { console.log(e.name); }
+        console.log(t.rows.length, t.createTBody().previousElementSibling.localName, document.createElement('table').insertRow().parentNode.localName);
+        </script>
+        """), [
+            "console.log: 3 thead tfoot thead",
+            "console.log: tfoot 3 1 4",
+            "console.log: IndexSizeError",
+            "console.log: IndexSizeError",
+            "console.log: 2 tbody tbody",
+        ])
+    }
 }

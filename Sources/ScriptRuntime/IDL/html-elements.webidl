@@ -451,12 +451,21 @@ HTMLAreaElement includes HTMLHyperlinkElementUtils;
 [Exposed=Window, ElementTags=(table)]
 interface HTMLTableElement : HTMLElement {
   [HTMLConstructor] constructor();
-  // not yet: the setters of caption, tHead and tFoot, and the create/delete operations
+  // not yet: the setters of caption, tHead and tFoot
   readonly attribute HTMLTableCaptionElement? caption;
+  HTMLTableCaptionElement createCaption();
+  [CEReactions] undefined deleteCaption();
   readonly attribute HTMLTableSectionElement? tHead;
+  HTMLTableSectionElement createTHead();
+  [CEReactions] undefined deleteTHead();
   readonly attribute HTMLTableSectionElement? tFoot;
+  HTMLTableSectionElement createTFoot();
+  [CEReactions] undefined deleteTFoot();
   [SameObject] readonly attribute HTMLCollection tBodies;
+  HTMLTableSectionElement createTBody();
   [SameObject] readonly attribute HTMLCollection rows;
+  HTMLTableRowElement insertRow(optional long index = -1);
+  [CEReactions] undefined deleteRow(long index);
   // obsolete
   [CEReactions, Reflect] attribute DOMString align;
   [CEReactions, Reflect] attribute DOMString border;
@@ -492,6 +501,8 @@ interface HTMLTableColElement : HTMLElement {
 interface HTMLTableSectionElement : HTMLElement {
   [HTMLConstructor] constructor();
   [SameObject] readonly attribute HTMLCollection rows;
+  HTMLTableRowElement insertRow(optional long index = -1);
+  [CEReactions] undefined deleteRow(long index);
   // obsolete
   [CEReactions, Reflect] attribute DOMString align;
   [CEReactions, Reflect=char] attribute DOMString ch;
@@ -503,7 +514,10 @@ interface HTMLTableSectionElement : HTMLElement {
 interface HTMLTableRowElement : HTMLElement {
   [HTMLConstructor] constructor();
   readonly attribute long rowIndex;
+  readonly attribute long sectionRowIndex;
   [SameObject] readonly attribute HTMLCollection cells;
+  HTMLTableCellElement insertCell(optional long index = -1);
+  [CEReactions] undefined deleteCell(long index);
   // obsolete
   [CEReactions, Reflect] attribute DOMString align;
   [CEReactions, Reflect=char] attribute DOMString ch;

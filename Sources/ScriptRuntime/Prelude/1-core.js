@@ -809,6 +809,10 @@ class Node extends EventTarget {
         requireArguments(arguments.length, 2);
         nodeArgument(node, "Node", "replaceChild", 1, "node");
         nodeArgument(child, "Node", "replaceChild", 2, "child");
+        // DOM "replace" steps 1 to 3, in order: the parent's type and the node being its
+        // inclusive ancestor come before the child's parent.
+        const parentType = N.kind(this.#id);
+        if ((parentType !== 1 && parentType !== 9 && parentType !== 11) || N.contains(idOf(node), this.#id)) throw domError("HierarchyRequestError");
         if (N.parent(idOf(child)) !== this.#id) throw domError("NotFoundError");
         let reference = child.nextSibling;
         if (reference === node) reference = node.nextSibling;

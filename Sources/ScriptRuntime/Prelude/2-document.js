@@ -139,7 +139,8 @@ class Document extends Node {
     createAttribute(name) {
         name = String(name);
         if (!xmlName.test(name)) throw domError("InvalidCharacterError");
-        return new Attr(KEY, null, name.toLowerCase(), "");
+        // ASCII lowercase in an HTML document only (DOM §4.5 createAttribute).
+        return new Attr(KEY, null, N.contentType(idOf(this)) === "text/html" ? asciiLowercase(name) : name, "");
     }
     createEvent(interfaceName) {
         requireArguments(arguments.length, 1);
@@ -798,15 +799,16 @@ eventClass("TransitionEvent", "Event", [["propertyName", ""], ["elapsedTime", 0]
 eventClass("BeforeUnloadEvent", "Event", []);
 eventClass("ToggleEvent", "Event", [["oldState", ""], ["newState", ""]]);
 
+/// createEvent's interface names, lowercase (DOM §4.5 with WebKit's additions, as WebKitGTK 2.50
+/// answers: AnimationEvent, TransitionEvent, ErrorEvent, PageTransitionEvent and ProgressEvent are
+/// refused; the device events are iOS WebKit's, which has DEVICE_ORIENTATION).
 const legacyEventInterfaces = {
     event: "Event", events: "Event", htmlevents: "Event", svgevents: "Event", uievent: "UIEvent", uievents: "UIEvent",
     mouseevent: "MouseEvent", mouseevents: "MouseEvent", keyboardevent: "KeyboardEvent", keyboardevents: "KeyboardEvent",
     customevent: "CustomEvent", focusevent: "FocusEvent", compositionevent: "CompositionEvent", hashchangeevent: "HashChangeEvent",
     messageevent: "MessageEvent", storageevent: "StorageEvent", textevent: "CompositionEvent", touchevent: "TouchEvent",
-    errorevent: "ErrorEvent", popstateevent: "PopStateEvent", pagetransitionevent: "PageTransitionEvent",
-    progressevent: "ProgressEvent", beforeunloadevent: "BeforeUnloadEvent", animationevent: "AnimationEvent",
-    transitionevent: "TransitionEvent", wheelevent: "WheelEvent",
-    dragevent: "DragEvent", devicemotionevent: "DeviceMotionEvent", deviceorientationevent: "DeviceOrientationEvent",
+    popstateevent: "PopStateEvent", beforeunloadevent: "BeforeUnloadEvent", wheelevent: "WheelEvent", dragevent: "DragEvent",
+    devicemotionevent: "DeviceMotionEvent", deviceorientationevent: "DeviceOrientationEvent",
 };
 
 // ---------------------------------------------------------------------------------------------
