@@ -398,4 +398,53 @@ final class CoreDOMTests: XCTestCase {
             "console.log: 2 tbody tbody",
         ])
     }
+
+    func testCharacterDataKeepsLoneSurrogates() throws {
+        XCTAssertEqual(try logs("""
+        <p id=p></p><script>
+        const text = document.createTextNode('\\uD83C\\uDF20 test');
+        const codes = (s) => Array.from({ length: s.length }, (_, i) => s.charCodeAt(i).toString(16)).join(' ');
+        text.deleteData(1, 2);
+        console.log(codes(text.data), text.length);
+        text.insertData(1, '\\uDF1F');
+        console.log(text.data === '\\uD83C\\uDF1Ftest', codes(new Comment('\\uDC00').data), codes(text.splitText(1).data));
+        document.getElementById('p').textContent = '\\uD800';
+        console.log(codes(document.getElementById('p').firstChild.data));
+        </script>
+        """), [
+            "console.log: d83c 74 65 73 74 5",
+            "console.log: true dc00 df1f 74 65 73 74",
+            "console.log: fffd",
+        ])
+    }
+
+    func testReplaceChildrenQueuesOneRecordOnTheParent() throws {
+        XCTAssertEqual(try logs("""
+        <div id=a><i></i></div><div id=b><b></b><u></u></div><script>
+        const a = document.getElementById('a'), b = document.getElementById('b');
+        const observer = new MutationObserver(() => {});
+        observer.observe(a, { childList: true });
+        a.replaceChildren(...b.children);
+        const records = observer.takeRecords();
+        console.log(records.length, records[0].addedNodes.length, records[0].removedNodes.length, a.innerHTML);
+        </script>
+        """), ["console.log: 1 2 1 <b></b><u></u>"])
+    }
+
+    func testDirectoryAndFrameElementsAndNamespacedAttributesThatClone() throws {
+        XCTAssertEqual(try logs("""
+        <script>
+        const attr = document.createAttributeNS('urn:x', 'p:local');
+        attr.value = 'v';
+        const copy = attr.cloneNode();
+        console.log(String(document.createElement('dir')), String(document.createElement('frame')), attr.prefix, attr.localName, attr.namespaceURI);
+        console.log(copy !== attr, copy.name, copy.namespaceURI, copy.value, copy.ownerElement);
+        try { document.createAttributeNS(null, 'p:local'); } catch (e) { console.log(e.name); }
+        </script>
+        """), [
+            "console.log: [object HTMLDirectoryElement] [object HTMLFrameElement] p local urn:x",
+            "console.log: true p:local urn:x v null",
+            "console.log: NamespaceError",
+        ])
+    }
 }

@@ -172,6 +172,12 @@ interface HTMLLIElement : HTMLElement {
   [CEReactions, Reflect] attribute DOMString type;
 };
 
+[Exposed=Window, ElementTags=(dir)]
+interface HTMLDirectoryElement : HTMLElement {
+  [HTMLConstructor] constructor();
+  [CEReactions, Reflect] attribute boolean compact;
+};
+
 [Exposed=Window, ElementTags=(dl)]
 interface HTMLDListElement : HTMLElement {
   [HTMLConstructor] constructor();
@@ -577,6 +583,21 @@ interface HTMLProgressElement : HTMLElement {
 [Exposed=Window, ElementTags=(meter)]
 interface HTMLMeterElement : HTMLElement {
   [HTMLConstructor] constructor();
+};
+
+[Exposed=Window, ElementTags=(frame)]
+interface HTMLFrameElement : HTMLElement {
+  [HTMLConstructor] constructor();
+  [CEReactions, Reflect] attribute DOMString name;
+  [CEReactions, Reflect] attribute DOMString scrolling;
+  [CEReactions, ReflectURL] attribute USVString src;
+  [CEReactions, Reflect=frameborder] attribute DOMString frameBorder;
+  [CEReactions, ReflectURL=longdesc] attribute USVString longDesc;
+  [CEReactions, Reflect=noresize] attribute boolean noResize;
+  readonly attribute Document? contentDocument;
+  readonly attribute WindowProxy? contentWindow;
+  [CEReactions, Reflect=marginheight] attribute [LegacyNullToEmptyString] DOMString marginHeight;
+  [CEReactions, Reflect=marginwidth] attribute [LegacyNullToEmptyString] DOMString marginWidth;
 };
 
 [Exposed=Window, ElementTags=(frameset)]

@@ -958,8 +958,14 @@ const parentNodeMethods = {
     prepend(...nodes) { insertNode(this, nodeFromArguments(documentOf(this), nodes), this.firstChild); },
     replaceChildren(...nodes) {
         const node = nodeFromArguments(documentOf(this), nodes);
-        removeAllChildren(this);
-        insertNode(this, node, null);
+        throwInsertError(N.canPreInsert(idOf(this), idOf(node), -1));
+        // DOM "replace all": the removals and the insertion with observers suppressed, then one
+        // record holding both.
+        const removed = wrapAll(N.children(idOf(this)));
+        const added = observedMutations > 0 ? (node.nodeType === 11 ? wrapAll(N.children(idOf(node))) : [node]) : null;
+        for (let i = 0; i < removed.length; i++) removeNode(this, removed[i], true);
+        insertNode(this, node, null, true);
+        if (added !== null && (added.length || removed.length)) childListMutation(this, added, removed, null, null);
     },
     getElementsByTagName(name) {
         requireArguments(arguments.length, 1);
@@ -1006,18 +1012,49 @@ function documentOf(node) {
 // ---------------------------------------------------------------------------------------------
 // Character data
 
+/// The data of character-data nodes that holds lone surrogates, by node ID: [the exact data,
+/// what the tree stores]. PageKit keeps text as UTF-8, where a lone surrogate can only be
+/// U+FFFD, so the node's JavaScript data is kept here while the tree's is still what was stored
+/// with it (a change from elsewhere, `textContent` of the parent or the parser, drops it).
+const exactCharacterData = new InternalMap();
+const StringIsWellFormed = String.prototype.isWellFormed === undefined ? null : uncurryThis(String.prototype.isWellFormed);
+
+/// A character-data node's data as scripts last set it (DOM strings keep lone surrogates).
+function characterData(id) {
+    const stored = N.data(id);
+    if (exactCharacterData.size === 0) return stored;
+    const exact = MapGet(exactCharacterData, id);
+    if (exact === undefined) return stored;
+    if (exact[1] === stored) return exact[0];
+    MapDelete(exactCharacterData, id);
+    return stored;
+}
+
+/// Stores a character-data node's data, keeping it exactly when it has lone surrogates.
+function setCharacterData(id, data) {
+    N.setData(id, data);
+    keepCharacterData(id, data);
+}
+
+/// Keeps `data`, just given to node `id`, when the tree could not store it as it is; returns `id`.
+function keepCharacterData(id, data) {
+    if (StringIsWellFormed !== null && !StringIsWellFormed(data)) MapSet(exactCharacterData, id, [data, N.data(id)]);
+    else if (exactCharacterData.size !== 0) MapDelete(exactCharacterData, id);
+    return id;
+}
+
 class CharacterData extends Node {
-    get data() { return N.data(idOf(this)); }
+    get data() { return characterData(idOf(this)); }
     set data(value) { this.#setData(value === null ? "" : String(value)); }
-    get nodeValue() { return N.data(idOf(this)); }
+    get nodeValue() { return characterData(idOf(this)); }
     set nodeValue(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
-    get textContent() { return N.data(idOf(this)); }
+    get textContent() { return characterData(idOf(this)); }
     set textContent(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
     get length() { return N.data(idOf(this)).length; }
     #setData(value) { replaceCharacterData(this, 0, N.data(idOf(this)).length, value); }
     substringData(offset, count) {
         requireArguments(arguments.length, 2);
-        const data = N.data(idOf(this));
+        const data = characterData(idOf(this));
         offset = offset >>> 0;
         if (offset > data.length) throw domError("IndexSizeError");
         return StringSlice(data, offset, offset + MathMin(count >>> 0, data.length - offset));
@@ -1046,7 +1083,8 @@ mixin(CharacterData, childNodeMethods);
 class Text extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
-        const id = N.create(3, String(data));
+        data = String(data);
+        const id = keepCharacterData(N.create(3, data), data);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
@@ -1088,7 +1126,8 @@ class ProcessingInstruction extends CharacterData {
 class Comment extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
-        const id = N.create(8, String(data));
+        data = String(data);
+        const id = keepCharacterData(N.create(8, data), data);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
@@ -1118,21 +1157,21 @@ function removeAttributeValue(element, name, namespace) {
 
 /// DOM "replace data": the mutation record, the change, then the live ranges' steps.
 function replaceCharacterData(node, offset, count, data) {
-    const id = idOf(node), current = N.data(id), length = current.length;
+    const id = idOf(node), current = characterData(id), length = current.length;
     if (offset > length) throw domError("IndexSizeError");
     if (count > length - offset) count = length - offset;
     if (observedMutations > 0) dataMutation(node, current);
-    N.setData(id, StringSlice(current, 0, offset) + data + StringSlice(current, offset + count));
+    setCharacterData(id, StringSlice(current, 0, offset) + data + StringSlice(current, offset + count));
     if (liveRanges.length) rangesReplacingData(id, offset, count, data.length);
 }
 
 /// DOM "split a Text node" at `offset`: the new node goes in after it, live ranges move with
 /// the data they were in, then the data goes.
 function splitTextNode(node, offset) {
-    const id = idOf(node), data = N.data(id);
+    const id = idOf(node), data = characterData(id);
     if (offset > data.length) throw domError("IndexSizeError");
     const tail = wrap(N.clone(id, false, null));
-    N.setData(idOf(tail), StringSlice(data, offset));
+    setCharacterData(idOf(tail), StringSlice(data, offset));
     const parent = node.parentNode;
     if (parent !== null) {
         insertNode(parent, tail, wrap(N.next(id)));
@@ -1193,6 +1232,8 @@ class Attr extends Node {
     set nodeValue(value) { this.value = value; }
     get textContent() { return this.value; }
     set textContent(value) { this.value = value; }
+    /// A copy with the same namespace, name and value and no element (DOM §4.4 "clone": Attr).
+    cloneNode() { return new Attr(KEY, null, this.#name, this.value, this.#namespace); }
 }
 
 /// NamedNodeMap's supported property names, set by its static block.

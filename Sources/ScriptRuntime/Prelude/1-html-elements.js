@@ -123,6 +123,12 @@ function firstChildElementNamed(id, tag) {
     return null;
 }
 
+/// A `<frame>` loads nothing in webnav (as `<iframe>`): no document, no window.
+implementation("HTMLFrameElement", () => ({
+    contentDocument: () => null,
+    contentWindow: () => null,
+}));
+
 /// A new HTML element `tag` of `node`'s document.
 function newElementBeside(node, tag) {
     return wrap(N.create(1, tag, idOf(documentOf(node))));

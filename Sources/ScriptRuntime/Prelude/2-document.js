@@ -115,11 +115,13 @@ class Document extends Node {
     }
     createTextNode(data) {
         requireArguments(arguments.length, 1);
-        return wrap(N.create(3, String(data), idOf(this)));
+        data = String(data);
+        return wrap(keepCharacterData(N.create(3, data, idOf(this)), data));
     }
     createComment(data) {
         requireArguments(arguments.length, 1);
-        return wrap(N.create(8, String(data), idOf(this)));
+        data = String(data);
+        return wrap(keepCharacterData(N.create(8, data, idOf(this)), data));
     }
     createCDATASection(data) {
         requireArguments(arguments.length, 1);
@@ -141,6 +143,11 @@ class Document extends Node {
         if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         // ASCII lowercase in an HTML document only (DOM §4.5 createAttribute).
         return new Attr(KEY, null, N.contentType(idOf(this)) === "text/html" ? asciiLowercase(name) : name, "");
+    }
+    createAttributeNS(namespace, qualifiedName) {
+        requireArguments(arguments.length, 2);
+        const [ns] = validateAndExtract(namespace, qualifiedName);
+        return new Attr(KEY, null, String(qualifiedName), "", ns);
     }
     createEvent(interfaceName) {
         requireArguments(arguments.length, 1);
