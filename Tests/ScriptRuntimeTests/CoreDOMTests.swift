@@ -447,4 +447,35 @@ final class CoreDOMTests: XCTestCase {
             "console.log: NamespaceError",
         ])
     }
+
+    func testAttrNodesKeepTheirIdentityAndLoseTheirElementWhenRemoved() throws {
+        XCTAssertEqual(try logs("""
+        <div id=d title=t></div><div id=e></div><script>
+        const d = document.getElementById('d'), e = document.getElementById('e');
+        const attr = d.getAttributeNode('title');
+        console.log(attr === d.attributes[1], attr === d.attributes.title, attr === d.getAttributeNodeNS(null, 'title'));
+        d.setAttribute('title', 'u');
+        console.log(attr.value, attr === d.getAttributeNode('title'));
+        d.removeAttribute('title');
+        console.log(attr.ownerElement, attr.value);
+        try { d.setAttributeNode(document.getElementById('e').attributes[0]); } catch (x) { console.log(x.name); }
+        const made = document.createAttribute('title');
+        made.value = 'm';
+        console.log(e.setAttributeNode(made), made.ownerElement === e, e.getAttribute('title'));
+        const other = document.createAttribute('title');
+        console.log(e.setAttributeNode(other) === made, made.ownerElement, made.value);
+        try { d.setAttributeNode(other); } catch (x) { console.log(x.name); }
+        console.log(e.removeAttributeNode(other) === other, other.ownerElement, e.hasAttribute('title'));
+        </script>
+        """), [
+            "console.log: true true true",
+            "console.log: u true",
+            "console.log: null u",
+            "console.log: InUseAttributeError",
+            "console.log: null true m",
+            "console.log: true null m",
+            "console.log: InUseAttributeError",
+            "console.log: true null false",
+        ])
+    }
 }

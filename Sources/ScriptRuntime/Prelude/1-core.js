@@ -1148,11 +1148,46 @@ function setAttributeValue(element, name, value, namespace) {
 /// Removes an attribute, queuing its record when there was one.
 function removeAttributeValue(element, name, namespace) {
     const id = idOf(element);
-    if (observedMutations > 0) {
-        const old = N.attr(id, name);
-        if (old !== null) attributeMutation(element, name.toLowerCase(), old, namespace);
-    }
+    const old = N.attr(id, name);
+    if (old === null) return;
+    if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), old, namespace);
     N.removeAttr(id, name);
+    // The stored name: PageKit lowercases (ASCII) the names of HTML elements' attributes.
+    detachAttrNode(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old);
+}
+
+/// Removes the attribute stored as `name` (a qualified name) in `namespace`, with its record,
+/// unbinding its Attr node.
+function removeStoredAttribute(element, name, namespace) {
+    const id = idOf(element), colon = namespace === null ? -1 : StringIndexOf(name, ":");
+    const localName = colon < 0 ? name : StringSlice(name, colon + 1);
+    const old = namespacedAttribute(element, namespace, localName);
+    if (old === null) return;
+    if (observedMutations > 0) attributeMutation(element, localName, old[2], namespace);
+    N.removeAttrNS(id, namespace, localName);
+    detachAttrNode(element, old[0], old[2]);
+}
+
+/// DOM "set an attribute" (setAttributeNode, setAttributeNodeNS, setNamedItem…): an Attr of
+/// another element is InUseAttributeError; the one it replaces, unbound, is returned.
+function setAttributeNode(element, attr, interfaceName, member) {
+    if (!isAttr(attr)) throw typeError("Argument 1 ('attr') to " + interfaceName + "." + member + " must be an instance of Attr");
+    const [owner, name, namespace] = attrFields(attr);
+    if (owner !== null && owner !== element) throw domError("InUseAttributeError");
+    const colon = namespace === null ? -1 : StringIndexOf(name, ":");
+    const localName = colon < 0 ? name : StringSlice(name, colon + 1);
+    const old = namespacedAttribute(element, namespace, localName);
+    if (owner === element && old !== null) return attr;
+    const value = attr.value;
+    let replaced = null;
+    if (old !== null) {
+        replaced = attrNode(element, old[0], old[1], old[2]);
+        detachAttrNode(element, old[0], old[2]);
+    }
+    if (observedMutations > 0) attributeMutation(element, localName, old === null ? null : old[2], namespace);
+    N.setAttrNS(idOf(element), namespace, name, value);
+    bindAttrNode(attr, element);
+    return replaced;
 }
 
 /// DOM "replace data": the mutation record, the change, then the live ranges' steps.
@@ -1193,6 +1228,11 @@ function siblingElement(node, direction) {
 // ---------------------------------------------------------------------------------------------
 // Attributes
 
+/// Attr nodes keep their identity (DOM §4.9: an element's attribute list holds Attr objects):
+/// each element's are cached by stored name while the attribute stays; removing or replacing
+/// one unbinds it, keeping its last value. Set by Attr's static block.
+let isAttr, attrFields, attrNode, detachAttrNode, bindAttrNode;
+
 class Attr extends Node {
     #element; #name; #value; #namespace;
     constructor(key, element, name, value, namespace = null) {
@@ -1219,14 +1259,19 @@ class Attr extends Node {
     get ownerElement() { return this.#element; }
     get value() {
         if (!this.#element) return this.#value;
-        if (this.#namespace === null) return this.#element.getAttribute(this.#name) ?? this.#value;
-        return this.#element.getAttributeNS(this.#namespace, this.localName) ?? this.#value;
+        const entry = namespacedAttribute(this.#element, this.#namespace, this.localName);
+        return entry === null ? this.#value : entry[2];
     }
     set value(value) {
         this.#value = String(value);
-        if (!this.#element) return;
-        if (this.#namespace === null) this.#element.setAttribute(this.#name, this.#value);
-        else this.#element.setAttributeNS(this.#namespace, this.#name, this.#value);
+        const element = this.#element;
+        if (!element) return;
+        // DOM "set an existing attribute value": the attribute by namespace and local name.
+        if (observedMutations > 0) {
+            const old = namespacedAttribute(element, this.#namespace, this.localName);
+            attributeMutation(element, this.localName, old === null ? null : old[2], this.#namespace);
+        }
+        N.setAttrNS(idOf(element), this.#namespace, this.#name, this.#value);
     }
     get nodeValue() { return this.value; }
     set nodeValue(value) { this.value = value; }
@@ -1234,6 +1279,34 @@ class Attr extends Node {
     set textContent(value) { this.value = value; }
     /// A copy with the same namespace, name and value and no element (DOM §4.4 "clone": Attr).
     cloneNode() { return new Attr(KEY, null, this.#name, this.value, this.#namespace); }
+    static {
+        isAttr = (value) => value !== null && typeof value === "object" && #name in value;
+        attrFields = (attr) => [attr.#element, attr.#name, attr.#namespace];
+        attrNode = (element, name, namespace, value) => {
+            const cache = cacheOf(element);
+            if (cache.attrNodes === undefined) cache.attrNodes = new InternalMap();
+            let attr = MapGet(cache.attrNodes, name);
+            if (attr === undefined || attr.#element !== element || attr.#namespace !== namespace) {
+                attr = new Attr(KEY, element, name, value, namespace);
+                MapSet(cache.attrNodes, name, attr);
+            }
+            return attr;
+        };
+        detachAttrNode = (element, name, value) => {
+            const nodes = ReflectGet(element, NODE_CACHE)?.attrNodes;
+            const attr = nodes === undefined ? undefined : MapGet(nodes, name);
+            if (attr === undefined) return;
+            attr.#value = value;
+            attr.#element = null;
+            MapDelete(nodes, name);
+        };
+        bindAttrNode = (attr, element) => {
+            attr.#element = element;
+            const cache = cacheOf(element);
+            if (cache.attrNodes === undefined) cache.attrNodes = new InternalMap();
+            MapSet(cache.attrNodes, attr.#name, attr);
+        };
+    }
 }
 
 /// NamedNodeMap's supported property names, set by its static block.
@@ -1249,7 +1322,7 @@ class NamedNodeMap {
     item(index) {
         const list = N.attrsNS(idOf(this.#element));
         index = index >>> 0;
-        return index * 3 < list.length ? new Attr(KEY, this.#element, list[index * 3], list[index * 3 + 2], list[index * 3 + 1]) : null;
+        return index * 3 < list.length ? attrNode(this.#element, list[index * 3], list[index * 3 + 1], list[index * 3 + 2]) : null;
     }
     getNamedItem(name) {
         const id = idOf(this.#element);
@@ -1257,13 +1330,13 @@ class NamedNodeMap {
         if (N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html") name = asciiLowercase(name);
         const list = N.attrsNS(id);
         for (let i = 0; i < list.length; i += 3) {
-            if (list[i] === name) return new Attr(KEY, this.#element, list[i], list[i + 2], list[i + 1]);
+            if (list[i] === name) return attrNode(this.#element, list[i], list[i + 1], list[i + 2]);
         }
         return null;
     }
     getNamedItemNS(namespace, localName) {
         const entry = namespacedAttribute(this.#element, namespace, localName);
-        return entry === null ? null : new Attr(KEY, this.#element, entry[0], entry[2], entry[1]);
+        return entry === null ? null : attrNode(this.#element, entry[0], entry[1], entry[2]);
     }
     removeNamedItemNS(namespace, localName) {
         const attr = this.getNamedItemNS(namespace, localName);
@@ -1271,7 +1344,8 @@ class NamedNodeMap {
         this.#element.removeAttributeNS(namespace, localName);
         return attr;
     }
-    setNamedItem(attr) { this.#element.setAttribute(attr.name, attr.value); return null; }
+    setNamedItem(attr) { return setAttributeNode(this.#element, attr, "NamedNodeMap", "setNamedItem"); }
+    setNamedItemNS(attr) { return setAttributeNode(this.#element, attr, "NamedNodeMap", "setNamedItemNS"); }
     removeNamedItem(name) {
         const attr = this.getNamedItem(name);
         if (attr === null) throw domError("NotFoundError");
@@ -1682,8 +1756,7 @@ class Element extends Node {
         requireArguments(arguments.length, 2);
         const old = namespacedAttribute(this, namespace, localName);
         if (old === null) return;
-        if (observedMutations > 0) attributeMutation(this, String(localName), old[2], old[1]);
-        N.removeAttrNS(idOf(this), old[1], String(localName));
+        removeStoredAttribute(this, old[0], old[1]);
     }
     toggleAttribute(name, force) {
         requireArguments(arguments.length, 1);
@@ -1696,8 +1769,16 @@ class Element extends Node {
     }
     getAttributeNode(name) { return this.attributes.getNamedItem(name); }
     getAttributeNodeNS(namespace, localName) { return this.attributes.getNamedItemNS(namespace, localName); }
-    setAttributeNode(attr) { this.setAttribute(attr.name, attr.value); return null; }
-    removeAttributeNode(attr) { this.removeAttribute(attr.name); return attr; }
+    setAttributeNode(attr) { return setAttributeNode(this, attr, "Element", "setAttributeNode"); }
+    setAttributeNodeNS(attr) { return setAttributeNode(this, attr, "Element", "setAttributeNodeNS"); }
+    removeAttributeNode(attr) {
+        requireArguments(arguments.length, 1);
+        if (!isAttr(attr)) throw typeError("Argument 1 ('attr') to Element.removeAttributeNode must be an instance of Attr");
+        const [owner, name, namespace] = attrFields(attr);
+        if (owner !== this) throw domError("NotFoundError");
+        removeStoredAttribute(this, name, namespace);
+        return attr;
+    }
     get previousElementSibling() { return siblingElement(this, -1); }
     get nextElementSibling() { return siblingElement(this, 1); }
     get innerHTML() { return N.html(idOf(this), false); }
