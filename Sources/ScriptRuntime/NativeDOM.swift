@@ -255,6 +255,8 @@ enum NativeDOM {
         }
         define(.parseDocument) { call in .int(page.parseDocument(call.string(0)).rawValue) }
         define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
+        // Whether a fragment is a template's content (DOM: a DocumentFragment whose host is non-null).
+        define(.isTemplateContent) { call in .bool(node(call, 0).map { page.templateContents.values.contains($0) } ?? false) }
         define(.observeParser) { call in
             let bit = UInt32(1) << UInt32(worldIndex & 31)
             if call.bool(0) { page.parserObservingWorlds |= bit } else { page.parserObservingWorlds &= ~bit }

@@ -293,6 +293,12 @@ extension ScriptPage {
                 let next = document.nextSibling(of: item)
                 if document.kind(of: item) == .text {
                     var text = document.text(of: item) ?? ""
+                    // DOM §4.4 normalize: an empty Text node goes, the next one takes the run.
+                    if text.isEmpty {
+                        document.remove(item)
+                        child = next
+                        continue
+                    }
                     var following = next
                     while let sibling = following, document.kind(of: sibling) == .text {
                         text += document.text(of: sibling) ?? ""

@@ -478,4 +478,42 @@ final class CoreDOMTests: XCTestCase {
             "console.log: true null false",
         ])
     }
+
+    func testTagNameImportNodeNormalizeAndTemplateContentAdoption() throws {
+        XCTAssertEqual(try logs("""
+        <div id=d></div><script>
+        console.log(document.createElement('ınput').tagName);
+        document.body.setAttributeNS('urn:x', 'p:name', 'v');
+        const imported = document.importNode(document.body.getAttributeNodeNS('urn:x', 'name'));
+        console.log(imported.prefix, imported.namespaceURI, imported.value, imported.ownerElement);
+        const d = document.getElementById('d');
+        const [t1, t2, t3] = ['', 'a', ''].map((text) => d.appendChild(document.createTextNode(text)));
+        d.normalize();
+        console.log(d.childNodes.length, d.firstChild === t2);
+        const content = document.createElement('template').content, owner = content.ownerDocument;
+        console.log(document.adoptNode(content) === content, content.ownerDocument === owner, owner !== document);
+        </script>
+        """), [
+            "console.log: ıNPUT",
+            "console.log: p urn:x v null",
+            "console.log: 1 true",
+            "console.log: true true true",
+        ])
+    }
+
+    func testMixinOperationsCheckTheirReceiverAndDocumentReplaceChildrenEmptiesIt() throws {
+        XCTAssertEqual(try logs("""
+        <p>x</p><script>
+        try { Element.prototype.replaceChildren.call(document); } catch (e) { console.log(e.constructor.name, e.message); }
+        console.log(Element.prototype.append.length, Element.prototype.append.name, Element.prototype.append !== Document.prototype.append);
+        const doc = document.implementation.createHTMLDocument('t');
+        doc.replaceChildren();
+        console.log(doc.childNodes.length, document.body !== null);
+        </script>
+        """), [
+            "console.log: TypeError Can only call Element.replaceChildren on instances of Element",
+            "console.log: 0 append true",
+            "console.log: 0 true",
+        ])
+    }
 }

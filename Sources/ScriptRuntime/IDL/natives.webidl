@@ -73,6 +73,7 @@ namespace N {
   any parse(unsigned long node, DOMString arg1, boolean arg2);
   any parseDocument(DOMString arg0);
   any templateContent(unsigned long node);
+  any isTemplateContent(unsigned long node);
   any observeParser(boolean arg0);
   any title(unsigned long node);
   any setTitle(unsigned long node, DOMString arg1);

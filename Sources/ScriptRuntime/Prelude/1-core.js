@@ -997,12 +997,27 @@ const parentNodeMethods = {
     },
 };
 
+/// Puts a mixin's members (ChildNode, ParentNode) on an interface's prototype; each operation
+/// is the interface's own function, checking its receiver implements the interface (WebIDL
+/// §3.7.6: `Element.prototype.replaceChildren.call(document)` is a TypeError, as in WebKit).
 function mixin(target, source) {
+    const name = target.name;
     for (const key of Reflect.ownKeys(source)) {
         const descriptor = Object.getOwnPropertyDescriptor(source, key);
         descriptor.enumerable = !("value" in descriptor);
+        if (typeof descriptor.value === "function") descriptor.value = brandCheckedOperation(descriptor.value, name, key);
         ObjectDefine(target.prototype, key, descriptor);
     }
+}
+
+/// `operation` of interface `name` behind its brand check, with its name and length.
+function brandCheckedOperation(operation, name, key) {
+    const member = { [key](...parameters) {
+        if (!implementsInterface(this, name)) throw brandError(name, key, brandOperation);
+        return ReflectApply(operation, this, parameters);
+    } }[key];
+    ObjectDefine(member, "length", { value: operation.length, configurable: true });
+    return member;
 }
 
 function documentOf(node) {
@@ -1376,6 +1391,8 @@ const namedNodeMapHandler = legacyHandler(NamedNodeMap.prototype, {
 });
 
 function asciiLowercase(text) { return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()); }
+/// Only a–z uppercased (HTML's tagName: `ı` stays, where toUpperCase would give `I`).
+function asciiUppercase(text) { return text.replace(/[a-z]+/g, (lower) => lower.toUpperCase()); }
 
 const xmlNamespace = "http://www.w3.org/XML/1998/namespace";
 const xmlnsNamespace = "http://www.w3.org/2000/xmlns/";
@@ -1686,7 +1703,7 @@ class Element extends Node {
         if (cache.tagName === undefined) {
             const id = idOf(this), prefix = N.prefix(id);
             const name = prefix === null ? N.tag(id) : prefix + ":" + N.tag(id);
-            cache.tagName = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html" ? name.toUpperCase() : name;
+            cache.tagName = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html" ? asciiUppercase(name) : name;
         }
         return cache.tagName;
     }

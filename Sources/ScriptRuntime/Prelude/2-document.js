@@ -162,12 +162,15 @@ class Document extends Node {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "importNode", 1, "node");
         if (node.nodeType === 9) throw domError("NotSupportedError");
+        if (isAttr(node)) { const [, name, namespace] = attrFields(node); return new Attr(KEY, null, name, node.value, namespace); }
         return wrap(N.clone(id, !!deep, idOf(this)));
     }
     adoptNode(node) {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "adoptNode", 1, "node");
         if (node.nodeType === 9) throw domError("NotSupportedError");
+        // A template's content keeps its document (DOM adoptNode step 3: a fragment with a host).
+        if (node.nodeType === 11 && N.isTemplateContent(id)) return node;
         const parent = node.parentNode;
         if (parent !== null) removeNode(parent, node);
         N.adopt(id, idOf(this));
