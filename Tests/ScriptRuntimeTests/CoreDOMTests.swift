@@ -516,4 +516,14 @@ final class CoreDOMTests: XCTestCase {
             "console.log: 0 true",
         ])
     }
+
+    func testOutputForAndLinkSizesAreTokenLists() throws {
+        XCTAssertEqual(try logs("""
+        <output id=o for="a b"></output><link id=l sizes="16x16 32x32"><script>
+        const o = document.getElementById('o'), l = document.getElementById('l');
+        o.htmlFor = 'x y z';
+        console.log(Object.prototype.toString.call(o.htmlFor), o.htmlFor.length, o.htmlFor === o.htmlFor, o.getAttribute('for'), l.sizes[1]);
+        </script>
+        """), ["console.log: [object DOMTokenList] 3 true x y z 32x32"])
+    }
 }

@@ -60,6 +60,7 @@ interface HTMLLinkElement : HTMLElement {
   [CEReactions, Reflect] attribute DOMString integrity;
   [CEReactions, Reflect] attribute DOMString hreflang;
   [CEReactions, Reflect] attribute DOMString type;
+  [SameObject, PutForwards=value] readonly attribute DOMTokenList sizes;
   [CEReactions, Reflect=imagesrcset] attribute USVString imageSrcset;
   [CEReactions, Reflect=imagesizes] attribute DOMString imageSizes;
   [CEReactions, ReflectEnum=("", no-referrer, no-referrer-when-downgrade, same-origin, origin, strict-origin, origin-when-cross-origin, strict-origin-when-cross-origin, unsafe-url), Reflect=referrerpolicy] attribute DOMString referrerPolicy;

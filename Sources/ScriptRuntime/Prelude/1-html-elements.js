@@ -20,6 +20,7 @@ const hyperlinkRelations = ["noreferrer", "noopener", "opener"];
 
 implementation("HTMLLinkElement", () => ({
     relList: (self) => new DOMTokenList(KEY, self, "rel", linkRelations),
+    sizes: (self) => new DOMTokenList(KEY, self, "sizes"),
 }));
 
 implementation("HTMLScriptElement", () => ({

@@ -482,6 +482,7 @@ implementation("HTMLLegendElement", () => ({
 
 implementation("HTMLOutputElement", () => ({
     ...controlImplementation,
+    htmlFor: (self) => new DOMTokenList(KEY, self, "for"),
     type: () => "output",
     defaultValue: (self) => N.text(idOf(self)),
     setDefaultValue: (self, value) => setTextContent(self, value),
