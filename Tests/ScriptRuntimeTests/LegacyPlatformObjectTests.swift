@@ -114,4 +114,15 @@ final class LegacyPlatformObjectTests: XCTestCase {
             "console.log: TypeError",
         ])
     }
+
+    func testHandWrittenInterfaceMembersAreEnumerable() throws {
+        XCTAssertEqual(try logs("""
+        <script>
+        const enumerable = (object, key) => Object.getOwnPropertyDescriptor(object, key).enumerable;
+        console.log(enumerable(Node.prototype, 'appendChild'), enumerable(Node.prototype, 'firstChild'), enumerable(NodeList.prototype, 'item'),
+            enumerable(Node.prototype, 'constructor'), enumerable(document.createTreeWalker(document).constructor.prototype, 'nextNode'),
+            Object.keys(HTMLCollection.prototype).join());
+        </script>
+        """), ["console.log: true true true false true length,item,namedItem"])
+    }
 }

@@ -103,6 +103,23 @@ function familyClasses(classes) {
         if (cls.prototype !== undefined && ReflectGetOwnPropertyDescriptor(cls.prototype, SymbolToStringTag) === undefined) {
             ObjectDefine(cls.prototype, SymbolToStringTag, { value: cls.name, configurable: true });
         }
+        enumerableMembers(cls);
+    }
+}
+
+/// Makes a hand-written interface's attributes and operations enumerable, as WebIDL §3.7.6
+/// and §3.7.7 lay them out (a class body's are not); `constructor` and symbols stay as they are.
+function enumerableMembers(cls) {
+    const prototype = cls.prototype;
+    if (prototype === undefined || prototype === null) return;
+    const keys = ReflectOwnKeys(prototype);
+    for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (typeof key !== "string" || key === "constructor") continue;
+        const descriptor = ReflectGetOwnPropertyDescriptor(prototype, key);
+        if (descriptor.enumerable || !descriptor.configurable) continue;
+        descriptor.enumerable = true;
+        ObjectDefine(prototype, key, descriptor);
     }
 }
 
