@@ -125,4 +125,20 @@ final class LegacyPlatformObjectTests: XCTestCase {
         </script>
         """), ["console.log: true true true false true length,item,namedItem"])
     }
+
+    func testOperationsCalledWithTooFewArgumentsThrow() throws {
+        XCTAssertEqual(try logs("""
+        <p class=a></p><script>
+        const calls = [() => document.body.children.item(), () => document.body.children.namedItem(), () => document.querySelectorAll('p').item(),
+            () => document.body.classList.contains(), () => document.body.classList.replace('a'), () => document.body.contains(),
+            () => document.body.isSameNode(), () => document.body.isEqualNode(), () => document.createAttribute(),
+            () => document.createDocumentFragment().getElementById()];
+        console.log(calls.map((call) => { try { call(); return 'no error'; } catch (e) { return e.constructor.name; } }).join());
+        console.log(document.body.contains(null), document.body.isSameNode(null));
+        </script>
+        """), [
+            "console.log: TypeError,TypeError,TypeError,TypeError,TypeError,TypeError,TypeError,TypeError,TypeError,TypeError",
+            "console.log: false false",
+        ])
+    }
 }

@@ -655,6 +655,7 @@ class NodeList {
     }
     get length() { return this.#current().length; }
     item(index) {
+        requireArguments(arguments.length, 1);
         const ids = this.#current();
         index = index >>> 0;
         return index < ids.length ? wrap(ids[index]) : null;
@@ -681,11 +682,13 @@ class HTMLCollection {
     static { collectionIds = (collection) => legacyThis(collection).#current(); }
     get length() { return this.#current().length; }
     item(index) {
+        requireArguments(arguments.length, 1);
         const ids = this.#current();
         index = index >>> 0;
         return index < ids.length ? wrap(ids[index]) : null;
     }
     namedItem(name) {
+        requireArguments(arguments.length, 1);
         return namedCollectionElement(this.#current(), StringFromValue(name));
     }
 }
@@ -794,6 +797,7 @@ class Node extends EventTarget {
     hasChildNodes() { return N.first(this.#id) >= 0; }
     getRootNode() { return wrap(N.root(this.#id)); }
     contains(other) {
+        requireArguments(arguments.length, 1);
         if (other === null || other === undefined) return false;
         return N.contains(this.#id, nodeArgument(other, "Node", "contains", 1, "other"));
     }
@@ -801,8 +805,9 @@ class Node extends EventTarget {
         requireArguments(arguments.length, 1);
         return N.position(this.#id, nodeArgument(other, "Node", "compareDocumentPosition", 1, "other"));
     }
-    isSameNode(other) { return this === other; }
+    isSameNode(other) { requireArguments(arguments.length, 1); return this === other; }
     isEqualNode(other) {
+        requireArguments(arguments.length, 1);
         if (other === null || other === undefined) return false;
         return N.equal(this.#id, nodeArgument(other, "Node", "isEqualNode", 1, "other"));
     }
@@ -1482,8 +1487,8 @@ class DOMTokenList {
     get length() { return this.#tokens().length; }
     get value() { return N.attr(idOf(this.#element), this.#attribute) ?? ""; }
     set value(value) { setAttributeValue(this.#element, this.#attribute, toDOMString(value)); }
-    item(index) { const tokens = this.#tokens(); index = index >>> 0; return index < tokens.length ? tokens[index] : null; }
-    contains(token) { return this.#tokens().includes(String(token)); }
+    item(index) { requireArguments(arguments.length, 1); const tokens = this.#tokens(); index = index >>> 0; return index < tokens.length ? tokens[index] : null; }
+    contains(token) { requireArguments(arguments.length, 1); return this.#tokens().includes(String(token)); }
     add(...tokens) {
         const list = this.#tokens();
         for (let token of tokens) { token = DOMTokenList.#check(token); if (!list.includes(token)) list.push(token); }
@@ -1495,6 +1500,7 @@ class DOMTokenList {
         if (N.attr(idOf(this.#element), this.#attribute) !== null) this.#write(list);
     }
     toggle(token, force) {
+        requireArguments(arguments.length, 1);
         token = DOMTokenList.#check(token);
         const list = this.#tokens();
         const present = list.includes(token);
@@ -1503,6 +1509,7 @@ class DOMTokenList {
         return present;
     }
     replace(token, replacement) {
+        requireArguments(arguments.length, 2);
         // Both are tested for emptiness before either is for whitespace (DOM §7.1 replace()).
         token = String(token); replacement = String(replacement);
         if (token === "" || replacement === "") throw domError("SyntaxError");
@@ -1859,7 +1866,7 @@ class Element extends Node {
         if (result === -2) throw invalidSelector(text);
         return result === 1;
     }
-    webkitMatchesSelector(selectors) { return this.matches(selectors); }
+    webkitMatchesSelector(selectors) { requireArguments(arguments.length, 1); return this.matches(selectors); }
     closest(selectors) {
         requireArguments(arguments.length, 1);
         const text = String(selectors), result = N.closest(idOf(this), text);

@@ -139,6 +139,7 @@ class Document extends Node {
     }
     createDocumentFragment() { return wrap(N.create(11, "", idOf(this))); }
     createAttribute(name) {
+        requireArguments(arguments.length, 1);
         name = String(name);
         if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         // ASCII lowercase in an HTML document only (DOM §4.5 createAttribute).
@@ -241,7 +242,7 @@ class DocumentFragment extends Node {
     }
     get nodeType() { return 11; }
     get nodeName() { return "#document-fragment"; }
-    getElementById(elementId) { return wrap(N.byId(idOf(this), String(elementId))); }
+    getElementById(elementId) { requireArguments(arguments.length, 1); return wrap(N.byId(idOf(this), String(elementId))); }
 }
 mixin(DocumentFragment, parentNodeMethods);
 
