@@ -112,16 +112,16 @@ function familyClasses(classes) {
 function enumerableMembers(cls) {
     const prototype = cls.prototype;
     if (prototype === undefined || prototype === null) return;
-    const keys = ReflectOwnKeys(prototype);
+    // Object.getOwnPropertyNames gives no symbols; a partial descriptor changes only the flag
+    // (and Reflect leaves a non-configurable constant as it is): one allocation per interface.
+    const keys = ObjectGetOwnPropertyNames(prototype);
     for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        if (typeof key !== "string" || key === "constructor") continue;
-        const descriptor = ReflectGetOwnPropertyDescriptor(prototype, key);
-        if (descriptor.enumerable || !descriptor.configurable) continue;
-        descriptor.enumerable = true;
-        ObjectDefine(prototype, key, descriptor);
+        if (keys[i] !== "constructor") ReflectDefineProperty(prototype, keys[i], enumerableFlag);
     }
 }
+/// Null-prototype, so nothing a page adds to Object.prototype (a `get`) joins the descriptor.
+const enumerableFlag = { __proto__: null, enumerable: true };
+const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
 
 // ---------------------------------------------------------------------------------------------
 // DOMException (WebKit's messages: Source/WebCore/dom/DOMException.cpp)
