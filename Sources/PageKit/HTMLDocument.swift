@@ -465,7 +465,7 @@ public struct HTMLDocument: Sendable {
 
     /// Creates a detached element (an HTML name is lowercased, a foreign one kept as given).
     public mutating func createElement(_ name: String, namespace: Namespace = .html) -> NodeID {
-        let atom = names.atom(for: namespace == .html ? name.lowercased() : name)
+        let atom = names.atom(for: namespace == .html ? asciiLowercased(name) : name)
         return NodeID(appendNode(Node(kind: .element, namespace: namespace, name: atom)))
     }
 
@@ -584,7 +584,8 @@ public struct HTMLDocument: Sendable {
     }
 
     private func attributeKey(_ name: String, of node: NodeID) -> String {
-        nodes[Int(node.index)].namespace == .html ? name.lowercased() : name
+        // ASCII lowercase only (DOM §4.9 "get an attribute by name"): `Ä` stays as it is.
+        nodes[Int(node.index)].namespace == .html ? asciiLowercased(name) : name
     }
 
     // MARK: - Arena

@@ -178,7 +178,8 @@ enum NativeDOM {
         define(.create) { call in
             let made: NodeID
             switch call.int(0) {
-            case 1: made = page.document.createElement(call.string(1))
+            // The prelude gives the name in ASCII lowercase (createElement): "aÇ" stays as it is.
+            case 1: made = page.document.createElement(localName: call.string(1), namespaceURI: HTMLDocument.Namespace.html.uri, prefix: nil)
             case 3: made = page.document.createText(call.string(1))
             case 8: made = page.document.createComment(call.string(1))
             case 4: made = page.document.createCDATASection(call.string(1))
@@ -274,6 +275,8 @@ enum NativeDOM {
             return .string(url)
         }
         define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
+        // Whether a fragment is a template's content (DOM: a DocumentFragment whose host is non-null).
+        define(.isTemplateContent) { call in .bool(node(call, 0).map { page.templateContents.values.contains($0) } ?? false) }
         define(.observeParser) { call in
             let bit = UInt32(1) << UInt32(worldIndex & 31)
             if call.bool(0) { page.parserObservingWorlds |= bit } else { page.parserObservingWorlds &= ~bit }

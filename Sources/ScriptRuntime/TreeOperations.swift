@@ -191,26 +191,46 @@ extension ScriptPage {
         return result
     }
 
-    /// The DOM's "list of elements with qualified name": HTML elements of an HTML document
-    /// match the name in ASCII lowercase, every other element the name as given.
+    /// The elements of `getElementsByTagName(name)` (DOM §4.4 "list of elements with qualified
+    /// name"): in an HTML document an HTML element matches the name in ASCII lowercase, any
+    /// other element its qualified name exactly.
     func elementsByTag(_ root: NodeID, _ name: String) -> [NodeID] {
         if name == "*" { return descendantElements(of: root) { _ in true } }
-        let inHTMLDocument = documentContentTypes[Int32(ownerDocument(root).rawValue)] == nil
-        let lowered = String(String.UnicodeScalarView(name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        let owner = ownerDocument(root)
+        let htmlDocument = owner == document.root || (documentContentTypes[Int32(owner.rawValue)] ?? "text/html") == "text/html"
+        let lowered = htmlDocument ? asciiLowercased(name) : name
+        let colon = name.firstIndex(of: ":")
         return descendantElements(of: root) { element in
-            let local = document.name(of: element)
-            let qualified = document.prefix(of: element).map { $0 + ":" + (local ?? "") } ?? local
-            if inHTMLDocument && document.namespace(of: element) == .html { return qualified == lowered }
-            return qualified == name
+            let prefix = document.prefix(of: element)
+            let wanted = htmlDocument && document.namespace(of: element) == .html ? lowered : name
+            guard let local = document.name(of: element) else { return false }
+            guard let prefix else { return colon == nil && local.utf8.elementsEqual(wanted.utf8) }
+            return colon != nil && (prefix + ":" + local).utf8.elementsEqual(wanted.utf8)
         }
     }
 
+    /// `text` with only A–Z lowercased (DOM's "ASCII lowercase").
+    func asciiLowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) else { return text }
+        return String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// The elements of `getElementsByClassName(names)` (DOM §4.4 "list of elements with class
+    /// names"): classes compared code point by code point (Swift's `==` would take U+2000 for
+    /// U+2002), in ASCII case-insensitively in a quirks-mode document.
     func elementsByClass(_ root: NodeID, _ names: String) -> [NodeID] {
-        let wanted = names.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        let owner = ownerDocument(root)
+        let mode = owner == document.root ? document.quirksMode : quirksModes[Int32(owner.rawValue)] ?? .noQuirks
+        let quirks = mode == .quirks
+        func tokens(_ text: String) -> [[UInt8]] {
+            text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C })
+                .map { quirks ? $0.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : Array($0) }
+        }
+        let wanted = tokens(names)
         guard !wanted.isEmpty else { return [] }
         return descendantElements(of: root) { element in
             guard let value = document.attribute("class", of: element) else { return false }
-            let classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            let classes = tokens(value)
             return wanted.allSatisfy { classes.contains($0) }
         }
     }
@@ -287,6 +307,12 @@ extension ScriptPage {
                 let next = document.nextSibling(of: item)
                 if document.kind(of: item) == .text {
                     var text = document.text(of: item) ?? ""
+                    // DOM §4.4 normalize: an empty Text node goes, the next one takes the run.
+                    if text.isEmpty {
+                        document.remove(item)
+                        child = next
+                        continue
+                    }
                     var following = next
                     while let sibling = following, document.kind(of: sibling) == .text {
                         text += document.text(of: sibling) ?? ""

@@ -295,4 +295,235 @@ final class CoreDOMTests: XCTestCase {
             "console.log: http://www.w3.org/1999/xhtml http://www.w3.org/1999/xhtml http://www.w3.org/2000/svg",
         ])
     }
+
+    func testDOMTokenListSupportsAndReplaceFollowTheStandard() throws {
+        XCTAssertEqual(try logs("""
+        <p id=p class=a></p><a id=a></a><link id=l><script>
+        const p = document.getElementById('p');
+        try { p.classList.supports('a'); } catch (e) { console.log(e.constructor.name, e.message); }
+        console.log(document.getElementById('a').relList.supports('NOOPENER'), document.getElementById('a').relList.supports('stylesheet'),
+            document.getElementById('l').relList.supports('stylesheet'), document.getElementById('l').relList.supports('prefetch'));
+        try { p.classList.replace(' ', ''); } catch (e) { console.log(e.name); }
+        try { p.classList.replace('a', 'b c'); } catch (e) { console.log(e.name); }
+        </script>
+        """), [
+            "console.log: TypeError Type error",
+            "console.log: true false true false",
+            "console.log: SyntaxError",
+            "console.log: InvalidCharacterError",
+        ])
+    }
+
+    func testGetElementsByTagNameLowercasesOnlyHTMLElementsAndOnlyASCII() throws {
+        XCTAssertEqual(try logs("""
+        <div id=d></div><script>
+        const d = document.getElementById('d');
+        d.append(document.createElementNS('test', 'ST'), document.createElementNS('test', 'p:ST'), document.createElement('aÇ'));
+        console.log(d.getElementsByTagName('st').length, d.getElementsByTagName('ST').length, d.getElementsByTagName('p:ST').length,
+            d.getElementsByTagName('p:st').length, d.lastChild.localName, d.getElementsByTagName('AÇ').length, d.getElementsByTagName('aç').length);
+        </script>
+        """), ["console.log: 0 1 1 0 aÇ 1 0"])
+    }
+
+    func testGetElementsByClassNameComparesCodePointsAndIgnoresASCIICaseInQuirksMode() throws {
+        XCTAssertEqual(try logs("""
+        <span class="&#x2000;"></span><span class="&#x2002;"></span><p class="K"></p><p class="k"></p><p class="\u{212A}"></p><script>
+        console.log(document.getElementsByClassName('\\u2000').length, document.getElementsByClassName('k').length, document.getElementsByClassName('\\u212A').length);
+        </script>
+        """), ["console.log: 1 2 1"])
+    }
+
+    func testIsEqualNodeComparesNamespacesAndPrefixesButNotAttributePrefixes() throws {
+        XCTAssertEqual(try logs("""
+        <script>
+        const a = document.createElementNS('ns', 'p:x'), b = document.createElementNS('ns2', 'p:x'), c = document.createElementNS('ns', 'q:x');
+        const e1 = document.createElement('e'), e2 = document.createElement('e'), e3 = document.createElement('e');
+        e1.setAttributeNS('ns', 'p:l', 'v'); e2.setAttributeNS('ns', 'q:l', 'v'); e3.setAttributeNS('ns2', 'p:l', 'v');
+        console.log(a.isEqualNode(document.createElementNS('ns', 'p:x')), a.isEqualNode(b), a.isEqualNode(c), e1.isEqualNode(e2), e1.isEqualNode(e3));
+        </script>
+        """), ["console.log: true false false true false"])
+    }
+
+    func testNamesLowercaseOnlyASCIIAndCreateAttributeOnlyInHTMLDocuments() throws {
+        XCTAssertEqual(try logs("""
+        <p id=p></p><script>
+        const p = document.getElementById('p');
+        p.setAttribute('Ä', '1');
+        const xml = document.implementation.createDocument(null, 'r');
+        console.log(p.attributes[1].name, document.createElement('aÇ').localName, document.createAttribute('TITLE').name, xml.createAttribute('TITLE').name);
+        </script>
+        """), ["console.log: Ä aÇ title TITLE"])
+    }
+
+    func testReplaceChildChecksTheParentBeforeTheChild() throws {
+        XCTAssertEqual(try logs("""
+        <div id=a><b></b></div><script>
+        const a = document.getElementById('a');
+        for (const attempt of [() => document.createTextNode('t').replaceChild(a, document.body), () => a.replaceChild(a, document.body)]) {
+            try { attempt(); } catch (e) { console.log(e.name); }
+        }
+        try { a.replaceChild(document.createElement('i'), document.body); } catch (e) { console.log(e.name); }
+        </script>
+        """), ["console.log: HierarchyRequestError", "console.log: HierarchyRequestError", "console.log: NotFoundError"])
+    }
+
+    func testCreateEventRefusesInterfacesWebKitDoesNotList() throws {
+        XCTAssertEqual(try logs("""
+        <script>
+        console.log(['AnimationEvent', 'TransitionEvent', 'ErrorEvent', 'ProgressEvent', 'PageTransitionEvent', 'KeyboardEvents', 'PopStateEvent'].map((name) => {
+            try { return document.createEvent(name).constructor.name; } catch (e) { return e.name; }
+        }).join());
+        </script>
+        """), ["console.log: NotSupportedError,NotSupportedError,NotSupportedError,NotSupportedError,NotSupportedError,KeyboardEvent,PopStateEvent"])
+    }
+
+    func testTableRowsAndTheirInsertAndDeleteOperations() throws {
+        XCTAssertEqual(try logs("""
+        <table id=t><caption>c</caption><tbody><tr><td>1</td></tr></tbody><tfoot><tr></tr></tfoot></table><script>
+        const t = document.getElementById('t');
+        t.createTHead().insertRow().insertCell().textContent = 'h';
+        console.log(t.rows.length, t.rows[0].parentNode.localName, t.rows[2].parentNode.localName, t.children[1].localName);
+        const row = t.insertRow(-1);
+        console.log(row.parentNode.localName, row.rowIndex, row.sectionRowIndex, t.rows.length);
+        t.deleteRow(-1); t.deleteRow(0);
+        try { t.deleteRow(5); } catch (e) { console.log(e.name); }
+        try { row.insertCell(2); } catch (e) { console.log(e.name); }
+        console.log(t.rows.length, t.createTBody().previousElementSibling.localName, document.createElement('table').insertRow().parentNode.localName);
+        </script>
+        """), [
+            "console.log: 3 thead tfoot thead",
+            "console.log: tfoot 3 1 4",
+            "console.log: IndexSizeError",
+            "console.log: IndexSizeError",
+            "console.log: 2 tbody tbody",
+        ])
+    }
+
+    func testCharacterDataKeepsLoneSurrogates() throws {
+        XCTAssertEqual(try logs("""
+        <p id=p></p><script>
+        const text = document.createTextNode('\\uD83C\\uDF20 test');
+        const codes = (s) => Array.from({ length: s.length }, (_, i) => s.charCodeAt(i).toString(16)).join(' ');
+        text.deleteData(1, 2);
+        console.log(codes(text.data), text.length);
+        text.insertData(1, '\\uDF1F');
+        console.log(text.data === '\\uD83C\\uDF1Ftest', codes(new Comment('\\uDC00').data), codes(text.splitText(1).data));
+        document.getElementById('p').textContent = '\\uD800';
+        console.log(codes(document.getElementById('p').firstChild.data));
+        </script>
+        """), [
+            "console.log: d83c 74 65 73 74 5",
+            "console.log: true dc00 df1f 74 65 73 74",
+            "console.log: fffd",
+        ])
+    }
+
+    func testReplaceChildrenQueuesOneRecordOnTheParent() throws {
+        XCTAssertEqual(try logs("""
+        <div id=a><i></i></div><div id=b><b></b><u></u></div><script>
+        const a = document.getElementById('a'), b = document.getElementById('b');
+        const observer = new MutationObserver(() => {});
+        observer.observe(a, { childList: true });
+        a.replaceChildren(...b.children);
+        const records = observer.takeRecords();
+        console.log(records.length, records[0].addedNodes.length, records[0].removedNodes.length, a.innerHTML);
+        </script>
+        """), ["console.log: 1 2 1 <b></b><u></u>"])
+    }
+
+    func testDirectoryAndFrameElementsAndNamespacedAttributesThatClone() throws {
+        XCTAssertEqual(try logs("""
+        <script>
+        const attr = document.createAttributeNS('urn:x', 'p:local');
+        attr.value = 'v';
+        const copy = attr.cloneNode();
+        console.log(String(document.createElement('dir')), String(document.createElement('frame')), attr.prefix, attr.localName, attr.namespaceURI);
+        console.log(copy !== attr, copy.name, copy.namespaceURI, copy.value, copy.ownerElement);
+        try { document.createAttributeNS(null, 'p:local'); } catch (e) { console.log(e.name); }
+        </script>
+        """), [
+            "console.log: [object HTMLDirectoryElement] [object HTMLFrameElement] p local urn:x",
+            "console.log: true p:local urn:x v null",
+            "console.log: NamespaceError",
+        ])
+    }
+
+    func testAttrNodesKeepTheirIdentityAndLoseTheirElementWhenRemoved() throws {
+        XCTAssertEqual(try logs("""
+        <div id=d title=t></div><div id=e></div><script>
+        const d = document.getElementById('d'), e = document.getElementById('e');
+        const attr = d.getAttributeNode('title');
+        console.log(attr === d.attributes[1], attr === d.attributes.title, attr === d.getAttributeNodeNS(null, 'title'));
+        d.setAttribute('title', 'u');
+        console.log(attr.value, attr === d.getAttributeNode('title'));
+        d.removeAttribute('title');
+        console.log(attr.ownerElement, attr.value);
+        try { d.setAttributeNode(document.getElementById('e').attributes[0]); } catch (x) { console.log(x.name); }
+        const made = document.createAttribute('title');
+        made.value = 'm';
+        console.log(e.setAttributeNode(made), made.ownerElement === e, e.getAttribute('title'));
+        const other = document.createAttribute('title');
+        console.log(e.setAttributeNode(other) === made, made.ownerElement, made.value);
+        try { d.setAttributeNode(other); } catch (x) { console.log(x.name); }
+        console.log(e.removeAttributeNode(other) === other, other.ownerElement, e.hasAttribute('title'));
+        </script>
+        """), [
+            "console.log: true true true",
+            "console.log: u true",
+            "console.log: null u",
+            "console.log: InUseAttributeError",
+            "console.log: null true m",
+            "console.log: true null m",
+            "console.log: InUseAttributeError",
+            "console.log: true null false",
+        ])
+    }
+
+    func testTagNameImportNodeNormalizeAndTemplateContentAdoption() throws {
+        XCTAssertEqual(try logs("""
+        <div id=d></div><script>
+        console.log(document.createElement('ınput').tagName);
+        document.body.setAttributeNS('urn:x', 'p:name', 'v');
+        const imported = document.importNode(document.body.getAttributeNodeNS('urn:x', 'name'));
+        console.log(imported.prefix, imported.namespaceURI, imported.value, imported.ownerElement);
+        const d = document.getElementById('d');
+        const [t1, t2, t3] = ['', 'a', ''].map((text) => d.appendChild(document.createTextNode(text)));
+        d.normalize();
+        console.log(d.childNodes.length, d.firstChild === t2);
+        const content = document.createElement('template').content, owner = content.ownerDocument;
+        console.log(document.adoptNode(content) === content, content.ownerDocument === owner, owner !== document);
+        </script>
+        """), [
+            "console.log: ıNPUT",
+            "console.log: p urn:x v null",
+            "console.log: 1 true",
+            "console.log: true true true",
+        ])
+    }
+
+    func testMixinOperationsCheckTheirReceiverAndDocumentReplaceChildrenEmptiesIt() throws {
+        XCTAssertEqual(try logs("""
+        <p>x</p><script>
+        try { Element.prototype.replaceChildren.call(document); } catch (e) { console.log(e.constructor.name, e.message); }
+        console.log(Element.prototype.append.length, Element.prototype.append.name, Element.prototype.append !== Document.prototype.append);
+        const doc = document.implementation.createHTMLDocument('t');
+        doc.replaceChildren();
+        console.log(doc.childNodes.length, document.body !== null);
+        </script>
+        """), [
+            "console.log: TypeError Can only call Element.replaceChildren on instances of Element",
+            "console.log: 0 append true",
+            "console.log: 0 true",
+        ])
+    }
+
+    func testOutputForAndLinkSizesAreTokenLists() throws {
+        XCTAssertEqual(try logs("""
+        <output id=o for="a b"></output><link id=l sizes="16x16 32x32"><script>
+        const o = document.getElementById('o'), l = document.getElementById('l');
+        o.htmlFor = 'x y z';
+        console.log(Object.prototype.toString.call(o.htmlFor), o.htmlFor.length, o.htmlFor === o.htmlFor, o.getAttribute('for'), l.sizes[1]);
+        </script>
+        """), ["console.log: [object DOMTokenList] 3 true x y z 32x32"])
+    }
 }

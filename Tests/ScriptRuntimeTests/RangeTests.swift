@@ -206,4 +206,33 @@ final class RangeTests: XCTestCase {
             "console.log: nothing after: n1 false n1 n1 null n1",
         ])
     }
+
+    func testTraversalFiltersAreCallbackInterfacesWithAnActiveFlag() throws {
+        XCTAssertEqual(try run("<div id=root><a id=n1></a><b id=n2></b></div>", """
+        var root = document.getElementById('root');
+        var walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, function (node) { return true; });
+        var iterator = document.createNodeIterator(root, NodeFilter.SHOW_ELEMENT, { acceptNode: function (node) { return this.answer; }, answer: 1.9 });
+        log(String(walker), String(iterator), walker.firstChild().id, iterator.nextNode().id);
+        var reenter = true;
+        var nested = document.createNodeIterator(root, NodeFilter.SHOW_ELEMENT, function () { if (reenter) { reenter = false; nested.nextNode(); } return 1; });
+        try { nested.nextNode(); } catch (e) { log(e.name); }
+        log(nested.nextNode().id);
+        var broken = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, { acceptNode: 1 });
+        try { broken.firstChild(); } catch (e) { log(e.constructor.name); }
+        """), [
+            "console.log: [object TreeWalker] [object NodeIterator] n1 root",
+            "console.log: InvalidStateError",
+            "console.log: root",
+            "console.log: TypeError",
+        ])
+    }
+
+    func testNodeIteratorKeepsItsReferenceWhenAnAncestorOfItsRootIsRemoved() throws {
+        XCTAssertEqual(try run("<div id=outer><p id=root><a id=n1></a></p></div>", """
+        var root = document.getElementById('root');
+        var it = document.createNodeIterator(document.getElementById('n1'));
+        document.getElementById('outer').remove();
+        log(it.referenceNode.id, it.pointerBeforeReferenceNode);
+        """), ["console.log: n1 true"])
+    }
 }

@@ -60,6 +60,7 @@ interface HTMLLinkElement : HTMLElement {
   [CEReactions, Reflect] attribute DOMString integrity;
   [CEReactions, Reflect] attribute DOMString hreflang;
   [CEReactions, Reflect] attribute DOMString type;
+  [SameObject, PutForwards=value] readonly attribute DOMTokenList sizes;
   [CEReactions, Reflect=imagesrcset] attribute USVString imageSrcset;
   [CEReactions, Reflect=imagesizes] attribute DOMString imageSizes;
   [CEReactions, ReflectEnum=("", no-referrer, no-referrer-when-downgrade, same-origin, origin, strict-origin, origin-when-cross-origin, strict-origin-when-cross-origin, unsafe-url), Reflect=referrerpolicy] attribute DOMString referrerPolicy;
@@ -170,6 +171,12 @@ interface HTMLLIElement : HTMLElement {
   [CEReactions, Reflect] attribute long value;
   // obsolete
   [CEReactions, Reflect] attribute DOMString type;
+};
+
+[Exposed=Window, ElementTags=(dir)]
+interface HTMLDirectoryElement : HTMLElement {
+  [HTMLConstructor] constructor();
+  [CEReactions, Reflect] attribute boolean compact;
 };
 
 [Exposed=Window, ElementTags=(dl)]
@@ -451,12 +458,21 @@ HTMLAreaElement includes HTMLHyperlinkElementUtils;
 [Exposed=Window, ElementTags=(table)]
 interface HTMLTableElement : HTMLElement {
   [HTMLConstructor] constructor();
-  // not yet: the setters of caption, tHead and tFoot, and the create/delete operations
+  // not yet: the setters of caption, tHead and tFoot
   readonly attribute HTMLTableCaptionElement? caption;
+  HTMLTableCaptionElement createCaption();
+  [CEReactions] undefined deleteCaption();
   readonly attribute HTMLTableSectionElement? tHead;
+  HTMLTableSectionElement createTHead();
+  [CEReactions] undefined deleteTHead();
   readonly attribute HTMLTableSectionElement? tFoot;
+  HTMLTableSectionElement createTFoot();
+  [CEReactions] undefined deleteTFoot();
   [SameObject] readonly attribute HTMLCollection tBodies;
+  HTMLTableSectionElement createTBody();
   [SameObject] readonly attribute HTMLCollection rows;
+  HTMLTableRowElement insertRow(optional long index = -1);
+  [CEReactions] undefined deleteRow(long index);
   // obsolete
   [CEReactions, Reflect] attribute DOMString align;
   [CEReactions, Reflect] attribute DOMString border;
@@ -492,6 +508,8 @@ interface HTMLTableColElement : HTMLElement {
 interface HTMLTableSectionElement : HTMLElement {
   [HTMLConstructor] constructor();
   [SameObject] readonly attribute HTMLCollection rows;
+  HTMLTableRowElement insertRow(optional long index = -1);
+  [CEReactions] undefined deleteRow(long index);
   // obsolete
   [CEReactions, Reflect] attribute DOMString align;
   [CEReactions, Reflect=char] attribute DOMString ch;
@@ -503,7 +521,10 @@ interface HTMLTableSectionElement : HTMLElement {
 interface HTMLTableRowElement : HTMLElement {
   [HTMLConstructor] constructor();
   readonly attribute long rowIndex;
+  readonly attribute long sectionRowIndex;
   [SameObject] readonly attribute HTMLCollection cells;
+  HTMLTableCellElement insertCell(optional long index = -1);
+  [CEReactions] undefined deleteCell(long index);
   // obsolete
   [CEReactions, Reflect] attribute DOMString align;
   [CEReactions, Reflect=char] attribute DOMString ch;
@@ -563,6 +584,21 @@ interface HTMLProgressElement : HTMLElement {
 [Exposed=Window, ElementTags=(meter)]
 interface HTMLMeterElement : HTMLElement {
   [HTMLConstructor] constructor();
+};
+
+[Exposed=Window, ElementTags=(frame)]
+interface HTMLFrameElement : HTMLElement {
+  [HTMLConstructor] constructor();
+  [CEReactions, Reflect] attribute DOMString name;
+  [CEReactions, Reflect] attribute DOMString scrolling;
+  [CEReactions, ReflectURL] attribute USVString src;
+  [CEReactions, Reflect=frameborder] attribute DOMString frameBorder;
+  [CEReactions, ReflectURL=longdesc] attribute USVString longDesc;
+  [CEReactions, Reflect=noresize] attribute boolean noResize;
+  readonly attribute Document? contentDocument;
+  readonly attribute WindowProxy? contentWindow;
+  [CEReactions, Reflect=marginheight] attribute [LegacyNullToEmptyString] DOMString marginHeight;
+  [CEReactions, Reflect=marginwidth] attribute [LegacyNullToEmptyString] DOMString marginWidth;
 };
 
 [Exposed=Window, ElementTags=(frameset)]

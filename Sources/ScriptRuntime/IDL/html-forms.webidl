@@ -229,6 +229,7 @@ interface HTMLTextAreaElement : HTMLElement {
 [Exposed=Window, ElementTags=(output)]
 interface HTMLOutputElement : HTMLElement {
   [HTMLConstructor] constructor();
+  [SameObject, PutForwards=value] readonly attribute DOMTokenList htmlFor;
   readonly attribute HTMLFormElement? form;
   [CEReactions, Reflect] attribute DOMString name;
 

@@ -75,6 +75,7 @@ namespace N {
   any xml(unsigned long node);
   any documentURL(unsigned long node);
   any templateContent(unsigned long node);
+  any isTemplateContent(unsigned long node);
   any observeParser(boolean arg0);
   any title(unsigned long node);
   any setTitle(unsigned long node, DOMString arg1);

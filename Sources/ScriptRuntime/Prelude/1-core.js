@@ -99,8 +99,29 @@ function familyClasses(classes) {
     for (const cls of classes) {
         markClass(cls);
         platformClasses.push(cls);
+        // The interface's class string (WebIDL §3.7.3), unless the family gave its own.
+        if (cls.prototype !== undefined && ReflectGetOwnPropertyDescriptor(cls.prototype, SymbolToStringTag) === undefined) {
+            ObjectDefine(cls.prototype, SymbolToStringTag, { value: cls.name, configurable: true });
+        }
+        enumerableMembers(cls);
     }
 }
+
+/// Makes a hand-written interface's attributes and operations enumerable, as WebIDL §3.7.6
+/// and §3.7.7 lay them out (a class body's are not); `constructor` and symbols stay as they are.
+function enumerableMembers(cls) {
+    const prototype = cls.prototype;
+    if (prototype === undefined || prototype === null) return;
+    // Object.getOwnPropertyNames gives no symbols; a partial descriptor changes only the flag
+    // (and Reflect leaves a non-configurable constant as it is): one allocation per interface.
+    const keys = ObjectGetOwnPropertyNames(prototype);
+    for (let i = 0; i < keys.length; i++) {
+        if (keys[i] !== "constructor") ReflectDefineProperty(prototype, keys[i], enumerableFlag);
+    }
+}
+/// Null-prototype, so nothing a page adds to Object.prototype (a `get`) joins the descriptor.
+const enumerableFlag = { __proto__: null, enumerable: true };
+const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
 
 // ---------------------------------------------------------------------------------------------
 // DOMException (WebKit's messages: Source/WebCore/dom/DOMException.cpp)
@@ -452,70 +473,174 @@ function replaceAllChildren(node, replace) {
 // ---------------------------------------------------------------------------------------------
 // Live collections: computed again only when the tree changed (N.version).
 
-const boundMethods = new WeakMap();
-// What the collections' proxy traps call, kept from before page scripts run (they may replace the originals).
-const ReflectHas = Reflect.has;
-const ObjectHasOwn = Object.hasOwn;
-const FunctionBind = uncurryThis(Function.prototype.bind);
-const ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
+// Legacy platform objects (WebIDL §3.9): each collection is a Proxy of the object holding its
+// state (a class instance with private fields, which also keeps the page's expandos), whose
+// traps give the indexed and named properties as [[GetOwnProperty]], [[DefineOwnProperty]],
+// [[Delete]], [[OwnPropertyKeys]] and [[Set]] define them. The prototype's members take the
+// Proxy as `this` and work on the object behind it.
 
-const collectionHandler = {
-    get(target, key, receiver) {
-        if (typeof key === "string") {
-            const index = toIndex(key);
-            if (index >= 0) return index < target.length ? target.item(index) : undefined;
-            if (!(key in target) && target.namedItem !== undefined && key !== "") {
-                const named = target.namedItem(key);
-                if (named !== null) return named;
+/// Each legacy platform object (the Proxy) → the object behind it.
+const legacyTargets = new WeakMap();
+const ReflectHas = Reflect.has;
+const ReflectDeleteProperty = Reflect.deleteProperty;
+/// The members a legacy interface's wrappers call, by wrapper.
+const legacyOriginals = new Map();
+
+/// The object behind a legacy platform object, or `value` itself.
+function legacyThis(value) {
+    const target = WeakMapGet(legacyTargets, value);
+    return target === undefined ? value : target;
+}
+
+/// Makes `cls.prototype`'s own methods and accessors take a legacy platform object as `this`
+/// (they use private fields, which a Proxy does not have); each keeps its name and length.
+function legacyMembers(cls) {
+    const prototype = cls.prototype;
+    const keys = ReflectOwnKeys(prototype);
+    for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (key === "constructor") continue;
+        const descriptor = ReflectGetOwnPropertyDescriptor(prototype, key);
+        const name = typeof key === "symbol" ? "[" + StringSlice(StringFromValue(key), 7, -1) + "]" : key;
+        for (const [part, prefix] of [["value", ""], ["get", "get "], ["set", "set "]]) {
+            const original = descriptor[part];
+            if (typeof original !== "function") continue;
+            const member = { m() { return ReflectApply(original, legacyThis(this), arguments); } }.m;
+            ObjectDefine(member, "length", { value: original.length, configurable: true });
+            ObjectDefine(member, "name", { value: prefix + name, configurable: true });
+            MapSet(legacyOriginals, member, original);
+            descriptor[part] = member;
+        }
+        ObjectDefine(prototype, key, descriptor);
+    }
+}
+
+/// The original of a legacy interface's member `key` (`part`: "value" or "get") on `prototype`
+/// or its ancestors, as a function of the object behind the Proxy.
+function legacyMember(prototype, key, part) {
+    for (let object = prototype; object !== null; object = ObjectGetPrototypeOf(object)) {
+        const descriptor = ReflectGetOwnPropertyDescriptor(object, key);
+        if (descriptor === undefined) continue;
+        const member = descriptor[part];
+        const original = MapGet(legacyOriginals, member);
+        return uncurryThis(original === undefined ? member : original);
+    }
+    throw new TypeErrorConstructor("no " + key);
+}
+
+/// The Proxy handler of a legacy interface whose prototype is `prototype`: indexed properties
+/// from its `length` and `item`, named ones (when `names` is given) from `named(target, name)`
+/// (null when there is none) and `names(target)` (the supported property names in order),
+/// [LegacyUnenumerableNamedProperties] when `unenumerable`; `setIndex(target, index, value)` is
+/// an indexed setter (HTMLOptionsCollection's).
+function legacyHandler(prototype, { named = null, names = null, unenumerable = true, setIndex = null } = {}) {
+    const lengthOf = legacyMember(prototype, "length", "get");
+    const itemOf = legacyMember(prototype, "item", "value");
+    /// The named property visibility algorithm (WebIDL §3.9.1): a supported name that no own
+    /// property and nothing on the prototype chain shadows.
+    const visible = (target, key) => names !== null && key !== "" && !ReflectHas(target, key) && named(target, key) !== null;
+    return {
+        get(target, key, receiver) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0 && index < lengthOf(target)) return itemOf(target, index);
+                if (index < 0 && names !== null && key !== "" && !ReflectHas(target, key)) {
+                    const value = named(target, key);
+                    if (value !== null) return value;
+                }
             }
-        }
-        const value = ReflectGet(target, key, target);
-        if (typeof value !== "function" || ObjectHasOwn(target, key)) return value;
-        // Object.prototype's methods (hasOwnProperty…) and the Array.prototype ones an iterable
-        // interface takes (forEach, values…) must see the proxy's indexed properties.
-        if (ObjectPrototype[key] === value || ArrayPrototype[key] === value) return value;
-        // Methods run on the collection itself (its private state is not the proxy's).
-        let bound = WeakMapGet(boundMethods, target);
-        if (bound === undefined) { bound = new Map(); WeakMapSet(boundMethods, target, bound); }
-        let entry = MapGet(bound, key);
-        if (entry === undefined || entry[0] !== value) {
-            entry = [value, markNative(FunctionBind(value, target), typeof key === "string" ? key : "")];
-            MapSet(bound, key, entry);
-        }
-        return entry[1];
-    },
-    has(target, key) {
-        if (typeof key === "string") {
-            const index = toIndex(key);
-            if (index >= 0) return index < target.length;
-        }
-        return ReflectHas(target, key);
-    },
-    ownKeys(target) {
-        const keys = [];
-        for (let i = 0; i < target.length; i++) keys[keys.length] = StringFromValue(i);
-        const own = ReflectOwnKeys(target);
-        for (let i = 0; i < own.length; i++) keys[keys.length] = own[i];
-        return keys;
-    },
-    getOwnPropertyDescriptor(target, key) {
-        if (typeof key === "string") {
-            const index = toIndex(key);
-            if (index >= 0 && index < target.length) {
-                return { value: target.item(index), writable: false, enumerable: true, configurable: true };
+            return ReflectGet(target, key, receiver);
+        },
+        has(target, key) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0 && index < lengthOf(target)) return true;
+                if (index < 0 && names !== null && key !== "" && !ReflectHas(target, key)) return named(target, key) !== null;
             }
+            return ReflectHas(target, key);
+        },
+        getOwnPropertyDescriptor(target, key) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0) {
+                    if (index < lengthOf(target)) return { value: itemOf(target, index), writable: setIndex !== null, enumerable: true, configurable: true };
+                } else if (visible(target, key)) {
+                    return { value: named(target, key), writable: false, enumerable: !unenumerable, configurable: true };
+                }
+            }
+            return ReflectGetOwnPropertyDescriptor(target, key);
+        },
+        defineProperty(target, key, descriptor) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0) {
+                    if (setIndex === null || !("value" in descriptor) || "get" in descriptor || "set" in descriptor) return false;
+                    setIndex(target, index, descriptor.value);
+                    return true;
+                }
+                // A supported name cannot be made an own property (no named setter).
+                if (names !== null && key !== "" && !ObjectHasOwnProperty(target, key) && named(target, key) !== null) return false;
+            }
+            return ReflectDefineProperty(target, key, descriptor);
+        },
+        deleteProperty(target, key) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0) return index >= lengthOf(target);
+                if (visible(target, key)) return false;
+            }
+            return ReflectDeleteProperty(target, key);
+        },
+        set(target, key, value, receiver) {
+            if (typeof key === "string") {
+                const index = toIndex(key);
+                if (index >= 0 && WeakMapGet(legacyTargets, receiver) === target) {
+                    if (setIndex === null) return false;
+                    setIndex(target, index, value);
+                    return true;
+                }
+                if (index >= 0 && index < lengthOf(target)) return false;
+            }
+            // Named properties are ignored here (WebIDL §3.9.2 [[Set]]): the ordinary steps
+            // then ask the receiver's [[GetOwnProperty]] and [[DefineOwnProperty]].
+            return ReflectSet(target, key, value, receiver);
+        },
+        ownKeys(target) {
+            const keys = [];
+            const length = lengthOf(target);
+            for (let i = 0; i < length; i++) keys[keys.length] = StringFromValue(i);
+            if (names !== null) {
+                const list = names(target);
+                for (let i = 0; i < list.length; i++) if (visible(target, list[i])) keys[keys.length] = list[i];
+            }
+            const own = ReflectOwnKeys(target);
+            for (let i = 0; i < own.length; i++) keys[keys.length] = own[i];
+            return keys;
+        },
+        preventExtensions() { return false; },
+    };
+}
+
+/// `target` as a legacy platform object with `handler`'s properties.
+function legacyObject(target, handler) {
+    const proxy = new Proxy(target, handler);
+    WeakMapSet(legacyTargets, proxy, target);
+    return proxy;
+}
+
+/// Gives an interface with an indexed getter and an integer `length` Array.prototype's
+/// iteration (WebIDL §3.7.9 and §3.7.10: `@@iterator`, and for `iterable<>` ones entries,
+/// keys, values and forEach).
+function arrayIteration(cls, iterable) {
+    if (iterable) {
+        for (const key of ["entries", "keys", "values", "forEach"]) {
+            ObjectDefine(cls.prototype, key, { value: ArrayPrototypeMembers[key], writable: true, enumerable: true, configurable: true });
         }
-        return ReflectGetOwnPropertyDescriptor(target, key);
-    },
-    set(target, key, value) {
-        if (typeof key === "string" && toIndex(key) >= 0) return true;
-        return ReflectSet(target, key, value, target);
-    },
-    defineProperty(target, key, descriptor) {
-        if (typeof key === "string" && toIndex(key) >= 0) return false;
-        return ReflectDefineProperty(target, key, descriptor);
-    },
-};
+    }
+    ObjectDefine(cls.prototype, SymbolIterator, { value: ArrayPrototypeMembers.values, writable: true, configurable: true });
+}
+const ArrayPrototypeMembers = { entries: Array.prototype.entries, keys: Array.prototype.keys, values: Array.prototype.values, forEach: Array.prototype.forEach };
+const ObjectHasOwnProperty = uncurryThis(Object.prototype.hasOwnProperty);
 
 function toIndex(key) {
     if (key.length === 0 || key.length > 10) return -1;
@@ -541,19 +666,15 @@ class NodeList {
     }
     get length() { return this.#current().length; }
     item(index) {
+        requireArguments(arguments.length, 1);
         const ids = this.#current();
         index = index >>> 0;
         return index < ids.length ? wrap(ids[index]) : null;
     }
-    forEach(callback, thisArg) {
-        const ids = this.#current().slice();
-        for (let i = 0; i < ids.length; i++) callback.call(thisArg, wrap(ids[i]), i, this);
-    }
-    *entries() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield [i, wrap(ids[i])]; }
-    *keys() { const n = this.#current().length; for (let i = 0; i < n; i++) yield i; }
-    *values() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
-    [Symbol.iterator]() { return this.values(); }
 }
+legacyMembers(NodeList);
+arrayIteration(NodeList, true);
+const nodeListHandler = legacyHandler(NodeList.prototype);
 
 class HTMLCollection {
     #compute; #ids = null; #version = -1;
@@ -569,32 +690,59 @@ class HTMLCollection {
         }
         return this.#ids;
     }
-    static { collectionIds = (collection) => collection.#current(); }
+    static { collectionIds = (collection) => legacyThis(collection).#current(); }
     get length() { return this.#current().length; }
     item(index) {
+        requireArguments(arguments.length, 1);
         const ids = this.#current();
         index = index >>> 0;
         return index < ids.length ? wrap(ids[index]) : null;
     }
     namedItem(name) {
-        name = String(name);
-        if (name === "") return null;
-        for (const id of this.#current()) {
-            if (N.attr(id, "id") === name) return wrap(id);
-        }
-        for (const id of this.#current()) {
-            if (N.attr(id, "name") === name) return wrap(id);
-        }
-        return null;
+        requireArguments(arguments.length, 1);
+        return namedCollectionElement(this.#current(), StringFromValue(name));
     }
-    *[Symbol.iterator]() { const ids = this.#current().slice(); for (let i = 0; i < ids.length; i++) yield wrap(ids[i]); }
 }
+legacyMembers(HTMLCollection);
+arrayIteration(HTMLCollection, false);
 
 ObjectDefine(HTMLCollection.prototype, Symbol.toStringTag, { value: "HTMLCollection", configurable: true });
 
-function liveNodeList(compute) { return new Proxy(new NodeList(KEY, compute), collectionHandler); }
-function liveCollection(compute) { return new Proxy(new HTMLCollection(KEY, compute), collectionHandler); }
-function staticNodeList(ids) { return new Proxy(new NodeList(KEY, () => ids), collectionHandler); }
+/// The first of `ids` whose ID is `name`, or an HTML element whose `name` attribute is
+/// (DOM §4.2.10.2 namedItem), or null.
+function namedCollectionElement(ids, name) {
+    if (name === "") return null;
+    for (let i = 0; i < ids.length; i++) {
+        const id = ids[i];
+        if (N.attr(id, "id") === name || (N.attr(id, "name") === name && N.ns(id) === htmlNamespace)) return wrap(id);
+    }
+    return null;
+}
+
+/// An HTMLCollection's supported property names (DOM §4.2.10.2): each element's ID, then an
+/// HTML element's `name`, in order, each once.
+function collectionPropertyNames(ids) {
+    const names = [], seen = new InternalMap();
+    const add = (name) => {
+        if (name !== null && name !== "" && MapGet(seen, name) === undefined) { MapSet(seen, name, true); names[names.length] = name; }
+    };
+    for (let i = 0; i < ids.length; i++) {
+        add(N.attr(ids[i], "id"));
+        if (N.ns(ids[i]) === htmlNamespace) add(N.attr(ids[i], "name"));
+    }
+    return names;
+}
+
+/// The named-property hooks of HTMLCollection and the interfaces inheriting it.
+const collectionNamedProperties = {
+    named: (target, name) => namedCollectionElement(collectionIds(target), name),
+    names: (target) => collectionPropertyNames(collectionIds(target)),
+};
+const collectionHandler = legacyHandler(HTMLCollection.prototype, collectionNamedProperties);
+
+function liveNodeList(compute) { return legacyObject(new NodeList(KEY, compute), nodeListHandler); }
+function liveCollection(compute) { return legacyObject(new HTMLCollection(KEY, compute), collectionHandler); }
+function staticNodeList(ids) { return legacyObject(new NodeList(KEY, () => ids), nodeListHandler); }
 
 // ---------------------------------------------------------------------------------------------
 // Nodes
@@ -668,8 +816,9 @@ class Node extends EventTarget {
         requireArguments(arguments.length, 1);
         return N.position(this.#id, nodeArgument(other, "Node", "compareDocumentPosition", 1, "other"));
     }
-    isSameNode(other) { return this === other; }
+    isSameNode(other) { requireArguments(arguments.length, 1); return this === other; }
     isEqualNode(other) {
+        requireArguments(arguments.length, 1);
         if (other === null || other === undefined) return false;
         return N.equal(this.#id, nodeArgument(other, "Node", "isEqualNode", 1, "other"));
     }
@@ -693,6 +842,10 @@ class Node extends EventTarget {
         requireArguments(arguments.length, 2);
         nodeArgument(node, "Node", "replaceChild", 1, "node");
         nodeArgument(child, "Node", "replaceChild", 2, "child");
+        // DOM "replace" steps 1 to 3, in order: the parent's type and the node being its
+        // inclusive ancestor come before the child's parent.
+        const parentType = N.kind(this.#id);
+        if ((parentType !== 1 && parentType !== 9 && parentType !== 11) || N.contains(idOf(node), this.#id)) throw domError("HierarchyRequestError");
         if (N.parent(idOf(child)) !== this.#id) throw domError("NotFoundError");
         let reference = child.nextSibling;
         if (reference === node) reference = node.nextSibling;
@@ -838,8 +991,14 @@ const parentNodeMethods = {
     prepend(...nodes) { insertNode(this, nodeFromArguments(documentOf(this), nodes), this.firstChild); },
     replaceChildren(...nodes) {
         const node = nodeFromArguments(documentOf(this), nodes);
-        removeAllChildren(this);
-        insertNode(this, node, null);
+        throwInsertError(N.canPreInsert(idOf(this), idOf(node), -1));
+        // DOM "replace all": the removals and the insertion with observers suppressed, then one
+        // record holding both.
+        const removed = wrapAll(N.children(idOf(this)));
+        const added = observedMutations > 0 ? (node.nodeType === 11 ? wrapAll(N.children(idOf(node))) : [node]) : null;
+        for (let i = 0; i < removed.length; i++) removeNode(this, removed[i], true);
+        insertNode(this, node, null, true);
+        if (added !== null && (added.length || removed.length)) childListMutation(this, added, removed, null, null);
     },
     getElementsByTagName(name) {
         requireArguments(arguments.length, 1);
@@ -871,12 +1030,27 @@ const parentNodeMethods = {
     },
 };
 
+/// Puts a mixin's members (ChildNode, ParentNode) on an interface's prototype; each operation
+/// is the interface's own function, checking its receiver implements the interface (WebIDL
+/// §3.7.6: `Element.prototype.replaceChildren.call(document)` is a TypeError, as in WebKit).
 function mixin(target, source) {
+    const name = target.name;
     for (const key of Reflect.ownKeys(source)) {
         const descriptor = Object.getOwnPropertyDescriptor(source, key);
         descriptor.enumerable = !("value" in descriptor);
+        if (typeof descriptor.value === "function") descriptor.value = brandCheckedOperation(descriptor.value, name, key);
         ObjectDefine(target.prototype, key, descriptor);
     }
+}
+
+/// `operation` of interface `name` behind its brand check, with its name and length.
+function brandCheckedOperation(operation, name, key) {
+    const member = { [key](...parameters) {
+        if (!implementsInterface(this, name)) throw brandError(name, key, brandOperation);
+        return ReflectApply(operation, this, parameters);
+    } }[key];
+    ObjectDefine(member, "length", { value: operation.length, configurable: true });
+    return member;
 }
 
 function documentOf(node) {
@@ -886,18 +1060,49 @@ function documentOf(node) {
 // ---------------------------------------------------------------------------------------------
 // Character data
 
+/// The data of character-data nodes that holds lone surrogates, by node ID: [the exact data,
+/// what the tree stores]. PageKit keeps text as UTF-8, where a lone surrogate can only be
+/// U+FFFD, so the node's JavaScript data is kept here while the tree's is still what was stored
+/// with it (a change from elsewhere, `textContent` of the parent or the parser, drops it).
+const exactCharacterData = new InternalMap();
+const StringIsWellFormed = String.prototype.isWellFormed === undefined ? null : uncurryThis(String.prototype.isWellFormed);
+
+/// A character-data node's data as scripts last set it (DOM strings keep lone surrogates).
+function characterData(id) {
+    const stored = N.data(id);
+    if (exactCharacterData.size === 0) return stored;
+    const exact = MapGet(exactCharacterData, id);
+    if (exact === undefined) return stored;
+    if (exact[1] === stored) return exact[0];
+    MapDelete(exactCharacterData, id);
+    return stored;
+}
+
+/// Stores a character-data node's data, keeping it exactly when it has lone surrogates.
+function setCharacterData(id, data) {
+    N.setData(id, data);
+    keepCharacterData(id, data);
+}
+
+/// Keeps `data`, just given to node `id`, when the tree could not store it as it is; returns `id`.
+function keepCharacterData(id, data) {
+    if (StringIsWellFormed !== null && !StringIsWellFormed(data)) MapSet(exactCharacterData, id, [data, N.data(id)]);
+    else if (exactCharacterData.size !== 0) MapDelete(exactCharacterData, id);
+    return id;
+}
+
 class CharacterData extends Node {
-    get data() { return N.data(idOf(this)); }
+    get data() { return characterData(idOf(this)); }
     set data(value) { this.#setData(value === null ? "" : String(value)); }
-    get nodeValue() { return N.data(idOf(this)); }
+    get nodeValue() { return characterData(idOf(this)); }
     set nodeValue(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
-    get textContent() { return N.data(idOf(this)); }
+    get textContent() { return characterData(idOf(this)); }
     set textContent(value) { this.#setData(value === null || value === undefined ? "" : String(value)); }
     get length() { return N.data(idOf(this)).length; }
     #setData(value) { replaceCharacterData(this, 0, N.data(idOf(this)).length, value); }
     substringData(offset, count) {
         requireArguments(arguments.length, 2);
-        const data = N.data(idOf(this));
+        const data = characterData(idOf(this));
         offset = offset >>> 0;
         if (offset > data.length) throw domError("IndexSizeError");
         return StringSlice(data, offset, offset + MathMin(count >>> 0, data.length - offset));
@@ -926,7 +1131,8 @@ mixin(CharacterData, childNodeMethods);
 class Text extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
-        const id = N.create(3, String(data));
+        data = String(data);
+        const id = keepCharacterData(N.create(3, data), data);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
@@ -968,7 +1174,8 @@ class ProcessingInstruction extends CharacterData {
 class Comment extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
-        const id = N.create(8, String(data));
+        data = String(data);
+        const id = keepCharacterData(N.create(8, data), data);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
@@ -989,30 +1196,65 @@ function setAttributeValue(element, name, value, namespace) {
 /// Removes an attribute, queuing its record when there was one.
 function removeAttributeValue(element, name, namespace) {
     const id = idOf(element);
-    if (observedMutations > 0) {
-        const old = N.attr(id, name);
-        if (old !== null) attributeMutation(element, name.toLowerCase(), old, namespace);
-    }
+    const old = N.attr(id, name);
+    if (old === null) return;
+    if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), old, namespace);
     N.removeAttr(id, name);
+    // The stored name: PageKit lowercases (ASCII) the names of HTML elements' attributes.
+    detachAttrNode(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old);
+}
+
+/// Removes the attribute stored as `name` (a qualified name) in `namespace`, with its record,
+/// unbinding its Attr node.
+function removeStoredAttribute(element, name, namespace) {
+    const id = idOf(element), colon = namespace === null ? -1 : StringIndexOf(name, ":");
+    const localName = colon < 0 ? name : StringSlice(name, colon + 1);
+    const old = namespacedAttribute(element, namespace, localName);
+    if (old === null) return;
+    if (observedMutations > 0) attributeMutation(element, localName, old[2], namespace);
+    N.removeAttrNS(id, namespace, localName);
+    detachAttrNode(element, old[0], old[2]);
+}
+
+/// DOM "set an attribute" (setAttributeNode, setAttributeNodeNS, setNamedItem…): an Attr of
+/// another element is InUseAttributeError; the one it replaces, unbound, is returned.
+function setAttributeNode(element, attr, interfaceName, member) {
+    if (!isAttr(attr)) throw typeError("Argument 1 ('attr') to " + interfaceName + "." + member + " must be an instance of Attr");
+    const [owner, name, namespace] = attrFields(attr);
+    if (owner !== null && owner !== element) throw domError("InUseAttributeError");
+    const colon = namespace === null ? -1 : StringIndexOf(name, ":");
+    const localName = colon < 0 ? name : StringSlice(name, colon + 1);
+    const old = namespacedAttribute(element, namespace, localName);
+    if (owner === element && old !== null) return attr;
+    const value = attr.value;
+    let replaced = null;
+    if (old !== null) {
+        replaced = attrNode(element, old[0], old[1], old[2]);
+        detachAttrNode(element, old[0], old[2]);
+    }
+    if (observedMutations > 0) attributeMutation(element, localName, old === null ? null : old[2], namespace);
+    N.setAttrNS(idOf(element), namespace, name, value);
+    bindAttrNode(attr, element);
+    return replaced;
 }
 
 /// DOM "replace data": the mutation record, the change, then the live ranges' steps.
 function replaceCharacterData(node, offset, count, data) {
-    const id = idOf(node), current = N.data(id), length = current.length;
+    const id = idOf(node), current = characterData(id), length = current.length;
     if (offset > length) throw domError("IndexSizeError");
     if (count > length - offset) count = length - offset;
     if (observedMutations > 0) dataMutation(node, current);
-    N.setData(id, StringSlice(current, 0, offset) + data + StringSlice(current, offset + count));
+    setCharacterData(id, StringSlice(current, 0, offset) + data + StringSlice(current, offset + count));
     if (liveRanges.length) rangesReplacingData(id, offset, count, data.length);
 }
 
 /// DOM "split a Text node" at `offset`: the new node goes in after it, live ranges move with
 /// the data they were in, then the data goes.
 function splitTextNode(node, offset) {
-    const id = idOf(node), data = N.data(id);
+    const id = idOf(node), data = characterData(id);
     if (offset > data.length) throw domError("IndexSizeError");
     const tail = wrap(N.clone(id, false, null));
-    N.setData(idOf(tail), StringSlice(data, offset));
+    setCharacterData(idOf(tail), StringSlice(data, offset));
     const parent = node.parentNode;
     if (parent !== null) {
         insertNode(parent, tail, wrap(N.next(id)));
@@ -1033,6 +1275,11 @@ function siblingElement(node, direction) {
 
 // ---------------------------------------------------------------------------------------------
 // Attributes
+
+/// Attr nodes keep their identity (DOM §4.9: an element's attribute list holds Attr objects):
+/// each element's are cached by stored name while the attribute stays; removing or replacing
+/// one unbinds it, keeping its last value. Set by Attr's static block.
+let isAttr, attrFields, attrNode, detachAttrNode, bindAttrNode;
 
 class Attr extends Node {
     #element; #name; #value; #namespace;
@@ -1060,20 +1307,58 @@ class Attr extends Node {
     get ownerElement() { return this.#element; }
     get value() {
         if (!this.#element) return this.#value;
-        if (this.#namespace === null) return this.#element.getAttribute(this.#name) ?? this.#value;
-        return this.#element.getAttributeNS(this.#namespace, this.localName) ?? this.#value;
+        const entry = namespacedAttribute(this.#element, this.#namespace, this.localName);
+        return entry === null ? this.#value : entry[2];
     }
     set value(value) {
         this.#value = String(value);
-        if (!this.#element) return;
-        if (this.#namespace === null) this.#element.setAttribute(this.#name, this.#value);
-        else this.#element.setAttributeNS(this.#namespace, this.#name, this.#value);
+        const element = this.#element;
+        if (!element) return;
+        // DOM "set an existing attribute value": the attribute by namespace and local name.
+        if (observedMutations > 0) {
+            const old = namespacedAttribute(element, this.#namespace, this.localName);
+            attributeMutation(element, this.localName, old === null ? null : old[2], this.#namespace);
+        }
+        N.setAttrNS(idOf(element), this.#namespace, this.#name, this.#value);
     }
     get nodeValue() { return this.value; }
     set nodeValue(value) { this.value = value; }
     get textContent() { return this.value; }
     set textContent(value) { this.value = value; }
+    /// A copy with the same namespace, name and value and no element (DOM §4.4 "clone": Attr).
+    cloneNode() { return new Attr(KEY, null, this.#name, this.value, this.#namespace); }
+    static {
+        isAttr = (value) => value !== null && typeof value === "object" && #name in value;
+        attrFields = (attr) => [attr.#element, attr.#name, attr.#namespace];
+        attrNode = (element, name, namespace, value) => {
+            const cache = cacheOf(element);
+            if (cache.attrNodes === undefined) cache.attrNodes = new InternalMap();
+            let attr = MapGet(cache.attrNodes, name);
+            if (attr === undefined || attr.#element !== element || attr.#namespace !== namespace) {
+                attr = new Attr(KEY, element, name, value, namespace);
+                MapSet(cache.attrNodes, name, attr);
+            }
+            return attr;
+        };
+        detachAttrNode = (element, name, value) => {
+            const nodes = ReflectGet(element, NODE_CACHE)?.attrNodes;
+            const attr = nodes === undefined ? undefined : MapGet(nodes, name);
+            if (attr === undefined) return;
+            attr.#value = value;
+            attr.#element = null;
+            MapDelete(nodes, name);
+        };
+        bindAttrNode = (attr, element) => {
+            attr.#element = element;
+            const cache = cacheOf(element);
+            if (cache.attrNodes === undefined) cache.attrNodes = new InternalMap();
+            MapSet(cache.attrNodes, attr.#name, attr);
+        };
+    }
 }
+
+/// NamedNodeMap's supported property names, set by its static block.
+let namedNodeMapNames;
 
 class NamedNodeMap {
     #element;
@@ -1085,7 +1370,7 @@ class NamedNodeMap {
     item(index) {
         const list = N.attrsNS(idOf(this.#element));
         index = index >>> 0;
-        return index * 3 < list.length ? new Attr(KEY, this.#element, list[index * 3], list[index * 3 + 2], list[index * 3 + 1]) : null;
+        return index * 3 < list.length ? attrNode(this.#element, list[index * 3], list[index * 3 + 1], list[index * 3 + 2]) : null;
     }
     getNamedItem(name) {
         const id = idOf(this.#element);
@@ -1093,13 +1378,13 @@ class NamedNodeMap {
         if (N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html") name = asciiLowercase(name);
         const list = N.attrsNS(id);
         for (let i = 0; i < list.length; i += 3) {
-            if (list[i] === name) return new Attr(KEY, this.#element, list[i], list[i + 2], list[i + 1]);
+            if (list[i] === name) return attrNode(this.#element, list[i], list[i + 1], list[i + 2]);
         }
         return null;
     }
     getNamedItemNS(namespace, localName) {
         const entry = namespacedAttribute(this.#element, namespace, localName);
-        return entry === null ? null : new Attr(KEY, this.#element, entry[0], entry[2], entry[1]);
+        return entry === null ? null : attrNode(this.#element, entry[0], entry[1], entry[2]);
     }
     removeNamedItemNS(namespace, localName) {
         const attr = this.getNamedItemNS(namespace, localName);
@@ -1107,18 +1392,40 @@ class NamedNodeMap {
         this.#element.removeAttributeNS(namespace, localName);
         return attr;
     }
-    setNamedItem(attr) { this.#element.setAttribute(attr.name, attr.value); return null; }
+    setNamedItem(attr) { return setAttributeNode(this.#element, attr, "NamedNodeMap", "setNamedItem"); }
+    setNamedItemNS(attr) { return setAttributeNode(this.#element, attr, "NamedNodeMap", "setNamedItemNS"); }
     removeNamedItem(name) {
         const attr = this.getNamedItem(name);
         if (attr === null) throw domError("NotFoundError");
         this.#element.removeAttribute(name);
         return attr;
     }
-    namedItem(name) { return this.getNamedItem(name); }
-    *[Symbol.iterator]() { for (let i = 0; i < this.length; i++) yield this.item(i); }
+    static {
+        /// NamedNodeMap's supported property names (DOM §4.9.1): the attributes' qualified
+        /// names, each once, less those with ASCII upper-case letters on an HTML element of
+        /// an HTML document (getNamedItem could not find them).
+        namedNodeMapNames = (map) => {
+            const id = idOf(map.#element), list = N.attrsNS(id), names = [];
+            const lowercaseOnly = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html";
+            for (let i = 0; i < list.length; i += 3) {
+                const name = list[i];
+                if (lowercaseOnly && RegExpExec(/[A-Z]/, name) !== null) continue;
+                if (!names.includes(name)) names[names.length] = name;
+            }
+            return names;
+        };
+    }
 }
+legacyMembers(NamedNodeMap);
+arrayIteration(NamedNodeMap, false);
+const namedNodeMapHandler = legacyHandler(NamedNodeMap.prototype, {
+    named: legacyMember(NamedNodeMap.prototype, "getNamedItem", "value"),
+    names: (target) => namedNodeMapNames(target),
+});
 
 function asciiLowercase(text) { return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()); }
+/// Only a–z uppercased (HTML's tagName: `ı` stays, where toUpperCase would give `I`).
+function asciiUppercase(text) { return text.replace(/[a-z]+/g, (lower) => lower.toUpperCase()); }
 
 const xmlNamespace = "http://www.w3.org/XML/1998/namespace";
 const xmlnsNamespace = "http://www.w3.org/2000/xmlns/";
@@ -1163,13 +1470,16 @@ function validateQualifiedName(name) {
 }
 
 class DOMTokenList {
-    #element; #attribute;
-    constructor(key, element, attribute) {
+    #element; #attribute; #supported;
+    /// `supported`: the attribute's supported tokens in lowercase (HTML's `rel` lists), or null
+    /// when it defines none (`class`), where `supports()` throws (DOM §7.1).
+    constructor(key, element, attribute, supported = null) {
         if (key !== KEY) throw typeError("Illegal constructor");
         this.#element = element;
         this.#attribute = attribute;
+        this.#supported = supported;
         // A legacy platform object: its tokens are indexed properties (`classList[0]`).
-        return new Proxy(this, collectionHandler);
+        return legacyObject(this, tokenListHandler);
     }
     #tokens() {
         const value = N.attr(idOf(this.#element), this.#attribute);
@@ -1188,8 +1498,8 @@ class DOMTokenList {
     get length() { return this.#tokens().length; }
     get value() { return N.attr(idOf(this.#element), this.#attribute) ?? ""; }
     set value(value) { setAttributeValue(this.#element, this.#attribute, toDOMString(value)); }
-    item(index) { const tokens = this.#tokens(); index = index >>> 0; return index < tokens.length ? tokens[index] : null; }
-    contains(token) { return this.#tokens().includes(String(token)); }
+    item(index) { requireArguments(arguments.length, 1); const tokens = this.#tokens(); index = index >>> 0; return index < tokens.length ? tokens[index] : null; }
+    contains(token) { requireArguments(arguments.length, 1); return this.#tokens().includes(String(token)); }
     add(...tokens) {
         const list = this.#tokens();
         for (let token of tokens) { token = DOMTokenList.#check(token); if (!list.includes(token)) list.push(token); }
@@ -1201,6 +1511,7 @@ class DOMTokenList {
         if (N.attr(idOf(this.#element), this.#attribute) !== null) this.#write(list);
     }
     toggle(token, force) {
+        requireArguments(arguments.length, 1);
         token = DOMTokenList.#check(token);
         const list = this.#tokens();
         const present = list.includes(token);
@@ -1209,6 +1520,10 @@ class DOMTokenList {
         return present;
     }
     replace(token, replacement) {
+        requireArguments(arguments.length, 2);
+        // Both are tested for emptiness before either is for whitespace (DOM §7.1 replace()).
+        token = String(token); replacement = String(replacement);
+        if (token === "" || replacement === "") throw domError("SyntaxError");
         token = DOMTokenList.#check(token);
         replacement = DOMTokenList.#check(replacement);
         const list = this.#tokens();
@@ -1218,14 +1533,16 @@ class DOMTokenList {
         this.#write(list.filter((item, position) => list.indexOf(item) === position));
         return true;
     }
-    supports() { return true; }
+    supports(token) {
+        // WebKit's DOMTokenList::supports: a TypeError with JavaScriptCore's default message.
+        if (this.#supported === null) throw typeError("Type error");
+        return this.#supported.includes(StringToLowerCase(String(token)));
+    }
     toString() { return this.value; }
 }
-// A value iterator over indexed properties is Array.prototype's (WebIDL §3.7.9).
-for (const key of ["entries", "keys", "values", "forEach"]) {
-    ObjectDefine(DOMTokenList.prototype, key, { value: Array.prototype[key], writable: true, enumerable: true, configurable: true });
-}
-ObjectDefine(DOMTokenList.prototype, Symbol.iterator, { value: Array.prototype.values, writable: true, configurable: true });
+legacyMembers(DOMTokenList);
+arrayIteration(DOMTokenList, true);
+const tokenListHandler = legacyHandler(DOMTokenList.prototype);
 
 function datasetProxy(element) {
     const attributeName = (key) => "data-" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
@@ -1421,7 +1738,7 @@ class Element extends Node {
         if (cache.tagName === undefined) {
             const id = idOf(this), prefix = N.prefix(id);
             const name = prefix === null ? N.tag(id) : prefix + ":" + N.tag(id);
-            cache.tagName = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html" ? name.toUpperCase() : name;
+            cache.tagName = N.ns(id) === htmlNamespace && N.contentType(N.owner(id)) === "text/html" ? asciiUppercase(name) : name;
         }
         return cache.tagName;
     }
@@ -1440,7 +1757,7 @@ class Element extends Node {
     set classList(value) { this.setAttribute("class", value); }
     get attributes() {
         const cache = cacheOf(this);
-        if (cache.attributes === undefined) cache.attributes = new Proxy(new NamedNodeMap(KEY, this), collectionHandler);
+        if (cache.attributes === undefined) cache.attributes = legacyObject(new NamedNodeMap(KEY, this), namedNodeMapHandler);
         return cache.attributes;
     }
     hasAttributes() { return N.attrs(idOf(this)).length > 0; }
@@ -1491,8 +1808,7 @@ class Element extends Node {
         requireArguments(arguments.length, 2);
         const old = namespacedAttribute(this, namespace, localName);
         if (old === null) return;
-        if (observedMutations > 0) attributeMutation(this, String(localName), old[2], old[1]);
-        N.removeAttrNS(idOf(this), old[1], String(localName));
+        removeStoredAttribute(this, old[0], old[1]);
     }
     toggleAttribute(name, force) {
         requireArguments(arguments.length, 1);
@@ -1505,8 +1821,16 @@ class Element extends Node {
     }
     getAttributeNode(name) { return this.attributes.getNamedItem(name); }
     getAttributeNodeNS(namespace, localName) { return this.attributes.getNamedItemNS(namespace, localName); }
-    setAttributeNode(attr) { this.setAttribute(attr.name, attr.value); return null; }
-    removeAttributeNode(attr) { this.removeAttribute(attr.name); return attr; }
+    setAttributeNode(attr) { return setAttributeNode(this, attr, "Element", "setAttributeNode"); }
+    setAttributeNodeNS(attr) { return setAttributeNode(this, attr, "Element", "setAttributeNodeNS"); }
+    removeAttributeNode(attr) {
+        requireArguments(arguments.length, 1);
+        if (!isAttr(attr)) throw typeError("Argument 1 ('attr') to Element.removeAttributeNode must be an instance of Attr");
+        const [owner, name, namespace] = attrFields(attr);
+        if (owner !== this) throw domError("NotFoundError");
+        removeStoredAttribute(this, name, namespace);
+        return attr;
+    }
     get previousElementSibling() { return siblingElement(this, -1); }
     get nextElementSibling() { return siblingElement(this, 1); }
     get innerHTML() { return N.html(idOf(this), false); }
@@ -1564,7 +1888,7 @@ class Element extends Node {
         if (result === -2) throw invalidSelector(text);
         return result === 1;
     }
-    webkitMatchesSelector(selectors) { return this.matches(selectors); }
+    webkitMatchesSelector(selectors) { requireArguments(arguments.length, 1); return this.matches(selectors); }
     closest(selectors) {
         requireArguments(arguments.length, 1);
         const text = String(selectors), result = N.closest(idOf(this), text);

@@ -115,11 +115,13 @@ class Document extends Node {
     }
     createTextNode(data) {
         requireArguments(arguments.length, 1);
-        return wrap(N.create(3, String(data), idOf(this)));
+        data = String(data);
+        return wrap(keepCharacterData(N.create(3, data, idOf(this)), data));
     }
     createComment(data) {
         requireArguments(arguments.length, 1);
-        return wrap(N.create(8, String(data), idOf(this)));
+        data = String(data);
+        return wrap(keepCharacterData(N.create(8, data, idOf(this)), data));
     }
     createCDATASection(data) {
         requireArguments(arguments.length, 1);
@@ -137,9 +139,16 @@ class Document extends Node {
     }
     createDocumentFragment() { return wrap(N.create(11, "", idOf(this))); }
     createAttribute(name) {
+        requireArguments(arguments.length, 1);
         name = String(name);
         if (!xmlName.test(name)) throw domError("InvalidCharacterError");
+        // ASCII lowercase in an HTML document only (DOM §4.5 createAttribute).
         return new Attr(KEY, null, N.contentType(idOf(this)) === "text/html" ? asciiLowercase(name) : name, "");
+    }
+    createAttributeNS(namespace, qualifiedName) {
+        requireArguments(arguments.length, 2);
+        const [ns] = validateAndExtract(namespace, qualifiedName);
+        return new Attr(KEY, null, String(qualifiedName), "", ns);
     }
     createEvent(interfaceName) {
         requireArguments(arguments.length, 1);
@@ -158,12 +167,15 @@ class Document extends Node {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "importNode", 1, "node");
         if (node.nodeType === 9) throw domError("NotSupportedError");
+        if (isAttr(node)) { const [, name, namespace] = attrFields(node); return new Attr(KEY, null, name, node.value, namespace); }
         return wrap(N.clone(id, !!deep, idOf(this)));
     }
     adoptNode(node) {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "adoptNode", 1, "node");
         if (node.nodeType === 9) throw domError("NotSupportedError");
+        // A template's content keeps its document (DOM adoptNode step 3: a fragment with a host).
+        if (node.nodeType === 11 && N.isTemplateContent(id)) return node;
         const parent = node.parentNode;
         if (parent !== null) removeNode(parent, node);
         N.adopt(id, idOf(this));
@@ -234,7 +246,7 @@ class DocumentFragment extends Node {
     }
     get nodeType() { return 11; }
     get nodeName() { return "#document-fragment"; }
-    getElementById(elementId) { return wrap(N.byId(idOf(this), String(elementId))); }
+    getElementById(elementId) { requireArguments(arguments.length, 1); return wrap(N.byId(idOf(this), String(elementId))); }
 }
 mixin(DocumentFragment, parentNodeMethods);
 
@@ -334,11 +346,29 @@ const parsingInterface = lazyFamily(() => {
 let nodeIteratorRemoving = null;
 
 const traversalInterface = lazyFamily(() => {
-    /// What a traversal's `whatToShow` and filter say of a node: 1 accept, 2 reject, 3 skip.
-    function acceptance(show, filter, node) {
+    /// The traversers whose filter is running (DOM §6 "filter": the active flag).
+    const activeTraversers = new WeakMap();
+    /// What a traversal's `whatToShow` and filter say of a node: 1 accept, 2 reject, 3 skip
+    /// (DOM §6 "filter"; the filter is a callback interface, WebIDL §3.12 "call a user object's
+    /// operation", its result an `unsigned short`). A filter that calls back into its own
+    /// traverser gets InvalidStateError.
+    function acceptance(traverser, show, filter, node) {
+        if (WeakMapGet(activeTraversers, traverser) === true) throw domError("InvalidStateError");
         if (!(show & (1 << (node.nodeType - 1)))) return 3;
         if (filter === null) return 1;
-        return typeof filter === "function" ? filter(node) : filter.acceptNode(node);
+        WeakMapSet(activeTraversers, traverser, true);
+        try {
+            let result;
+            if (typeof filter === "function") result = filter(node);
+            else {
+                const operation = filter.acceptNode;
+                if (typeof operation !== "function") throw typeError("acceptNode is not a function");
+                result = ReflectApply(operation, filter, [node]);
+            }
+            return (+result & 0xFFFF) >>> 0;
+        } finally {
+            WeakMapSet(activeTraversers, traverser, false);
+        }
     }
     /// The node after `node` in document order, staying inside `root`.
     function followingWithin(root, node) {
@@ -379,7 +409,7 @@ const traversalInterface = lazyFamily(() => {
         get filter() { return this.#filter; }
         get currentNode() { return this.#current; }
         set currentNode(node) { this.#current = node; }
-        #accept(node) { return acceptance(this.#show, this.#filter, node); }
+        #accept(node) { return acceptance(this, this.#show, this.#filter, node); }
         #take(node) { this.#current = node; return node; }
         parentNode() {
             let node = this.#current;
@@ -485,7 +515,9 @@ const traversalInterface = lazyFamily(() => {
             /// removed (or inside one) gives way to the next node, or else the previous one.
             nodeIteratorRemoving = (iterator, removedID, previousIsNull) => {
                 const referenceID = idOf(iterator.#reference), rootID = idOf(iterator.#root);
-                if (!inclusiveAncestor(removedID, referenceID) || removedID === rootID) return;
+                // An ancestor of the root takes the iterator's whole collection with it: nothing
+                // changes (WebKit's NodeIterator::updateForNodeRemoval, as WPT expects).
+                if (!inclusiveAncestor(removedID, referenceID) || inclusiveAncestor(removedID, rootID)) return;
                 if (iterator.#beforeReference) {
                     let next = -1;
                     for (let id = removedID; id >= 0 && id !== rootID; id = N.parent(id)) {
@@ -515,7 +547,7 @@ const traversalInterface = lazyFamily(() => {
                     else if ((node = followingWithin(this.#root, node)) === null) return null;
                 } else if (!before) before = true;
                 else if ((node = precedingWithin(this.#root, node)) === null) return null;
-                if (acceptance(this.#show, this.#filter, node) === 1) break;
+                if (acceptance(this, this.#show, this.#filter, node) === 1) break;
             }
             this.#reference = node; this.#beforeReference = before;
             return node;
@@ -795,15 +827,16 @@ eventClass("TransitionEvent", "Event", [["propertyName", ""], ["elapsedTime", 0]
 eventClass("BeforeUnloadEvent", "Event", []);
 eventClass("ToggleEvent", "Event", [["oldState", ""], ["newState", ""]]);
 
+/// createEvent's interface names, lowercase (DOM §4.5 with WebKit's additions, as WebKitGTK 2.50
+/// answers: AnimationEvent, TransitionEvent, ErrorEvent, PageTransitionEvent and ProgressEvent are
+/// refused; the device events are iOS WebKit's, which has DEVICE_ORIENTATION).
 const legacyEventInterfaces = {
     event: "Event", events: "Event", htmlevents: "Event", svgevents: "Event", uievent: "UIEvent", uievents: "UIEvent",
     mouseevent: "MouseEvent", mouseevents: "MouseEvent", keyboardevent: "KeyboardEvent", keyboardevents: "KeyboardEvent",
     customevent: "CustomEvent", focusevent: "FocusEvent", compositionevent: "CompositionEvent", hashchangeevent: "HashChangeEvent",
     messageevent: "MessageEvent", storageevent: "StorageEvent", textevent: "CompositionEvent", touchevent: "TouchEvent",
-    errorevent: "ErrorEvent", popstateevent: "PopStateEvent", pagetransitionevent: "PageTransitionEvent",
-    progressevent: "ProgressEvent", beforeunloadevent: "BeforeUnloadEvent", animationevent: "AnimationEvent",
-    transitionevent: "TransitionEvent", wheelevent: "WheelEvent",
-    dragevent: "DragEvent", devicemotionevent: "DeviceMotionEvent", deviceorientationevent: "DeviceOrientationEvent",
+    popstateevent: "PopStateEvent", beforeunloadevent: "BeforeUnloadEvent", wheelevent: "WheelEvent", dragevent: "DragEvent",
+    devicemotionevent: "DeviceMotionEvent", deviceorientationevent: "DeviceOrientationEvent",
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -90,6 +90,7 @@ const formExtraInterface = lazyFamily(() => {
         }
     }
 
+    let optionsSetIndex;
     /// A select's `options` (HTML §2.6.3.3): its list of options, changed through the select.
     class HTMLOptionsCollection extends HTMLCollection {
         #select;
@@ -104,16 +105,51 @@ const formExtraInterface = lazyFamily(() => {
         set selectedIndex(value) { this.#select.selectedIndex = value; }
         add(element, before = null) { requireArguments(arguments.length, 1); this.#select.add(element, before); }
         remove(index) { requireArguments(arguments.length, 1); this.#select.remove(index); }
+        static {
+            /// The indexed setter (HTML §2.6.3.3), as WebKit's HTMLSelectElement::setItem does
+            /// it: null removes; past the end pads with new options up to `index`; within
+            /// the list, replaces the option there.
+            optionsSetIndex = (options, index, option) => {
+                if (option === null || option === undefined) { options.#select.remove(index); return; }
+                if (!isNode(option) || N.tag(idOf(option)) !== "option" || N.ns(idOf(option)) !== htmlNamespace) {
+                    throw typeError("Failed to set an indexed property on 'HTMLOptionsCollection': parameter 2 is not of type 'HTMLOptionElement'.");
+                }
+                const select = options.#select, length = collectionIds(options).length;
+                let before = null;
+                if (index > length) select.length = index;
+                else if (index < length) { before = select.options.item(index + 1); select.remove(index); }
+                select.add(option, before);
+            };
+        }
     }
+    for (const cls of [HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection]) legacyMembers(cls);
     familyClasses([ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection]);
     for (const cls of [HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection]) {
         ObjectDefine(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
     }
-    return { ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection, validState: new ValidityState() };
+    const formControlsNamedItem = legacyMember(HTMLFormControlsCollection.prototype, "namedItem", "value");
+    const handlers = {
+        HTMLFormControlsCollection: legacyHandler(HTMLFormControlsCollection.prototype, {
+            named: (target, name) => formControlsNamedItem(target, name),
+            names: collectionNamedProperties.names,
+        }),
+        RadioNodeList: legacyHandler(RadioNodeList.prototype),
+        HTMLOptionsCollection: legacyHandler(HTMLOptionsCollection.prototype, {
+            ...collectionNamedProperties, setIndex: (target, index, value) => optionsSetIndex(target, index, value),
+        }),
+    };
+    return { ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection, validState: new ValidityState(), handlers };
 });
 
+/// A new `name` object of the forms family (HTMLFormControlsCollection, RadioNodeList,
+/// HTMLOptionsCollection) as a legacy platform object.
+function formCollection(name, ...parameters) {
+    const cls = formExtraInterface(name);
+    return legacyObject(new cls(KEY, ...parameters), formExtraInterface("handlers")[name]);
+}
+
 function formElementsCollection(form) {
-    return new Proxy(new (formExtraInterface("HTMLFormControlsCollection"))(KEY, idOf(form)), collectionHandler);
+    return formCollection("HTMLFormControlsCollection", idOf(form));
 }
 
 /// The elements of `ids` whose id or name is `name`, in order.
@@ -150,8 +186,7 @@ function formNamedItem(form, name) {
     }
     let list = MapGet(lists, name);
     if (list === undefined) {
-        const RadioNodeList = formExtraInterface("RadioNodeList");
-        list = new Proxy(new RadioNodeList(KEY, () => namedControls(N.formElements(form), name)), collectionHandler);
+        list = formCollection("RadioNodeList", () => namedControls(N.formElements(form), name));
         MapSet(lists, name, list);
     }
     return list;
@@ -188,7 +223,7 @@ implementation("HTMLFormElement", () => ({
         return N.resolve(value) ?? value;
     },
     setAction: (self, value) => setAttributeValue(self, "action", value),
-    relList: (self) => new DOMTokenList(KEY, self, "rel"),
+    relList: (self) => new DOMTokenList(KEY, self, "rel", hyperlinkRelations),
     elements: formElementsCollection,
     namedProperty: (self, key) => formNamedProperty(self, key),
     length: (self) => N.formElements(idOf(self)).length,
@@ -286,7 +321,7 @@ implementation("HTMLButtonElement", () => ({
 implementation("HTMLSelectElement", () => ({
     ...controlImplementation,
     type: (self) => reflectedBoolean(self, "multiple") ? "select-multiple" : "select-one",
-    options(self) { return new Proxy(new (formExtraInterface("HTMLOptionsCollection"))(KEY, self), collectionHandler); },
+    options(self) { return formCollection("HTMLOptionsCollection", self); },
     length: (self) => N.options(idOf(self)).length,
     setLength(self, value) {
         const options = N.options(idOf(self));
@@ -447,6 +482,7 @@ implementation("HTMLLegendElement", () => ({
 
 implementation("HTMLOutputElement", () => ({
     ...controlImplementation,
+    htmlFor: (self) => new DOMTokenList(KEY, self, "for"),
     type: () => "output",
     defaultValue: (self) => N.text(idOf(self)),
     setDefaultValue: (self, value) => setTextContent(self, value),

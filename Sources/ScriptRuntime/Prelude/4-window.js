@@ -1939,7 +1939,7 @@ function setRegistrations(id, list) {
 
 function staticArray(nodes) {
     const list = nodes.slice();
-    return new Proxy(new NodeList(KEY, () => list.map((node) => idOf(node))), collectionHandler);
+    return staticNodeList(list.map((node) => idOf(node)));
 }
 
 /// Records for the nodes the parser inserted since the last pause (their IDs in the order

@@ -132,7 +132,6 @@ function updateFrameIndices() {
     for (let i = count; i < frameCount; i++) ReflectDeleteProperty(G, i);
     frameCount = count;
 }
-const ReflectDeleteProperty = Reflect.deleteProperty;
 
 /// The top-level window of the page.
 function topWindow() {

@@ -136,13 +136,15 @@ for (const [cls, names] of [[Element, ["after", "append", "before", "prepend", "
     for (const name of names) unscopables[name] = true;
     ObjectDefine(cls.prototype, Symbol.unscopables, { value: unscopables, configurable: true });
 }
-// The hand-written interfaces' class strings (the generated ones have theirs from finishInterface).
+// The hand-written interfaces' class strings and enumerable members (the generated ones have
+// theirs from finishInterface).
 for (const name in interfaces) {
     const value = interfaces[name];
-    if (typeof value === "function" && value.name === name && value.prototype !== undefined
-        && !Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) {
+    if (typeof value !== "function" || value.name !== name || value.prototype === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(value.prototype, Symbol.toStringTag)) {
         ObjectDefine(value.prototype, Symbol.toStringTag, { value: name, configurable: true });
     }
+    enumerableMembers(value);
 }
 markClass(ComputedStyle);
 defineLazyGlobals(elementInterfaceNames, elementClassNamed);
