@@ -57,6 +57,9 @@ struct HTMLTreeBuilder {
     var contextElement = HTMLDocument.none
     /// Scripts created by this builder are marked as never to run (the fragment case).
     var marksScriptsAlreadyStarted = false
+    /// The `selectedcontent` elements this builder made, in order: where an option leaving the
+    /// stack may be cloned (`optionLeftStack`).
+    var selectedContentElements: [Int32] = []
 
     // What the tokenizer and the parser read after each token.
     var requestedTokenizerState: HTMLTokenizer.State?
@@ -147,6 +150,8 @@ struct HTMLTreeBuilder {
         guard !isFinished else { return }
         process(endOfFileIn: mode)
         if deferredToken != nil { return }
+        // "Stop parsing": pop all the nodes off the stack of open elements.
+        while !openElements.isEmpty { pop() }
         isFinished = true
         pauseRequested = reportsPauses
         pause = .finished
@@ -230,12 +235,21 @@ struct HTMLTreeBuilder {
         openElements.append(entry)
     }
 
+    /// Pops the current node, running the steps for an element leaving the stack (an `option`
+    /// may be cloned into its select's `selectedcontent`).
     @discardableResult
     mutating func pop() -> Int32 {
+        let entry = removeTopEntry()
+        if entry.namespace == .html && entry.name == KnownName.option.rawValue { optionLeftStack(entry.node) }
+        return entry.node
+    }
+
+    /// Takes the top entry off the stack, and nothing more.
+    private mutating func removeTopEntry() -> OpenElement {
         let entry = openElements.removeLast()
         if entry.namespace == .html { lastIndexByName[Int(entry.name)] = entry.previousSameName }
         stackIndexByNode[Int(entry.node)] = -1
-        return entry.node
+        return entry
     }
 
     /// Pops entries until one holding an HTML element with this name has been popped.
@@ -273,13 +287,20 @@ struct HTMLTreeBuilder {
 
     func isOnStack(_ node: Int32) -> Bool { stackIndex(of: node) != nil }
 
-    /// Changes the stack from `index` up: the entries there are popped, edited as node indices, and pushed again.
+    /// Changes the stack from `index` up: the entries there are taken off, edited as node indices,
+    /// and pushed again. An `option` the edit leaves out has left the stack (see `pop`).
     mutating func editStack(from index: Int, _ edit: (inout [Int32]) -> Void) {
         var tail: [Int32] = []
-        while openElements.count > index { tail.append(pop()) }
+        var options: [Int32] = []
+        while openElements.count > index {
+            let entry = removeTopEntry()
+            tail.append(entry.node)
+            if entry.namespace == .html && entry.name == KnownName.option.rawValue { options.append(entry.node) }
+        }
         tail.reverse()
         edit(&tail)
         for node in tail { push(node) }
+        for option in options where !isOnStack(option) { optionLeftStack(option) }
     }
 
     mutating func removeFromStack(_ node: Int32) {
@@ -474,6 +495,7 @@ struct HTMLTreeBuilder {
         }
         let node = document.appendNode(HTMLDocument.Node(kind: .element, namespace: namespace, flags: flags, name: elementName))
         if sourceRecord != nil { sourceRecord!.elementCreated(node, from: tag) }
+        if namespace == .html && elementName == KnownName.selectedcontent.rawValue { selectedContentElements.append(node) }
         if !tag.attributes.isEmpty {
             let base = tag.values.withUnsafeBufferPointer { document.store(bytes: $0) }.start
             var last = HTMLDocument.none
