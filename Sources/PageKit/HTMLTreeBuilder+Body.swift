@@ -336,7 +336,9 @@ extension HTMLTreeBuilder {
                     listIndex = nil
                 }
                 guard let nodeListIndex = listIndex else {
+                    // "Remove node from the stack": an option leaves it here, before the moves below.
                     stack.remove(at: nodeIndex)
+                    if document.isElement(node, .option) && document.nodes[Int(node)].namespace == .html { optionLeftStack(node) }
                     continue
                 }
                 let clone = document.cloneElement(node)
@@ -359,7 +361,7 @@ extension HTMLTreeBuilder {
             formattingElements.insert(clone, at: min(bookmark, formattingElements.count))
             stack.removeFirst()
             if let blockIndex = stack.firstIndex(of: furthestBlock) { stack.insert(clone, at: blockIndex + 1) }
-            editStack(from: formattingStackIndex) { $0 = stack }
+            editStack(from: formattingStackIndex, optionsLeft: false) { $0 = stack }
         }
     }
 }

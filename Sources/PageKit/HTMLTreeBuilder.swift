@@ -288,14 +288,15 @@ struct HTMLTreeBuilder {
     func isOnStack(_ node: Int32) -> Bool { stackIndex(of: node) != nil }
 
     /// Changes the stack from `index` up: the entries there are taken off, edited as node indices,
-    /// and pushed again. An `option` the edit leaves out has left the stack (see `pop`).
-    mutating func editStack(from index: Int, _ edit: (inout [Int32]) -> Void) {
+    /// and pushed again. An `option` the edit leaves out has left the stack (see `pop`), unless
+    /// the caller ran those steps itself (`optionsLeft: false`).
+    mutating func editStack(from index: Int, optionsLeft: Bool = true, _ edit: (inout [Int32]) -> Void) {
         var tail: [Int32] = []
         var options: [Int32] = []
         while openElements.count > index {
             let entry = removeTopEntry()
             tail.append(entry.node)
-            if entry.namespace == .html && entry.name == KnownName.option.rawValue { options.append(entry.node) }
+            if optionsLeft && entry.namespace == .html && entry.name == KnownName.option.rawValue { options.append(entry.node) }
         }
         tail.reverse()
         edit(&tail)

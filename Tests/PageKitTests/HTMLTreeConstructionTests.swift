@@ -471,6 +471,25 @@ final class HTMLTreeConstructionTests: XCTestCase {
             """)
     }
 
+    func testAnOptionTheAdoptionAgencyTakesOffTheStackIsClonedThen() {
+        // `</b>` removes the option from the stack (it lies between `b` and the furthest block
+        // `p`) while the `p` is still its child; the `p` then moves to the select.
+        assertBody("<select><button><selectedcontent></button><b><option>X<p>y</b>", """
+            |<select>
+            |  <button>
+            |    <selectedcontent>
+            |      "X"
+            |      <p>
+            |        "y"
+            |  <b>
+            |    <option>
+            |      "X"
+            |  <p>
+            |    <b>
+            |      "y"
+            """)
+    }
+
     func testNothingIsClonedForMultipleOrListBoxSelectsOrOptionsInADatalist() {
         assertBody("<select multiple><selectedcontent></selectedcontent><option selected>A</select>"
                    + "<select size=3><selectedcontent></selectedcontent><option>B</select>"
