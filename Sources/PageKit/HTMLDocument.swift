@@ -774,6 +774,34 @@ public struct HTMLDocument: Sendable {
         return clone
     }
 
+    /// A detached deep copy of a node: elements as `cloneElement` copies them, with copies of
+    /// their children; text, comments, CDATA sections and processing instructions with their data.
+    mutating func cloneSubtree(_ node: Int32) -> Int32 {
+        let original = nodes[Int(node)]
+        switch original.kind {
+        case .element:
+            let clone = cloneElement(node)
+            var child = original.firstChild
+            while child != Self.none {
+                link(cloneSubtree(child), into: clone, before: Self.none)
+                child = nodes[Int(child)].next
+            }
+            return clone
+        case .text, .comment, .cdataSection, .processingInstruction:
+            let data = Array(storage[dataRange(of: node)])
+            let range = data.withUnsafeBufferPointer { store(bytes: $0) }
+            let clone = appendNode(Node(kind: original.kind, dataStart: range.start, dataLength: range.length))
+            if let target = processingInstructionTargets[node] { processingInstructionTargets[clone] = target }
+            return clone
+        case .doctype:
+            let clone = appendNode(Node(kind: .doctype))
+            doctypes[clone] = doctypes[node]
+            return clone
+        case .document, .documentFragment:
+            return appendNode(Node(kind: original.kind))
+        }
+    }
+
     /// Whether two elements have the same name, namespace and attributes (in any order).
     func hasSameNameAndAttributes(_ first: Int32, _ second: Int32) -> Bool {
         let a = nodes[Int(first)], b = nodes[Int(second)]

@@ -306,7 +306,8 @@ public struct HTMLParser {
                 case .plaintext: tokenizer.state = .plaintext
                 default: break
                 }
-                tokenizer.appropriateEndTagName = Array(builder.document.names.utf8(of: builder.document.nodes[Int(context.index)].name))
+                // The tokenizer has emitted no start tag, so no end tag is appropriate: `</script>`
+                // in a script's innerHTML is text (the standard's tokenizer; WebKit does the same).
             }
         }
         let root = builder.createElement(for: HTMLTreeBuilder.emptyTag(.html), namespace: .html)

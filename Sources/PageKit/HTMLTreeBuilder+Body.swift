@@ -118,6 +118,8 @@ extension HTMLTreeBuilder {
             pop()
             framesetOK = false
         case .input:
+            if fragmentContextIsSelect { return }
+            if hasInScope(.select) { popUntil(.select) }
             reconstructFormattingElements()
             insertElement(for: tag)
             pop()
@@ -128,6 +130,7 @@ extension HTMLTreeBuilder {
             pop()
         case .hr:
             closeParagraphIfInButtonScope()
+            if hasInScope(.select) { generateImpliedEndTags() }
             insertElement(for: tag)
             pop()
             framesetOK = false
@@ -155,15 +158,22 @@ extension HTMLTreeBuilder {
         case .noscript where scriptingEnabled:
             parseRawText(tag, state: .rawtext)
         case .select:
+            if fragmentContextIsSelect { return }
+            if hasInScope(.select) {
+                popUntil(.select)
+                return
+            }
             reconstructFormattingElements()
             insertElement(for: tag)
             framesetOK = false
-            switch mode {
-            case .inTable, .inCaption, .inTableBody, .inRow, .inCell: mode = .inSelectInTable
-            default: mode = .inSelect
+        case .option, .optgroup:
+            // Inside a select, an open option (and for optgroup an open optgroup) closes as far as
+            // its end tag is implied; elsewhere only an option that is the current node does.
+            if hasInScope(.select) {
+                generateImpliedEndTags(except: name == .option ? .optgroup : nil)
+            } else if currentNodeIs(.option) {
+                pop()
             }
-        case .optgroup, .option:
-            if currentNodeIs(.option) { pop() }
             reconstructFormattingElements()
             insertElement(for: tag)
         case .rb, .rtc:
@@ -184,6 +194,14 @@ extension HTMLTreeBuilder {
             reconstructFormattingElements()
             insertElement(for: tag)
         }
+    }
+
+    /// Whether this is the fragment case with a `select` context element, where `select` and
+    /// `input` start tags are ignored.
+    var fragmentContextIsSelect: Bool {
+        guard contextElement != HTMLDocument.none else { return false }
+        let record = document.nodes[Int(contextElement)]
+        return record.namespace == .html && record.name == KnownName.select.rawValue
     }
 
     private mutating func addMissingAttributes(of tag: TagToken, to element: Int32) {
@@ -248,6 +266,9 @@ extension HTMLTreeBuilder {
             generateImpliedEndTags()
             popUntil(name)
             clearFormattingElementsToLastMarker()
+        case .select:
+            guard hasInScope(.select) else { return }
+            popUntil(.select)
         case .br:
             var start = Self.emptyTag(.br)
             start.isEndTag = false
@@ -315,7 +336,9 @@ extension HTMLTreeBuilder {
                     listIndex = nil
                 }
                 guard let nodeListIndex = listIndex else {
+                    // "Remove node from the stack": an option leaves it here, before the moves below.
                     stack.remove(at: nodeIndex)
+                    if document.isElement(node, .option) && document.nodes[Int(node)].namespace == .html { optionLeftStack(node) }
                     continue
                 }
                 let clone = document.cloneElement(node)
@@ -338,7 +361,7 @@ extension HTMLTreeBuilder {
             formattingElements.insert(clone, at: min(bookmark, formattingElements.count))
             stack.removeFirst()
             if let blockIndex = stack.firstIndex(of: furthestBlock) { stack.insert(clone, at: blockIndex + 1) }
-            editStack(from: formattingStackIndex) { $0 = stack }
+            editStack(from: formattingStackIndex, optionsLeft: false) { $0 = stack }
         }
     }
 }

@@ -22,9 +22,6 @@ extension HTMLTreeBuilder {
             tableCharacters(text)
         case .inTableText:
             appendTableText(text)
-        case .inSelect, .inSelectInTable:
-            if text.count == 1 && text[0] == 0 { return }
-            insertText(text)
         }
     }
 
@@ -123,17 +120,6 @@ extension HTMLTreeBuilder {
             rowStartTag(tag)
         case .inCell:
             cellStartTag(tag)
-        case .inSelect:
-            selectStartTag(tag)
-        case .inSelectInTable:
-            switch KnownName(rawValue: tag.name) {
-            case .caption, .table, .tbody, .tfoot, .thead, .tr, .td, .th:
-                popUntil(.select)
-                resetInsertionMode()
-                process(startTag: tag, in: self.mode)
-            default:
-                selectStartTag(tag)
-            }
         case .inTemplate:
             templateStartTag(tag)
         case .afterBody:
@@ -251,19 +237,6 @@ extension HTMLTreeBuilder {
             rowEndTag(tag)
         case .inCell:
             cellEndTag(tag)
-        case .inSelect:
-            selectEndTag(tag)
-        case .inSelectInTable:
-            switch name {
-            case .caption, .table, .tbody, .tfoot, .thead, .tr, .td, .th:
-                if hasNameInScope(tag.name, .table) {
-                    popUntil(.select)
-                    resetInsertionMode()
-                    process(endTag: tag, in: self.mode)
-                }
-            default:
-                selectEndTag(tag)
-            }
         case .inTemplate:
             if name == .template { templateEndTag() }
         case .afterBody:
@@ -316,7 +289,7 @@ extension HTMLTreeBuilder {
             insertElement(named: .body)
             self.mode = .inBody
             process(endOfFileIn: .inBody)
-        case .inBody, .inCaption, .inCell, .inTable, .inTableBody, .inRow, .inColumnGroup, .inSelect, .inSelectInTable:
+        case .inBody, .inCaption, .inCell, .inTable, .inTableBody, .inRow, .inColumnGroup:
             if !templateModes.isEmpty {
                 templateEndOfFile()
             }

@@ -1,4 +1,4 @@
-/// The table and select insertion modes, with foster parenting.
+/// The table insertion modes, with foster parenting, and the rules for foreign content.
 extension HTMLTreeBuilder {
     // MARK: - In table
 
@@ -326,60 +326,6 @@ extension HTMLTreeBuilder {
             process(endTag: tag, in: .inRow)
         default:
             bodyEndTag(tag)
-        }
-    }
-
-    // MARK: - In select
-
-    mutating func selectStartTag(_ tag: TagToken) {
-        switch KnownName(rawValue: tag.name) {
-        case .html:
-            bodyStartTag(tag)
-        case .option:
-            if currentNodeIs(.option) { pop() }
-            insertElement(for: tag)
-        case .optgroup:
-            if currentNodeIs(.option) { pop() }
-            if currentNodeIs(.optgroup) { pop() }
-            insertElement(for: tag)
-        case .hr:
-            if currentNodeIs(.option) { pop() }
-            if currentNodeIs(.optgroup) { pop() }
-            insertElement(for: tag)
-            pop()
-        case .select:
-            guard hasInScope(.select, .select) else { return }
-            popUntil(.select)
-            resetInsertionMode()
-        case .input, .keygen, .textarea:
-            guard hasInScope(.select, .select) else { return }
-            popUntil(.select)
-            resetInsertionMode()
-            process(startTag: tag, in: mode)
-        case .script, .template:
-            inHeadStartTag(tag)
-        default:
-            break
-        }
-    }
-
-    mutating func selectEndTag(_ tag: TagToken) {
-        switch KnownName(rawValue: tag.name) {
-        case .optgroup:
-            if currentNodeIs(.option), openElements.count >= 2, isHTML(openElements[openElements.count - 2], .optgroup) {
-                pop()
-            }
-            if currentNodeIs(.optgroup) { pop() }
-        case .option:
-            if currentNodeIs(.option) { pop() }
-        case .select:
-            guard hasInScope(.select, .select) else { return }
-            popUntil(.select)
-            resetInsertionMode()
-        case .template:
-            templateEndTag()
-        default:
-            break
         }
     }
 

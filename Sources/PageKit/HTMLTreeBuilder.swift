@@ -7,13 +7,13 @@
 struct HTMLTreeBuilder {
     enum Mode: UInt8 {
         case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable
-        case inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell, inSelect, inSelectInTable
+        case inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell
         case inTemplate, afterBody, inFrameset, afterFrameset, afterAfterBody, afterAfterFrameset
     }
 
     /// Kinds of scope, as indices into `OpenElement.boundaries`.
     enum Scope: Int {
-        case normal, listItem, button, table, select
+        case normal, listItem, button, table
     }
 
     /// The depth at which the tree stops nesting: deeper elements become siblings of the current
@@ -29,7 +29,7 @@ struct HTMLTreeBuilder {
         var previousSameName: Int32 = -1
         /// For each `Scope`, then "special", then "resets the insertion mode": the index of
         /// the nearest entry at or below this one that is such an element, or -1.
-        var boundaries: (Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1)
+        var boundaries: (Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1)
     }
 
     var document: HTMLDocument
@@ -57,6 +57,9 @@ struct HTMLTreeBuilder {
     var contextElement = HTMLDocument.none
     /// Scripts created by this builder are marked as never to run (the fragment case).
     var marksScriptsAlreadyStarted = false
+    /// The `selectedcontent` elements this builder made, in order: where an option leaving the
+    /// stack may be cloned (`optionLeftStack`).
+    var selectedContentElements: [Int32] = []
 
     // What the tokenizer and the parser read after each token.
     var requestedTokenizerState: HTMLTokenizer.State?
@@ -147,6 +150,8 @@ struct HTMLTreeBuilder {
         guard !isFinished else { return }
         process(endOfFileIn: mode)
         if deferredToken != nil { return }
+        // "Stop parsing": pop all the nodes off the stack of open elements.
+        while !openElements.isEmpty { pop() }
         isFinished = true
         pauseRequested = reportsPauses
         pause = .finished
@@ -206,7 +211,7 @@ struct HTMLTreeBuilder {
         let record = document.nodes[Int(node)]
         var entry = OpenElement(node: node, name: record.name, namespace: record.namespace)
         let index = Int32(openElements.count)
-        var boundaries = openElements.last?.boundaries ?? (-1, -1, -1, -1, -1, -1, -1)
+        var boundaries = openElements.last?.boundaries ?? (-1, -1, -1, -1, -1, -1)
         let kinds = Self.boundaryKinds(name: record.name, namespace: record.namespace, flags: record.flags)
         if kinds & 1 != 0 { boundaries.0 = index }
         if kinds & 2 != 0 { boundaries.1 = index }
@@ -214,7 +219,6 @@ struct HTMLTreeBuilder {
         if kinds & 8 != 0 { boundaries.3 = index }
         if kinds & 16 != 0 { boundaries.4 = index }
         if kinds & 32 != 0 { boundaries.5 = index }
-        if kinds & 64 != 0 { boundaries.6 = index }
         entry.boundaries = boundaries
         if record.namespace == .html {
             let name = Int(record.name)
@@ -231,12 +235,21 @@ struct HTMLTreeBuilder {
         openElements.append(entry)
     }
 
+    /// Pops the current node, running the steps for an element leaving the stack (an `option`
+    /// may be cloned into its select's `selectedcontent`).
     @discardableResult
     mutating func pop() -> Int32 {
+        let entry = removeTopEntry()
+        if entry.namespace == .html && entry.name == KnownName.option.rawValue { optionLeftStack(entry.node) }
+        return entry.node
+    }
+
+    /// Takes the top entry off the stack, and nothing more.
+    private mutating func removeTopEntry() -> OpenElement {
         let entry = openElements.removeLast()
         if entry.namespace == .html { lastIndexByName[Int(entry.name)] = entry.previousSameName }
         stackIndexByNode[Int(entry.node)] = -1
-        return entry.node
+        return entry
     }
 
     /// Pops entries until one holding an HTML element with this name has been popped.
@@ -274,13 +287,21 @@ struct HTMLTreeBuilder {
 
     func isOnStack(_ node: Int32) -> Bool { stackIndex(of: node) != nil }
 
-    /// Changes the stack from `index` up: the entries there are popped, edited as node indices, and pushed again.
-    mutating func editStack(from index: Int, _ edit: (inout [Int32]) -> Void) {
+    /// Changes the stack from `index` up: the entries there are taken off, edited as node indices,
+    /// and pushed again. An `option` the edit leaves out has left the stack (see `pop`), unless
+    /// the caller ran those steps itself (`optionsLeft: false`).
+    mutating func editStack(from index: Int, optionsLeft: Bool = true, _ edit: (inout [Int32]) -> Void) {
         var tail: [Int32] = []
-        while openElements.count > index { tail.append(pop()) }
+        var options: [Int32] = []
+        while openElements.count > index {
+            let entry = removeTopEntry()
+            tail.append(entry.node)
+            if optionsLeft && entry.namespace == .html && entry.name == KnownName.option.rawValue { options.append(entry.node) }
+        }
         tail.reverse()
         edit(&tail)
         for node in tail { push(node) }
+        for option in options where !isOnStack(option) { optionLeftStack(option) }
     }
 
     mutating func removeFromStack(_ node: Int32) {
@@ -305,8 +326,7 @@ struct HTMLTreeBuilder {
         case 2: return Int(top.boundaries.2)
         case 3: return Int(top.boundaries.3)
         case 4: return Int(top.boundaries.4)
-        case 5: return Int(top.boundaries.5)
-        default: return Int(top.boundaries.6)
+        default: return Int(top.boundaries.5)
         }
     }
 
@@ -331,28 +351,28 @@ struct HTMLTreeBuilder {
     }
 
     /// The index of the nearest special element at or below the top, or -1.
-    var nearestSpecialIndex: Int { boundary(5) }
+    var nearestSpecialIndex: Int { boundary(4) }
 
     /// The index of the nearest element that decides the insertion mode, or -1.
-    var nearestModeElementIndex: Int { boundary(6) }
+    var nearestModeElementIndex: Int { boundary(5) }
 
-    /// Which boundaries an element is: bits for the five scopes, special, and insertion-mode relevance.
+    /// Which boundaries an element is: bits for the four scopes, special, and insertion-mode relevance.
     @inline(__always)
     static func boundaryKinds(name: Int32, namespace: HTMLDocument.Namespace, flags: UInt8) -> UInt8 {
         switch namespace {
         case .html:
-            return name >= 0 && Int(name) < htmlBoundaryKinds.count ? htmlBoundaryKinds[Int(name)] : 16
+            return name >= 0 && Int(name) < htmlBoundaryKinds.count ? htmlBoundaryKinds[Int(name)] : 0
         case .other:
-            return 16
+            return 0
         case .mathML:
             switch KnownName(rawValue: name) {
-            case .mi, .mo, .mn, .ms, .mtext, .annotationXML: return 1 | 2 | 4 | 16 | 32
-            default: return 16
+            case .mi, .mo, .mn, .ms, .mtext, .annotationXML: return 1 | 2 | 4 | 16
+            default: return 0
             }
         case .svg:
             switch KnownName(rawValue: name) {
-            case .foreignObject, .desc, .title: return 1 | 2 | 4 | 16 | 32
-            default: return 16
+            case .foreignObject, .desc, .title: return 1 | 2 | 4 | 16
+            default: return 0
             }
         }
     }
@@ -361,18 +381,18 @@ struct HTMLTreeBuilder {
     private static let htmlBoundaryKinds: [UInt8] = KnownName.allCases.map { known in
         var kinds: UInt8 = 0
         switch known {
-        case .applet, .caption, .marquee, .object, .td, .th: kinds |= 1 | 2 | 4
+        // `select` bounds the default scope since the 2025 customizable select change.
+        case .applet, .caption, .marquee, .object, .select, .td, .th: kinds |= 1 | 2 | 4
         case .html, .table, .template: kinds |= 1 | 2 | 4 | 8
         case .ol, .ul: kinds |= 2
         case .button: kinds |= 4
         default: break
         }
-        if known != .optgroup && known != .option { kinds |= 16 }
-        if specialHTMLNames.contains(known) { kinds |= 32 }
+        if specialHTMLNames.contains(known) { kinds |= 16 }
         switch known {
-        case .select, .td, .th, .tr, .tbody, .thead, .tfoot, .caption, .colgroup, .table, .template, .head,
+        case .td, .th, .tr, .tbody, .thead, .tfoot, .caption, .colgroup, .table, .template, .head,
              .body, .frameset, .html:
-            kinds |= 64
+            kinds |= 32
         default: break
         }
         return kinds
@@ -389,7 +409,7 @@ struct HTMLTreeBuilder {
     ]
 
     func isSpecial(_ entry: OpenElement) -> Bool {
-        Self.boundaryKinds(name: entry.name, namespace: entry.namespace, flags: 0) & 32 != 0
+        Self.boundaryKinds(name: entry.name, namespace: entry.namespace, flags: 0) & 16 != 0
     }
 
     // MARK: - Implied end tags
@@ -476,6 +496,7 @@ struct HTMLTreeBuilder {
         }
         let node = document.appendNode(HTMLDocument.Node(kind: .element, namespace: namespace, flags: flags, name: elementName))
         if sourceRecord != nil { sourceRecord!.elementCreated(node, from: tag) }
+        if namespace == .html && elementName == KnownName.selectedcontent.rawValue { selectedContentElements.append(node) }
         if !tag.attributes.isEmpty {
             let base = tag.values.withUnsafeBufferPointer { document.store(bytes: $0) }.start
             var last = HTMLDocument.none
@@ -636,27 +657,13 @@ struct HTMLTreeBuilder {
 
     mutating func resetInsertionMode() {
         // Only the nearest element that decides the mode matters: the entries above it change nothing.
-        let candidate = openElements.isEmpty ? -1 : Int(openElements[openElements.count - 1].boundaries.6)
+        let candidate = openElements.isEmpty ? -1 : Int(openElements[openElements.count - 1].boundaries.5)
         let last = candidate <= 0
         var node = last ? (openElements.first?.node ?? 0) : openElements[candidate].node
         if last && contextElement != HTMLDocument.none { node = contextElement }
         let record = document.nodes[Int(node)]
         let name = record.namespace == .html ? KnownName(rawValue: record.name) : nil
         switch name {
-        case .select:
-            if !last {
-                var ancestor = candidate - 1
-                while ancestor > 0 {
-                    let entry = openElements[ancestor]
-                    if isHTML(entry, .template) { break }
-                    if isHTML(entry, .table) {
-                        mode = .inSelectInTable
-                        return
-                    }
-                    ancestor -= 1
-                }
-            }
-            mode = .inSelect
         case .td, .th:
             mode = last ? .inBody : .inCell
         case .tr: mode = .inRow

@@ -28,6 +28,8 @@ enum KnownName: Int32, CaseIterable {
     case foreignObject, desc
     // Attributes only the tree builder looks at.
     case color, face, encoding
+    // The customizable select's element the tree builder clones the selected option into.
+    case selectedcontent
 
     /// The name as it appears in HTML (SVG's `foreignObject` as adjusted by the tree builder).
     var string: String {

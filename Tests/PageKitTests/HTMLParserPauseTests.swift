@@ -155,6 +155,26 @@ final class HTMLParserPauseTests: XCTestCase {
         XCTAssertEqual(svg.map { document.namespace(of: $0) }, [.svg, .html])
     }
 
+    func testFragmentsHaveNoAppropriateEndTag() {
+        // The fragment's tokenizer has emitted no start tag, so `</script>` in a script's
+        // innerHTML is text (as WebKit gives it: "a</script>b<i>c</i>").
+        var document = HTMLParser.parse("<script id=s></script><title id=t></title>")
+        let script = HTMLParser.parseFragment("a</script>b<i>c</i>", context: document.element(withID: "s")!, into: &document)
+        XCTAssertEqual(script.map { document.text(of: $0) }, ["a</script>b<i>c</i>"])
+        let title = HTMLParser.parseFragment("a</title>b", context: document.element(withID: "t")!, into: &document)
+        XCTAssertEqual(title.map { document.text(of: $0) }, ["a</title>b"])
+    }
+
+    func testASelectContextIgnoresSelectAndInputButKeepsKeygenAndTextarea() {
+        var document = HTMLParser.parse("<select id=s></select>")
+        let select = document.element(withID: "s")!
+        let nodes = HTMLParser.parseFragment("<select><input><keygen><option>a<optgroup>b<textarea><option>", context: select, into: &document)
+        XCTAssertEqual(nodes.map { document.name(of: $0) }, ["keygen", "option", "optgroup"])
+        let optgroup = nodes[2]
+        XCTAssertEqual(document.children(of: optgroup).map { document.name(of: $0) ?? document.text(of: $0) ?? "" }, ["b", "textarea"])
+        XCTAssertEqual(document.textContent(of: document.lastChild(of: optgroup)!), "<option>")
+    }
+
     // MARK: - Serialization
 
     func testSerializationEscapesAndVoidElements() {

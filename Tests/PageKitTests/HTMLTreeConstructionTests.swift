@@ -294,6 +294,225 @@ final class HTMLTreeConstructionTests: XCTestCase {
             """)
     }
 
+    // MARK: - The customizable select (HTML's 2025 parser change: no "in select" modes)
+
+    func testSelectHoldsAnyContent() {
+        assertBody("<select><div>a</div><b>b</b><svg><g>c</g></svg><math><mi>d</mi></math><button>e</button>"
+                   + "<datalist><option>f</option></datalist><img><keygen></select>g", """
+            |<select>
+            |  <div>
+            |    "a"
+            |  <b>
+            |    "b"
+            |  <svg svg>
+            |    <svg g>
+            |      "c"
+            |  <math math>
+            |    <math mi>
+            |      "d"
+            |  <button>
+            |    "e"
+            |  <datalist>
+            |    <option>
+            |      "f"
+            |  <img>
+            |  <keygen>
+            |"g"
+            """)
+    }
+
+    func testOptionAndOptgroupCloseAsFarAsTheirEndTagsAreImpliedInsideASelect() {
+        // optgroup closes an open optgroup, option does not; hr closes both; an option behind a
+        // span stays open (a parse error only), so the next option goes inside the span.
+        assertBody("<select><optgroup><option>a<optgroup><option>b<hr><option><span>c<option>d</select>", """
+            |<select>
+            |  <optgroup>
+            |    <option>
+            |      "a"
+            |  <optgroup>
+            |    <option>
+            |      "b"
+            |  <hr>
+            |  <option>
+            |    <span>
+            |      "c"
+            |      <option>
+            |        "d"
+            """)
+        // Outside a select only an option that is the current node closes.
+        assertBody("<option>1<p>2<option>3</p><option>4<option>5", """
+            |<option>
+            |  "1"
+            |  <p>
+            |    "2"
+            |    <option>
+            |      "3"
+            |<option>
+            |  "4"
+            |<option>
+            |  "5"
+            """)
+    }
+
+    func testSelectAndInputStartTagsCloseAnOpenSelectButTextareaDoesNot() {
+        assertBody("<select><button><select>x", """
+            |<select>
+            |  <button>
+            |"x"
+            """)
+        assertBody("<select><option>a<input>b", """
+            |<select>
+            |  <option>
+            |    "a"
+            |<input>
+            |"b"
+            """)
+        assertBody("<select><textarea><option></textarea></select>", """
+            |<select>
+            |  <textarea>
+            |    "<option>"
+            """)
+    }
+
+    func testSelectBoundsTheDefaultScope() {
+        // `</div>` and `</p>` do not see past the select; `</font>` is not in scope either, so
+        // the adoption agency leaves the select where it is.
+        assertBody("<div><select></div><option>x</select></div>y", """
+            |<div>
+            |  <select>
+            |    <option>
+            |      "x"
+            |"y"
+            """)
+        assertBody("<p><select></p></select>", """
+            |<p>
+            |  <select>
+            |    <p>
+            """)
+        assertBody("<font><select><option>a</option></font></select>", """
+            |<font>
+            |  <select>
+            |    <option>
+            |      "a"
+            """)
+    }
+
+    func testTableMarkupInsideASelectFollowsTheTableModes() {
+        // The mode stays "in cell": a td closes the cell and the select with it; in "in table"
+        // a select is foster parented and takes what follows until a table tag.
+        assertBody("<table><tr><td><select><div>a<td>b</table><table><select><i>c</i><tr><td>d</table>", """
+            |<table>
+            |  <tbody>
+            |    <tr>
+            |      <td>
+            |        <select>
+            |          <div>
+            |            "a"
+            |      <td>
+            |        "b"
+            |<select>
+            |  <i>
+            |    "c"
+            |<table>
+            |  <tbody>
+            |    <tr>
+            |      <td>
+            |        "d"
+            """)
+    }
+
+    func testTheSelectedOptionIsClonedIntoSelectedcontent() {
+        // Cloned whenever an option leaves the stack: at the next option and at the end of the input.
+        assertBody("<select><button><selectedcontent></button><option>x<i>i<b>ib</i>b", """
+            |<select>
+            |  <button>
+            |    <selectedcontent>
+            |      "x"
+            |      <i>
+            |        "i"
+            |        <b>
+            |          "ib"
+            |      <b>
+            |        "b"
+            |  <option>
+            |    "x"
+            |    <i>
+            |      "i"
+            |      <b>
+            |        "ib"
+            |    <b>
+            |      "b"
+            """)
+        // The last option with `selected` wins over the first one.
+        assertBody("<select><button><selectedcontent></button><option>X<option selected>Y<option>Z</select>", """
+            |<select>
+            |  <button>
+            |    <selectedcontent>
+            |      "Y"
+            |  <option>
+            |    "X"
+            |  <option>
+            |    selected=""
+            |    "Y"
+            |  <option>
+            |    "Z"
+            """)
+        // A disabled first option is skipped; an option inside a div still belongs to the select.
+        assertBody("<select><selectedcontent></selectedcontent><option disabled>A</option><div><option>B</option></div></select>", """
+            |<select>
+            |  <selectedcontent>
+            |    "B"
+            |  <option>
+            |    disabled=""
+            |    "A"
+            |  <div>
+            |    <option>
+            |      "B"
+            """)
+    }
+
+    func testAnOptionTheAdoptionAgencyTakesOffTheStackIsClonedThen() {
+        // `</b>` removes the option from the stack (it lies between `b` and the furthest block
+        // `p`) while the `p` is still its child; the `p` then moves to the select.
+        assertBody("<select><button><selectedcontent></button><b><option>X<p>y</b>", """
+            |<select>
+            |  <button>
+            |    <selectedcontent>
+            |      "X"
+            |      <p>
+            |        "y"
+            |  <b>
+            |    <option>
+            |      "X"
+            |  <p>
+            |    <b>
+            |      "y"
+            """)
+    }
+
+    func testNothingIsClonedForMultipleOrListBoxSelectsOrOptionsInADatalist() {
+        assertBody("<select multiple><selectedcontent></selectedcontent><option selected>A</select>"
+                   + "<select size=3><selectedcontent></selectedcontent><option>B</select>"
+                   + "<select><selectedcontent></selectedcontent><datalist><option>C</datalist></select>", """
+            |<select>
+            |  multiple=""
+            |  <selectedcontent>
+            |  <option>
+            |    selected=""
+            |    "A"
+            |<select>
+            |  size="3"
+            |  <selectedcontent>
+            |  <option>
+            |    "B"
+            |<select>
+            |  <selectedcontent>
+            |  <datalist>
+            |    <option>
+            |      "C"
+            """)
+    }
+
     func testFormPointerIgnoresNestedForms() {
         assertBody("<form id=a><form id=b><input></form><input>", """
             |<form>
