@@ -291,31 +291,28 @@ struct XMLMarkupWriter {
         }
     }
 
+    /// Text with `&`, `<` and `>` escaped (DOM Parsing's text node serialization).
     private func escapedText(_ text: String) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        return escaped(text, inAttribute: false)
     }
 
+    /// An attribute value with `"` and the whitespace characters escaped too.
     private func escapedAttribute(_ text: String) -> String {
+        escaped(text, inAttribute: true)
+    }
+
+    private func escaped(_ text: String, inAttribute: Bool) -> String {
         var result = ""
         for character in text.unicodeScalars {
             switch character {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t": result += "&#9;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
+            case "\"" where inAttribute: result += "&quot;"
+            case "\t" where inAttribute: result += "&#9;"
+            case "\n" where inAttribute: result += "&#10;"
+            case "\r" where inAttribute: result += "&#13;"
             default: result.unicodeScalars.append(character)
             }
         }
