@@ -1,6 +1,13 @@
 // libxml2's SAX2 push parser (Debian's libxml2-dev), for PageKit's adapter (XMLParser.swift),
 // which opens the library with dlopen the first time a page parses XML: nothing links it, so
 // programs that never parse XML do not load it (nor the ICU libraries it links).
+//
+// Debian builds libxml2 with ICU, so its encoding.h includes the system's <unicode/ucnv.h>, whose
+// types clash with the copy of ICU inside Foundation (_FoundationICU: "'UErrorCode' has different
+// definitions in different modules"). The adapter never touches the ICU fields (they sit at the end
+// of xmlCharEncodingHandler, which it only sees through pointers), so the ICU part is left out.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>

@@ -25,7 +25,9 @@ final class MemoryTests: XCTestCase {
         let afterOneMinute = page.document.arenaCount
         XCTAssertEqual(describe(engine.advance(by: 540_000)), [])
         XCTAssertEqual(page.evaluate("round"), .value(.number(601)))
-        XCTAssertLessThanOrEqual(page.document.arenaCount, afterOneMinute, "the arena grew after the first minute")
+        // The arena keeps its high-water mark, which moves with when JavaScriptCore collects (up to
+        // a few dozen slots between runs); one node leaked per round would add 540.
+        XCTAssertLessThanOrEqual(page.document.arenaCount, afterOneMinute + 200, "the arena grew after the first minute")
         XCTAssertLessThan(page.document.arenaCount, 10_000)
         XCTAssertEqual(page.evaluate("list.children.length + ' ' + list.lastChild.textContent"), .value(.string("100 item 99 of round 601")))
         XCTAssertEqual(page.evaluate("list.appendChild(kept); kept.note + ' ' + kept.textContent + ' ' + kept.parentNode.id"),
