@@ -273,6 +273,37 @@ let collectionIds;
 /// `window.innerWidth`/`innerHeight` give it.
 const viewportWidth = 390, viewportHeight = 664;
 
+const NumberParseFloat = Number.parseFloat, StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
+
+/// A rendered block box's border-box size in CSS px from its computed style, horizontally in
+/// normal flow (auto width fills the parent's content box less the margins) and vertically only
+/// when the height is declared; inline boxes and undeclared heights are 0 (no line layout yet).
+function blockBorderBox(element) {
+    const id = idOf(element);
+    if (!N.rendered(id)) return { width: 0, height: 0 };
+    if (isViewportElement(element)) return { width: viewportWidth, height: 0 };
+    const px = function (name) { const value = NumberParseFloat(N.computedStyle(id, name) ?? ""); return value === value ? value : 0; };
+    const declared = function (name) { const text = N.computedStyle(id, name) ?? ""; return StringPrototypeEndsWith(text, "px") ? NumberParseFloat(text) : null; };
+    const display = N.computedStyle(id, "display") ?? "block";
+    if (display === "inline" || display === "contents") return { width: 0, height: 0 };
+    const borderBox = N.computedStyle(id, "box-sizing") === "border-box";
+    const sideX = px("padding-left") + px("padding-right") + px("border-left-width") + px("border-right-width");
+    const sideY = px("padding-top") + px("padding-bottom") + px("border-top-width") + px("border-bottom-width");
+    const parentId = N.parent(id);
+    let containing = viewportWidth;
+    if (parentId >= 0 && N.kind(parentId) === 1) {
+        const parent = wrap(parentId), parentStyle = function (name) { const value = NumberParseFloat(N.computedStyle(parentId, name) ?? ""); return value === value ? value : 0; };
+        containing = blockBorderBox(parent).width - parentStyle("padding-left") - parentStyle("padding-right")
+            - parentStyle("border-left-width") - parentStyle("border-right-width");
+    }
+    const width = declared("width"), height = declared("height");
+    const usedWidth = width === null ? MathMax(0, containing - px("margin-left") - px("margin-right"))
+        : (borderBox ? MathMax(width, sideX) : width + sideX);
+    const usedHeight = height === null ? 0 : (borderBox ? MathMax(height, sideY) : height + sideY);
+    return { width: usedWidth, height: usedHeight, sideX: sideX, sideY: sideY,
+        borderX: px("border-left-width") + px("border-right-width"), borderY: px("border-top-width") + px("border-bottom-width") };
+}
+
 /// Whether an element is the root element of the page's document.
 function isViewportElement(element) {
     const id = idOf(element);
@@ -1910,8 +1941,16 @@ class Element extends Node {
     get scrollHeight() { return 0; }
     // CSSOM View §7: the root element's client box is the viewport without scroll bars (iOS
     // overlays them, so all of it); other boxes are not laid out yet.
-    get clientWidth() { return isViewportElement(this) ? viewportWidth : 0; }
-    get clientHeight() { return isViewportElement(this) ? viewportHeight : 0; }
+    get clientWidth() {
+        if (isViewportElement(this)) return viewportWidth;
+        const box = blockBorderBox(this);
+        return box.width === 0 ? 0 : box.width - box.borderX;
+    }
+    get clientHeight() {
+        if (isViewportElement(this)) return viewportHeight;
+        const box = blockBorderBox(this);
+        return box.height === 0 ? 0 : box.height - box.borderY;
+    }
     get clientTop() { return 0; }
     get clientLeft() { return 0; }
     get slot() { return N.attr(idOf(this), "slot") ?? ""; }
@@ -2039,8 +2078,8 @@ class HTMLElement extends Element {
     get offsetParent() { return N.rendered(idOf(this)) ? documentOf(this).body : null; }
     get offsetTop() { return 0; }
     get offsetLeft() { return 0; }
-    get offsetWidth() { return 0; }
-    get offsetHeight() { return 0; }
+    get offsetWidth() { return blockBorderBox(this).width; }
+    get offsetHeight() { return blockBorderBox(this).height; }
     get tabIndex() {
         const value = N.attr(idOf(this), "tabindex");
         const number = value === null ? NaN : parseInt(value, 10);
