@@ -603,6 +603,8 @@ public struct HTMLDocument: Sendable {
     /// The contents fragment of each `<template>` (by the template's index) once a script made
     /// it: the serializer writes it in place of the element's children.
     public var templateContents: [Int32: NodeID] = [:]
+    /// The sheets of `<style>` elements that scripts edited through the CSSOM, by element.
+    public var styleSheetEdits: [Int32: StyleSheetEdit] = [:]
 
     /// How many node slots the arena holds, freed ones included (its size in memory).
     public var arenaCount: Int { nodes.count }

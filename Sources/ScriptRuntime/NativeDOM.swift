@@ -173,6 +173,17 @@ enum NativeDOM {
             return page.computedStyle(element, call.string(1)).map(ScriptValue.string) ?? .null
         }
         define(.rendered) { call in .bool(node(call, 0).map { page.isRendered($0) } ?? false) }
+        define(.sheetText) { call in node(call, 0).map { .string(page.document.styleSheetText(of: $0)) } ?? .null }
+        define(.sheetRules) { call in
+            guard let element = node(call, 0) else { return .array([]) }
+            return .array(page.styleSheetRules(element).map { rule in
+                .array([.int(rule.type), .string(rule.interface), .string(rule.cssText), .string(rule.prelude), .string(rule.declarations)])
+            })
+        }
+        define(.sheetEdit) { call in
+            guard let element = node(call, 0) else { return .int(StyleSheetEditResult.indexError) }
+            return .int(page.editStyleSheet(element, call.string(1), index: call.int(2), rule: call.string(3)))
+        }
 
         // MARK: Changes
         define(.create) { call in

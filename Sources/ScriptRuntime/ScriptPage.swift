@@ -117,6 +117,8 @@ public final class ScriptPage {
     /// The resolver that keeps `ComputedValues.cascaded` too, for `getComputedStyle`.
     var cachedComputedValuesResolver: (key: StyleKey, resolver: StyleResolver)?
     var selectorLists: [String: SelectorList] = [:]
+    /// The CSSOM rules of style sheet texts pages read (`sheet.cssRules`), by text.
+    var styleSheetRuleLists: [String: [CSSOMRule]] = [:]
     /// Answers of `querySelector(All)` for the tree, focus and URL of `queryResultsKey`.
     var queryResults: [SelectorQueryKey: ScriptValue] = [:]
     var queryResultsKey: StyleKey?

@@ -197,7 +197,7 @@ struct StyleCascade {
                 } else if record.name == style {
                     descend = false
                     if isCSS(document.attribute(.type, of: node)) {
-                        result.append(.embedded(text: document.textContent(of: NodeID(node)),
+                        result.append(.embedded(text: document.styleSheetText(of: NodeID(node)),
                                                 media: document.attribute("media", of: NodeID(node))))
                     }
                 } else if record.name == link, let sheet = linkedSheet(node, in: document) {

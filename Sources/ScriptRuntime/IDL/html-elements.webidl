@@ -52,6 +52,7 @@ interface HTMLBaseElement : HTMLElement {
 [Exposed=Window, ElementTags=(link)]
 interface HTMLLinkElement : HTMLElement {
   [HTMLConstructor] constructor();
+  readonly attribute CSSStyleSheet? sheet;
   [CEReactions, ReflectURL] attribute USVString href;
   [CEReactions, ReflectEnum=(anonymous, use-credentials), ReflectInvalid=anonymous, Reflect=crossorigin] attribute DOMString? crossOrigin;
   [CEReactions, Reflect] attribute DOMString rel;
@@ -85,6 +86,7 @@ interface HTMLMetaElement : HTMLElement {
 [Exposed=Window, ElementTags=(style)]
 interface HTMLStyleElement : HTMLElement {
   [HTMLConstructor] constructor();
+  readonly attribute CSSStyleSheet? sheet;
   [CEReactions, Reflect] attribute DOMString media;
   // obsolete
   [CEReactions, Reflect] attribute DOMString type;

@@ -56,6 +56,10 @@ namespace N {
   any closest(unsigned long node, DOMString arg1);
   any computedStyle(unsigned long node, DOMString arg1);
   any rendered(unsigned long node);
+  // Style sheets (CSSOM)
+  any sheetText(unsigned long node);
+  any sheetRules(unsigned long node);
+  any sheetEdit(unsigned long node, DOMString arg1, long arg2, DOMString arg3);
   // Changes
   any create(long arg0, DOMString arg1, unsigned long node);
   any createDoctype(DOMString arg0, DOMString arg1, DOMString arg2, unsigned long node);

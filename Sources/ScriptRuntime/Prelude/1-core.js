@@ -1681,17 +1681,23 @@ function serializeDeclarations(declarations) {
 }
 
 class CSSStyleDeclaration {
-    #element;
-    constructor(key, element) {
+    #element; #rule;
+    /// An element's inline style, or (with `rule`: { rule, read(), write(text) }) a CSS rule's.
+    constructor(key, element, rule = null) {
         if (key !== KEY) throw typeError("Illegal constructor");
         if (!styleProperties) {
             styleProperties = true;
             defineCSSProperties(CSSStyleDeclaration.prototype, true);
         }
         this.#element = element;
+        this.#rule = rule;
     }
-    #declarations() { return this.#element === null ? [] : parseDeclarations(N.attr(idOf(this.#element), "style")); }
+    #declarations() {
+        if (this.#rule !== null) return parseDeclarations(this.#rule.read());
+        return this.#element === null ? [] : parseDeclarations(N.attr(idOf(this.#element), "style"));
+    }
     #write(declarations) {
+        if (this.#rule !== null) { this.#rule.write(serializeDeclarations(declarations)); return; }
         if (this.#element === null) return;
         if (declarations.length === 0 && N.attr(idOf(this.#element), "style") === null) return;
         this.#element.setAttribute("style", serializeDeclarations(declarations));
@@ -1733,7 +1739,7 @@ class CSSStyleDeclaration {
         this.#write(list);
         return removed.value;
     }
-    get parentRule() { return null; }
+    get parentRule() { return this.#rule === null ? null : this.#rule.rule; }
     get cssFloat() { return this.getPropertyValue("float"); }
     set cssFloat(value) { this.setProperty("float", value); }
     *[Symbol.iterator]() { for (const d of this.#declarations()) yield d.name; }

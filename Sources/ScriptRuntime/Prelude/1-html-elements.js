@@ -21,6 +21,11 @@ const hyperlinkRelations = ["noreferrer", "noopener", "opener"];
 implementation("HTMLLinkElement", () => ({
     relList: (self) => new DOMTokenList(KEY, self, "rel", linkRelations),
     sizes: (self) => new DOMTokenList(KEY, self, "sizes"),
+    sheet: (self) => styleSheetOf(self),
+}));
+
+implementation("HTMLStyleElement", () => ({
+    sheet: (self) => styleSheetOf(self),
 }));
 
 implementation("HTMLScriptElement", () => ({

@@ -94,7 +94,7 @@ class Document extends Node {
     get anchors() {
         return documentCollection(this, (id) => N.byTag(id, "a").filter((e) => N.attr(e, "name") !== null));
     }
-    get styleSheets() { return []; }
+    get styleSheets() { return styleSheetInterface("styleSheetList")(this); }
     get implementation() {
         const cache = cacheOf(this);
         if (cache.implementation === undefined) cache.implementation = new DOMImplementation(KEY, this);
@@ -626,6 +626,7 @@ class Event {
                 event.#target = null;
             },
             retarget(event, target) { event.#target = target; },
+            setType(event, type) { event.#type = type; },
             // What another world's mirror of the event is made from, and how its listeners act
             // on it: the event's own state, never its properties, which the page may redefine.
             mirrored(event) {
@@ -1024,19 +1025,42 @@ function eventInterfaceName(event) {
     return "Event";
 }
 
+/// The legacy types a trusted animation or transition event is also delivered as, to a target
+/// with no listener of its own type (DOM §2.10 "invoke", step 8).
+const legacyEventTypes = new Map([["animationend", "webkitAnimationEnd"], ["animationiteration", "webkitAnimationIteration"],
+    ["animationstart", "webkitAnimationStart"], ["transitionend", "webkitTransitionEnd"]]);
+
 function invokeListeners(target, event, phase, capture, skipAttributeHandlers) {
-    if (!capture && !skipAttributeHandlers) prepareAttributeHandler(target, event.type);
+    const type = event.type;
+    if (!capture && !skipAttributeHandlers) prepareAttributeHandler(target, type);
+    if (invokeListenersOfType(target, event, type, phase, capture)) return;
+    const legacyType = legacyEventTypes.get(type);
+    if (legacyType === undefined || !eventState.trusted(event)) return;
+    if (!capture && !skipAttributeHandlers) prepareAttributeHandler(target, legacyType);
+    eventState.setType(event, legacyType);
+    try {
+        invokeListenersOfType(target, event, legacyType, phase, capture);
+    } finally {
+        eventState.setType(event, type);
+    }
+}
+
+/// Runs the target's listeners of `type` for the phase; whether it has any of that type.
+function invokeListenersOfType(target, event, type, phase, capture) {
     const map = target[LISTENERS];
-    if (map === undefined) return;
-    const list = map.get(event.type);
-    if (list === undefined || list.length === 0) return;
+    if (map === undefined) return false;
+    const list = map.get(type);
+    if (list === undefined || list.length === 0) return false;
+    let found = false;
+    for (let i = 0; i < list.length && !found; i++) found = !list[i].removed;
+    if (!found) return false;
     eventState.at(event, target, phase);
     for (const listener of list.slice()) {
         if (listener.removed) continue;
         if (phase === 1 && !listener.capture) continue;
         if (phase === 3 && listener.capture) continue;
         if (phase === 2 && listener.capture !== capture) continue;
-        if (listener.once) removeListener(target, event.type, listener.callback, listener.capture);
+        if (listener.once) removeListener(target, type, listener.callback, listener.capture);
         eventState.passive(event, listener.passive);
         try {
             const callback = listener.callback;
@@ -1053,6 +1077,7 @@ function invokeListeners(target, event, phase, capture, skipAttributeHandlers) {
         eventState.passive(event, false);
         if (eventState.stoppedImmediately(event)) break;
     }
+    return true;
 }
 
 // Event handlers: `onclick` properties and attributes share one listener slot per type.
@@ -1115,7 +1140,7 @@ function prepareAttributeHandler(target, type) {
     } else if (windowForwardedHandlers.has(type) && /^(body|frameset)$/.test(target.localName) && type !== "error" && type !== "scroll") {
         return;
     }
-    const source = N.attr(idOf(element), "on" + type);
+    const source = N.attr(idOf(element), "on" + StringToLowerCase(type));
     const existing = handlerSlot(slotTarget, type, false);
     if (source === null) {
         if (existing !== undefined && existing.source !== null) { existing.value = null; existing.source = null; }
@@ -1174,8 +1199,9 @@ function setHandlerProperty(object, type, forward, value) {
     const slot = handlerSlot(target, type, true);
     slot.value = typeof value === "function" || (value !== null && typeof value === "object") ? value : null;
     slot.source = null;
-    if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), "on" + type) !== null) {
-        slot.source = N.attr(idOf(target), "on" + type);
+    const attribute = "on" + StringToLowerCase(type);
+    if (target !== G && isNode(target) && idOf(target) >= 0 && N.attr(idOf(target), attribute) !== null) {
+        slot.source = N.attr(idOf(target), attribute);
     }
 }
 
@@ -1194,7 +1220,7 @@ function defineHandlerProperties(prototype, types, forward = forwardNone, forwar
                 function () { return getHandlerProperty(this, type, kind); },
                 function (value) { setHandlerProperty(this, type, kind, value); },
             ];
-            const name = "on" + type;
+            const name = "on" + StringToLowerCase(type);
             if (installingNatives) {
                 pendingNatives.push(accessors[0], name, accessors[1], name);
             } else {
@@ -1204,7 +1230,7 @@ function defineHandlerProperties(prototype, types, forward = forwardNone, forwar
             descriptor = { get: accessors[0], set: accessors[1], enumerable: true, configurable: true };
             handlerDescriptors[kind].set(type, descriptor);
         }
-        ObjectDefine(prototype, "on" + type, descriptor);
+        ObjectDefine(prototype, "on" + StringToLowerCase(type), descriptor);
     }
 }
 
@@ -1217,7 +1243,8 @@ const elementEventTypes = ["abort", "animationend", "animationiteration", "anima
     "pointerout", "pointerover", "pointerup", "progress", "ratechange", "reset", "resize", "scroll", "search", "seeked",
     "seeking", "select", "selectionchange", "selectstart", "stalled", "submit", "suspend", "timeupdate", "toggle",
     "touchcancel", "touchend", "touchmove", "touchstart", "transitioncancel", "transitionend", "transitionrun",
-    "transitionstart", "volumechange", "waiting", "webkitanimationend", "webkittransitionend", "wheel",
+    "transitionstart", "volumechange", "waiting", "webkitAnimationEnd", "webkitAnimationIteration", "webkitAnimationStart",
+    "webkitTransitionEnd", "wheel",
     "gesturestart", "gesturechange", "gestureend"];
 defineHandlerProperties(HTMLElement.prototype, elementEventTypes, forwardNone, windowForwardedHandlers);
 defineHandlerProperties(Document.prototype, elementEventTypes);

@@ -1190,6 +1190,255 @@ const windowObjectInterface = lazyFamily(() => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Style sheets (CSSOM §6): `document.styleSheets`, `<style>` and `<link>` elements' `sheet`,
+// their rules, and `insertRule`/`deleteRule`, whose edits the cascade reads (the native side
+// keeps the edited sheet's text; see StyleSheetEditing.swift).
+
+/// The CSSStyleSheet of a `<style>` or `<link rel=stylesheet>` element: null while it is not in a
+/// document or not CSS; one object per element.
+function styleSheetOf(element) {
+    const id = idOf(element);
+    if (!N.connected(id)) return null;
+    const tag = N.tag(id);
+    const type = N.attr(id, "type");
+    if (type !== null && type.trim() !== "" && type.trim().toLowerCase() !== "text/css") return null;
+    if (tag === "link") {
+        const rel = " " + (N.attr(id, "rel") ?? "").toLowerCase().replace(/[\t\n\f\r ]+/g, " ") + " ";
+        if (!rel.includes(" stylesheet ") || rel.includes(" alternate ") || (N.attr(id, "href") ?? "") === "") return null;
+    }
+    return sameObject(element, "sheet", () => {
+        const CSSStyleSheet = styleSheetInterface("CSSStyleSheet");
+        return new CSSStyleSheet(KEY, element);
+    });
+}
+
+const styleSheetInterface = lazyFamily(() => {
+    const ruleTypes = { STYLE_RULE: 1, CHARSET_RULE: 2, IMPORT_RULE: 3, MEDIA_RULE: 4, FONT_FACE_RULE: 5, PAGE_RULE: 6,
+        KEYFRAMES_RULE: 7, KEYFRAME_RULE: 8, NAMESPACE_RULE: 10, COUNTER_STYLE_RULE: 11, SUPPORTS_RULE: 12, FONT_FEATURE_VALUES_RULE: 14 };
+
+    class MediaList {
+        #read;
+        constructor(key, read) { if (key !== KEY) throw typeError("Illegal constructor"); this.#read = read; }
+        #items() { return this.#read().split(",").map((part) => part.trim()).filter((part) => part !== ""); }
+        get mediaText() { return this.#items().join(", "); }
+        get length() { return this.#items().length; }
+        item(index) { const items = this.#items(); index = index >>> 0; return index < items.length ? items[index] : null; }
+        toString() { return this.mediaText; }
+    }
+
+    class StyleSheet {
+        #owner;
+        constructor(key, owner) { if (key !== KEY) throw typeError("Illegal constructor"); this.#owner = owner; }
+        get type() { return "text/css"; }
+        get href() {
+            if (this.#owner.localName !== "link") return null;
+            return this.#owner.href;
+        }
+        get ownerNode() { return this.#owner; }
+        get parentStyleSheet() { return null; }
+        get title() { return N.attr(idOf(this.#owner), "title"); }
+        get media() { return sameObject(this, "media", () => new MediaList(KEY, () => N.attr(idOf(this.#owner), "media") ?? "")); }
+        get disabled() { return false; }
+        set disabled(value) {}
+    }
+
+    class CSSStyleSheet extends StyleSheet {
+        #text = null; #rules = []; #list = null;
+        constructor(key, owner) { super(key, owner); }
+        get ownerRule() { return null; }
+        /// The rule objects, kept by position across this sheet's own edits and made again
+        /// when the element's text changed.
+        #current() {
+            const id = idOf(this.ownerNode);
+            if (this.ownerNode.localName === "link") return this.#rules;
+            const text = N.sheetText(id);
+            if (text !== this.#text) {
+                this.#rules = [];
+                this.#refresh(id);
+            }
+            return this.#rules;
+        }
+        #refresh(id) {
+            const data = N.sheetRules(id);
+            for (let i = 0; i < data.length; i++) {
+                const [type, interfaceName] = data[i];
+                let rule = this.#rules[i];
+                if (rule === undefined || ruleState.get(rule).interfaceName !== interfaceName) {
+                    rule = makeRule(interfaceName);
+                    this.#rules[i] = rule;
+                }
+                const state = ruleState.get(rule);
+                state.sheet = this; state.data = data[i]; state.interfaceName = interfaceName; state.index = i; state.type = type;
+            }
+            this.#rules.length = data.length;
+            this.#text = N.sheetText(id);
+        }
+        get cssRules() {
+            if (this.#list === null) this.#list = legacyObject(new CSSRuleList(KEY, () => this.#current()), ruleListHandler);
+            return this.#list;
+        }
+        get rules() { return this.cssRules; }
+        #edit(operation, index, text) {
+            const id = idOf(this.ownerNode);
+            if (this.ownerNode.localName === "link") throw domError("NotSupportedError", "Linked style sheets cannot be edited in webnav.");
+            this.#current();
+            const result = N.sheetEdit(id, operation, index, text);
+            if (result === -1) throw domError("SyntaxError", "The string did not match the expected pattern.");
+            if (result === -2) throw domError("IndexSizeError", "The index is not in the allowed range.");
+            if (operation === "insert") this.#rules.splice(index, 0, undefined);
+            else if (operation === "delete") this.#rules.splice(index, 1);
+            this.#refresh(id);
+            if (operation === "delete") return undefined;
+            return result;
+        }
+        insertRule(rule, index = 0) {
+            requireArguments(arguments.length, 1);
+            return this.#edit("insert", index >>> 0, String(rule));
+        }
+        deleteRule(index) {
+            requireArguments(arguments.length, 1);
+            this.#edit("delete", index >>> 0, "");
+        }
+        addRule(selector = "undefined", style = "undefined", index = undefined) {
+            const at = index === undefined ? this.#current().length : index >>> 0;
+            this.#edit("insert", at, String(selector) + " { " + String(style) + " }");
+            return -1;
+        }
+        removeRule(index = 0) { this.deleteRule(index); }
+        /// Replaces the rule at `index` (a style rule's `selectorText` or `style` set).
+        replaceRuleAt(key, index, text) {
+            if (key !== KEY) throw typeError("Illegal invocation");
+            this.#edit("replace", index, text);
+        }
+    }
+
+    class StyleSheetList {
+        #compute;
+        constructor(key, compute) { if (key !== KEY) throw typeError("Illegal constructor"); this.#compute = compute; }
+        get length() { return this.#compute().length; }
+        item(index) { const sheets = this.#compute(); index = index >>> 0; return index < sheets.length ? sheets[index] : null; }
+    }
+
+    class CSSRuleList {
+        #compute;
+        constructor(key, compute) { if (key !== KEY) throw typeError("Illegal constructor"); this.#compute = compute; }
+        get length() { return this.#compute().length; }
+        item(index) { const rules = this.#compute(); index = index >>> 0; return index < rules.length ? rules[index] : null; }
+    }
+    legacyMembers(CSSRuleList);
+    legacyMembers(StyleSheetList);
+    const ruleListHandler = legacyHandler(CSSRuleList.prototype);
+    const sheetListHandler = legacyHandler(StyleSheetList.prototype);
+    arrayIteration(CSSRuleList, false);
+    arrayIteration(StyleSheetList, false);
+
+    /// Each rule object's sheet, position and native data ([type, interface, cssText, prelude, declarations]).
+    const ruleState = new WeakMap();
+
+    class CSSRule {
+        constructor(key) { if (key !== KEY) throw typeError("Illegal constructor"); }
+        get type() { return ruleState.get(this).type; }
+        get cssText() { return ruleState.get(this).data[2]; }
+        set cssText(value) {}
+        get parentStyleSheet() { return ruleState.get(this).sheet; }
+        get parentRule() { return null; }
+    }
+    for (const name in ruleTypes) {
+        ObjectDefine(CSSRule, name, { value: ruleTypes[name], enumerable: true });
+        ObjectDefine(CSSRule.prototype, name, { value: ruleTypes[name], enumerable: true });
+    }
+
+    /// Rewrites a style rule through its sheet with a new selector or declarations.
+    function replaceStyleRule(rule, selector, declarations) {
+        const state = ruleState.get(rule);
+        state.sheet.replaceRuleAt(KEY, state.index, selector + " { " + declarations + " }");
+    }
+
+    class CSSStyleRule extends CSSRule {
+        get selectorText() { return ruleState.get(this).data[3]; }
+        set selectorText(value) {
+            const state = ruleState.get(this);
+            try { replaceStyleRule(this, String(value), state.data[4]); } catch (error) {}
+        }
+        get style() {
+            return sameObject(this, "style", () => new CSSStyleDeclaration(KEY, null, {
+                rule: this,
+                read: () => ruleState.get(this).data[4],
+                write: (text) => replaceStyleRule(this, ruleState.get(this).data[3], text),
+            }));
+        }
+    }
+    class CSSGroupingRule extends CSSRule {
+        get cssRules() { return sameObject(this, "cssRules", () => legacyObject(new CSSRuleList(KEY, () => []), ruleListHandler)); }
+    }
+    class CSSConditionRule extends CSSGroupingRule {
+        get conditionText() { return ruleState.get(this).data[3]; }
+    }
+    class CSSMediaRule extends CSSConditionRule {
+        get media() { return sameObject(this, "media", () => new MediaList(KEY, () => ruleState.get(this).data[3])); }
+    }
+    class CSSSupportsRule extends CSSConditionRule {}
+    class CSSKeyframesRule extends CSSRule {
+        get name() { return ruleState.get(this).data[3]; }
+        get cssRules() { return sameObject(this, "cssRules", () => legacyObject(new CSSRuleList(KEY, () => []), ruleListHandler)); }
+    }
+    class CSSImportRule extends CSSRule {
+        get href() { return ruleState.get(this).data[3]; }
+        get media() { return sameObject(this, "media", () => new MediaList(KEY, () => "")); }
+        get styleSheet() { return null; }
+    }
+    class CSSFontFaceRule extends CSSRule {
+        get style() {
+            return sameObject(this, "style", () => new CSSStyleDeclaration(KEY, null, {
+                rule: this, read: () => ruleState.get(this).data[4], write: () => {},
+            }));
+        }
+    }
+    class CSSPageRule extends CSSFontFaceRule {
+        get selectorText() { return ruleState.get(this).data[3]; }
+    }
+    class CSSNamespaceRule extends CSSRule {
+        get prefix() { const parts = ruleState.get(this).data[3].split(" "); return parts.length > 1 ? parts[0] : ""; }
+    }
+    class CSSLayerBlockRule extends CSSGroupingRule {
+        get name() { return ruleState.get(this).data[3]; }
+    }
+    class CSSLayerStatementRule extends CSSRule {
+        get nameList() { return ruleState.get(this).data[3].split(",").map((name) => name.trim()); }
+    }
+    const ruleClasses = { CSSStyleRule, CSSMediaRule, CSSSupportsRule, CSSKeyframesRule, CSSImportRule, CSSFontFaceRule,
+        CSSPageRule, CSSNamespaceRule, CSSLayerBlockRule, CSSLayerStatementRule };
+    function makeRule(interfaceName) {
+        const rule = new (ruleClasses[interfaceName] ?? CSSRule)(KEY);
+        ruleState.set(rule, { sheet: null, data: [0, interfaceName, "", "", ""], interfaceName, index: 0, type: 0 });
+        return rule;
+    }
+
+    /// `document.styleSheets`: the sheets of the document's style and link elements, in tree order.
+    function documentStyleSheets(document) {
+        const ids = N.query(idOf(document), "style, link", true);
+        const sheets = [];
+        if (typeof ids !== "object") return sheets;
+        for (let i = 0; i < ids.length; i++) {
+            const sheet = styleSheetOf(wrap(ids[i]));
+            if (sheet !== null) sheets[sheets.length] = sheet;
+        }
+        return sheets;
+    }
+    function styleSheetList(document) {
+        return sameObject(document, "styleSheets", () => legacyObject(new StyleSheetList(KEY, () => documentStyleSheets(document)), sheetListHandler));
+    }
+
+    familyClasses([MediaList, StyleSheet, CSSStyleSheet, StyleSheetList, CSSRuleList, CSSRule, CSSStyleRule, CSSGroupingRule,
+        CSSConditionRule, CSSMediaRule, CSSSupportsRule, CSSKeyframesRule, CSSImportRule, CSSFontFaceRule, CSSPageRule,
+        CSSNamespaceRule, CSSLayerBlockRule, CSSLayerStatementRule]);
+    ObjectDefine(MediaList.prototype, SymbolToStringTag, { value: "MediaList", configurable: true });
+    return { MediaList, StyleSheet, CSSStyleSheet, StyleSheetList, CSSRuleList, CSSRule, CSSStyleRule, CSSGroupingRule,
+        CSSConditionRule, CSSMediaRule, CSSSupportsRule, CSSKeyframesRule, CSSImportRule, CSSFontFaceRule, CSSPageRule,
+        CSSNamespaceRule, CSSLayerBlockRule, CSSLayerStatementRule, styleSheetList };
+});
+
+// ---------------------------------------------------------------------------------------------
 // Blobs, files, fetch and XMLHttpRequest: made on a global object's first use of one of them
 // (most pages use none), so a new page's context does not pay for their classes.
 

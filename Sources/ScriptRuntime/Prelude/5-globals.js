@@ -93,7 +93,8 @@ defineHandlerProperties(G, ["abort", "afterprint", "animationend", "beforeprint"
     "keypress", "keyup", "languagechange", "load", "message", "messageerror", "mousedown", "mousemove", "mouseout",
     "mouseover", "mouseup", "offline", "online", "orientationchange", "pagehide", "pageshow", "popstate", "rejectionhandled",
     "reset", "resize", "scroll", "storage", "submit", "touchcancel", "touchend", "touchmove", "touchstart", "transitionend",
-    "unhandledrejection", "unload", "wheel", "webkitanimationend", "webkittransitionend", "animationstart",
+    "unhandledrejection", "unload", "wheel", "webkitAnimationEnd", "webkitAnimationIteration", "webkitAnimationStart",
+    "webkitTransitionEnd", "animationstart",
     "animationiteration", "transitionrun", "transitionstart", "transitioncancel", "gesturestart", "gesturechange", "gestureend"]);
 
 const functions = {
@@ -106,7 +107,7 @@ const functions = {
     scroll() {}, scrollTo() {}, scrollBy() {}, captureEvents() {}, releaseEvents() {},
 };
 const lazyInterfaceFamilies = new Set([networkInterface, urlInterface, encodingInterface, parsingInterface, traversalInterface,
-    rangeInterface, mutationInterface, windowObjectInterface, formExtraInterface]);
+    rangeInterface, mutationInterface, windowObjectInterface, formExtraInterface, styleSheetInterface]);
 defineGlobals(Object.keys(functions), functions, false);
 
 // The interfaces, in this order on the window; those of a family of `lazyInterfaceFamilies`
@@ -121,6 +122,12 @@ const interfaces = {
     DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
     Window, Location, History, Navigator, Screen: windowObjectInterface, Storage: windowObjectInterface,
     MediaQueryList: windowObjectInterface, Selection: rangeInterface,
+    MediaList: styleSheetInterface, StyleSheet: styleSheetInterface, CSSStyleSheet: styleSheetInterface,
+    StyleSheetList: styleSheetInterface, CSSRuleList: styleSheetInterface, CSSRule: styleSheetInterface,
+    CSSStyleRule: styleSheetInterface, CSSGroupingRule: styleSheetInterface, CSSConditionRule: styleSheetInterface,
+    CSSMediaRule: styleSheetInterface, CSSSupportsRule: styleSheetInterface, CSSKeyframesRule: styleSheetInterface,
+    CSSImportRule: styleSheetInterface, CSSFontFaceRule: styleSheetInterface, CSSPageRule: styleSheetInterface,
+    CSSNamespaceRule: styleSheetInterface, CSSLayerBlockRule: styleSheetInterface, CSSLayerStatementRule: styleSheetInterface,
     Performance: windowObjectInterface, Crypto: windowObjectInterface, URL: urlInterface, URLSearchParams: urlInterface, TextEncoder: encodingInterface,
     TextDecoder: encodingInterface, Blob: networkInterface, File: networkInterface, FileReader: networkInterface,
     Headers: networkInterface, Request: networkInterface, Response: networkInterface, AbortController: networkInterface,
