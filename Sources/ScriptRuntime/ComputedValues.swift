@@ -21,6 +21,9 @@ enum ComputedValues {
             "word-spacing": "0px", "text-indent": "0px", "direction": "ltr", "list-style-type": "disc", "text-decoration-line": "none",
             "vertical-align": "baseline", "flex-direction": "row", "justify-content": "normal", "align-items": "normal",
             "fill": "rgb(0, 0, 0)", "stroke": "none",
+            "animation-name": "none", "animation-duration": "0s", "animation-timing-function": "ease", "animation-delay": "0s",
+            "animation-iteration-count": "1", "animation-direction": "normal", "animation-fill-mode": "none",
+            "animation-play-state": "running",
         ]
         for side in ["top", "right", "bottom", "left"] {
             table["margin-" + side] = "0px"
@@ -31,6 +34,9 @@ enum ComputedValues {
         }
         return table
     }()
+
+    /// The properties a style snapshot holds, in name order.
+    static let snapshotProperties = initial.keys.sorted()
 
     /// The properties the cascade keeps for them.
     static let cascaded = Set(initial.keys)
@@ -193,7 +199,7 @@ extension ScriptPage {
                 return declared == nil && property == "background-color" ? ComputedValues.initial[property] : colorText
             }
             return color.serialized
-        case "transition-duration", "transition-delay":
+        case "transition-duration", "transition-delay", "animation-duration", "animation-delay":
             return ComputedValues.times(declared ?? "0s")
         case "opacity":
             guard let declared else { return "1" }

@@ -180,6 +180,12 @@ enum NativeDOM {
                 .array([.int(rule.type), .string(rule.interface), .string(rule.cssText), .string(rule.prelude), .string(rule.declarations)])
             })
         }
+        define(.styleSnapshot) { call in
+            guard let element = node(call, 0) else { return .array([]) }
+            return .array(page.styleSnapshot(element).map(ScriptValue.string))
+        }
+        define(.motionDeclared) { _ in .bool(page.motionDeclared()) }
+        define(.keyframesNames) { _ in .array(page.keyframesNames().map(ScriptValue.string)) }
         define(.sheetEdit) { call in
             guard let element = node(call, 0) else { return .int(StyleSheetEditResult.indexError) }
             return .int(page.editStyleSheet(element, call.string(1), index: call.int(2), rule: call.string(3)))

@@ -49,3 +49,31 @@ extension ScriptPage {
         return operation == "insert" ? index : 0
     }
 }
+
+extension ScriptPage {
+    /// Every property `getComputedStyle` computes and its value, name then value, in name
+    /// order: the style a transition starts from or goes to.
+    func styleSnapshot(_ element: NodeID) -> [String] {
+        guard document.kind(of: element) == .element, isConnected(element) else { return [] }
+        var result: [String] = []
+        result.reserveCapacity(ComputedValues.snapshotProperties.count * 2)
+        for property in ComputedValues.snapshotProperties {
+            result.append(property)
+            result.append(computedStyle(element, property) ?? "")
+        }
+        return result
+    }
+
+    /// Whether a style sheet of the page mentions transitions, animations or keyframes (until one does,
+    /// style changes start none and the prelude takes no snapshots).
+    func motionDeclared() -> Bool {
+        document.appliedStyleSheetTexts(linked: linkedStyleSheets(), pageURL: url).contains { text in
+            text.contains("transition") || text.contains("animation") || text.contains("keyframes")
+        }
+    }
+
+    /// The names of the page's `@keyframes` rules.
+    func keyframesNames() -> [String] {
+        document.appliedStyleSheetTexts(linked: linkedStyleSheets(), pageURL: url).flatMap { CSSOMRules.keyframesNames(in: $0) }
+    }
+}

@@ -59,3 +59,58 @@ final class StyleSheetTests: XCTestCase {
         """)))
     }
 }
+
+/// Transition and animation events on the page's clock, against the events WebKitGTK 2.50
+/// fires for the same page (their order, fields and, frame timing aside, times).
+final class AnimationEventTests: XCTestCase {
+    func testTransitionsAndAnimationsFireTheirEventsAtTheirTimes() throws {
+        let (page, records, engine) = try load("""
+        <!DOCTYPE html><html><head><style>
+        .base { width: 100px; transition: width 50ms 20ms, color 30ms; }
+        .wide { width: 200px; color: green }
+        @keyframes anim { from { opacity: 0 } to { opacity: 1 } }
+        </style></head><body><div id=d class=base></div><div id=e></div><script>
+        var log = [], t0 = performance.now();
+        function rec(e) { log.push([e.type, e.target.id, e.propertyName || e.animationName, e.elapsedTime, e.bubbles, e.cancelable, e.isTrusted, Math.round(performance.now() - t0)].join(" ")); }
+        ["transitionrun","transitionstart","transitionend","transitioncancel","animationstart","animationiteration","animationend","animationcancel","webkitAnimationEnd","webkitTransitionEnd"].forEach(function (t) { document.addEventListener(t, rec); });
+        var d = document.getElementById("d"), e = document.getElementById("e");
+        getComputedStyle(d).width;
+        d.classList.add("wide");
+        e.style.animation = "anim 40ms 10ms 3";
+        log.push("after " + getComputedStyle(d).transitionDuration + " " + getComputedStyle(e).animationName + " " + getComputedStyle(e).animationDuration + " " + getComputedStyle(e).animationIterationCount + " " + getComputedStyle(d).transitionProperty);
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [])
+        _ = engine.advance(by: 800)
+        XCTAssertEqual(page.evaluate("log.join('|')"), .value(.string([
+            "after 0.05s, 0.03s anim 0.04s 3 width, color",
+            "transitionrun d color 0 true false true 0", "transitionstart d color 0 true false true 0",
+            "transitionrun d width 0 true false true 0", "animationstart e anim 0 true false true 10",
+            "transitionstart d width 0 true false true 20", "transitionend d color 0.03 true false true 30",
+            "animationiteration e anim 0.04 true false true 50", "transitionend d width 0.05 true false true 70",
+            "animationiteration e anim 0.08 true false true 90", "animationend e anim 0.12 true false true 130",
+        ].joined(separator: "|"))))
+    }
+
+    /// A style attribute that declares the transition after changing the value (WPT's
+    /// EventListener-invoke-legacy): the style before is what `getComputedStyle` read. A trusted
+    /// `transitionend` reaches `webkitTransitionEnd` listeners only where no `transitionend`
+    /// listener is, under the legacy type (DOM §2.10 "invoke" step 8); a page's own event does not.
+    func testInlineTransitionsAndTheLegacyTypes() throws {
+        let (page, records, engine) = try load("""
+        <!DOCTYPE html><body><div id=p><div id=a></div></div><div id=b></div><script>
+        var log = [];
+        function rec(e) { log.push(e.type + " " + this.id + " " + e.target.id + " " + e.propertyName + " " + e.elapsedTime); }
+        var p = document.getElementById("p"), a = document.getElementById("a"), b = document.getElementById("b");
+        p.addEventListener("transitionend", rec); a.onwebkittransitionend = rec; b.addEventListener("webkitTransitionEnd", rec);
+        [a, b].forEach(function (el) { getComputedStyle(el).color; el.style.color = "green"; el.style.transition = "color 30ms"; });
+        b.dispatchEvent(new TransitionEvent("transitionend", { propertyName: "x" }));
+        log.push("set");
+        </script></body>
+        """)
+        XCTAssertEqual(records, [])
+        _ = engine.advance(by: 100)
+        XCTAssertEqual(page.evaluate("log.join('|')"), .value(.string(
+            "set|webkitTransitionEnd a a color 0.03|transitionend p a color 0.03|webkitTransitionEnd b b color 0.03")))
+    }
+}

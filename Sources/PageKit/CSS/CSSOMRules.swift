@@ -1,3 +1,5 @@
+import URLKit
+
 /// One top-level rule of a style sheet as the CSSOM shows it (`sheet.cssRules[i]`): its type
 /// constant, its text as WebKit serialises it, the parts its interface exposes, and its source.
 public struct CSSOMRule: Sendable, Equatable {
@@ -289,5 +291,45 @@ extension HTMLDocument {
         let text = textContent(of: element)
         if let edit = styleSheetEdits[Int32(element.rawValue)], edit.source == text { return edit.text }
         return text
+    }
+}
+
+extension HTMLDocument {
+    /// The texts of the style sheets that apply, in tree order: each `<style>`'s (as the CSSOM
+    /// left it) and each linked sheet that was read (their imports are not followed).
+    public func appliedStyleSheetTexts(linked: LinkedStyleSheets, pageURL: String?) -> [String] {
+        let resolver = URLResolver(base: baseURL(pageURL: pageURL))
+        return StyleCascade.sheetElements(of: self).compactMap { element in
+            switch element {
+            case .embedded(let text, _): return text
+            case .linked(let href, _): return resolver.resolve(href).flatMap { linked.text(at: $0) }
+            }
+        }
+    }
+}
+
+extension CSSOMRules {
+    /// The names of the `@keyframes` rules of a sheet, in its top level and its `@media` and
+    /// `@supports` rules.
+    public static func keyframesNames(in text: String) -> [String] {
+        guard text.contains("keyframes") else { return [] }
+        let tokenizer = CSSTokenizer(text)
+        let tokens = tokenizer.tokens()
+        var names: [String] = []
+        func walk(_ range: Range<Int>, depth: Int) {
+            guard depth <= maximumDepth else { return }
+            for span in ruleSpans(tokens, range) where tokens[span.prelude.lowerBound].kind == .atKeyword {
+                let name = asciiLowercased(tokenizer.name(of: tokens[span.prelude.lowerBound]))
+                guard let block = span.block else { continue }
+                if name == "keyframes" || name == "-webkit-keyframes" {
+                    let identifier = collapsed(tokenizer, tokens, (span.prelude.lowerBound + 1)..<span.prelude.upperBound)
+                    if !identifier.isEmpty { names.append(identifier.hasPrefix("\"") ? String(identifier.dropFirst().dropLast()) : identifier) }
+                } else if name == "media" || name == "supports" {
+                    walk(block, depth: depth + 1)
+                }
+            }
+        }
+        walk(0..<(tokens.count - 1), depth: 0)
+        return names
     }
 }

@@ -69,6 +69,9 @@ public struct LinkedStyleSheets: Sendable {
 
     func sheet(at url: String) -> StyleSheet? { sheets[Self.withoutFragment(url)] }
 
+    /// The text of the sheet read for `url`, if it was read.
+    public func text(at url: String) -> String? { texts[Self.withoutFragment(url)] }
+
     /// The sheet at `url` parsed keeping `kept` too (the kept sheet when that is empty).
     func sheet(at url: String, keeping kept: Set<String>) -> StyleSheet? {
         guard !kept.isEmpty else { return sheet(at: url) }

@@ -1,6 +1,6 @@
 /// The shorthands whose longhands `getComputedStyle` reports, and how their values split
 /// (CSS Box 3 `margin`/`padding`, CSS Backgrounds 3 `border*`, CSS Transitions 1
-/// `transition`, and `background`'s colour).
+/// `transition`, CSS Animations 1 `animation`, and `background`'s colour).
 enum StyleShorthands {
     static let sides = ["top", "right", "bottom", "left"]
 
@@ -15,10 +15,16 @@ enum StyleShorthands {
             "border": sides.flatMap { ["border-\($0)-width", "border-\($0)-style", "border-\($0)-color"] },
             "transition": ["transition-property", "transition-duration", "transition-timing-function", "transition-delay"],
             "background": ["background-color"],
+            "animation": animationLonghands,
         ]
         for side in sides { table["border-" + side] = ["border-\(side)-width", "border-\(side)-style", "border-\(side)-color"] }
         return table
     }()
+
+    static let animationLonghands = ["animation-name", "animation-duration", "animation-timing-function", "animation-delay",
+                                     "animation-iteration-count", "animation-direction", "animation-fill-mode", "animation-play-state"]
+    static let animationDirections: Set<String> = ["normal", "reverse", "alternate", "alternate-reverse"]
+    static let animationFillModes: Set<String> = ["forwards", "backwards", "both"]
 
     static let borderStyles: Set<String> = ["none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset"]
     static let timingKeywords: Set<String> = ["ease", "linear", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end"]
@@ -62,6 +68,27 @@ enum StyleShorthands {
                 delays.append(times.count > 1 ? times[1] : "0s")
             }
             return [properties, durations, timings, delays].map { $0.joined(separator: ", ") }
+        case "animation":
+            // Each single animation's parts in any order (CSS Animations 1 §3.9): the first time
+            // is the duration, the second the delay; a keyword names its longhand; the rest is the name.
+            var lists = [[String]](repeating: [], count: 8)
+            for single in splitOnCommas(value) {
+                var values = ["none", "0s", "ease", "0s", "1", "normal", "none", "running"]
+                var times = 0, named = false
+                for part in components(single) {
+                    let lower = asciiLowercased(part)
+                    if isTime(lower) { values[times == 0 ? 1 : 3] = lower; times += 1 }
+                    else if timingKeywords.contains(lower) || lower.hasPrefix("cubic-bezier(") || lower.hasPrefix("steps(") { values[2] = part }
+                    else if lower == "infinite" || Double(lower) != nil { values[4] = lower }
+                    else if animationDirections.contains(lower) && lower != "normal" { values[5] = lower }
+                    else if animationFillModes.contains(lower) { values[6] = lower }
+                    else if lower == "paused" || lower == "running" { values[7] = lower }
+                    else if lower == "none" && named { values[6] = "none" }
+                    else if lower != "normal" || named { values[0] = part; named = true }
+                }
+                for index in 0..<8 { lists[index].append(values[index]) }
+            }
+            return lists.map { $0.joined(separator: ", ") }
         case "background":
             for part in components(value).reversed() where CSSColor.parse(part) != nil { return [part] }
             return ["transparent"]

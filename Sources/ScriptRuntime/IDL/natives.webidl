@@ -60,6 +60,10 @@ namespace N {
   any sheetText(unsigned long node);
   any sheetRules(unsigned long node);
   any sheetEdit(unsigned long node, DOMString arg1, long arg2, DOMString arg3);
+  // CSS transitions and animations
+  any styleSnapshot(unsigned long node);
+  any motionDeclared();
+  any keyframesNames();
   // Changes
   any create(long arg0, DOMString arg1, unsigned long node);
   any createDoctype(DOMString arg0, DOMString arg1, DOMString arg2, unsigned long node);

@@ -389,6 +389,7 @@ function contentAttribute(element, name) { return N.attr(idOf(element), name); }
 function setAttributeValue(element, name, value) {
     const id = idOf(element);
     if (observedMutations > 0) attributeMutation(element, name, N.attr(id, name));
+    if (name === "class" || name === "style" || name === "id") styleInputChanging(element, name, value);
     N.setAttr(id, name, value);
 }
 

@@ -1221,6 +1221,7 @@ function setAttributeValue(element, name, value, namespace) {
     if (!xmlName.test(name)) throw domError("InvalidCharacterError");
     const id = idOf(element);
     if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), N.attr(id, name), namespace);
+    if (name === "class" || name === "style" || name === "id") styleInputChanging(element, name, value);
     N.setAttr(id, name, String(value));
 }
 
@@ -1230,6 +1231,7 @@ function removeAttributeValue(element, name, namespace) {
     const old = N.attr(id, name);
     if (old === null) return;
     if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), old, namespace);
+    if (name === "class" || name === "style" || name === "id") styleInputChanging(element, name, null);
     N.removeAttr(id, name);
     // The stored name: PageKit lowercases (ASCII) the names of HTML elements' attributes.
     detachAttrNode(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old);

@@ -811,7 +811,9 @@ class ComputedStyle {
     getPropertyValue(name) {
         name = String(name).toLowerCase();
         if (this.#element === null) return "";
+        if (motionBefore.size > 0) runStyleUpdate();
         const value = N.computedStyle(idOf(this.#element), name);
+        if (!motionOn && value !== null) noteStyleRead(this.#element, name, value);
         if (value !== null) return value;
         if (this.#element.style === undefined) return "";
         return this.#element.style.getPropertyValue(name);
@@ -822,6 +824,187 @@ class ComputedStyle {
     get cssText() { return ""; }
 }
 let computedStyleProperties = false;
+
+// ---------------------------------------------------------------------------------------------
+// CSS transitions and animations (CSS Transitions 1 §3, CSS Animations 1 §4) on the page's
+// clock: a change of an element's `class`, `style` or `id` is a style change; its style before
+// is taken just before the first such change since the last style update, its style after at
+// the update (the next task, or a `getComputedStyle` read before it). The events are trusted,
+// bubble, are not cancelable, and fire at their times (DECISIONS.md, "CSSOM style sheets and
+// animation events").
+
+let motionOn = false, motionCheckedTask = -1;
+let motionBefore = new Map();
+let styleUpdateTimer = 0;
+/// Running transitions by element, then property: { timers }.
+const runningTransitions = new WeakMap();
+/// Animations by element, then name: { timers, finished }.
+const runningAnimations = new WeakMap();
+let keyframesTask = -1, keyframesKnown = [];
+/// The values `getComputedStyle` gave while motion was off, by element: { task, values }.
+let styleReads = new WeakMap();
+
+function noteStyleRead(element, property, value) {
+    const task = N.taskNumber();
+    let read = styleReads.get(element);
+    if (read === undefined || read.task !== task) { read = { task, values: new Map() }; styleReads.set(element, read); }
+    read.values.set(property, value);
+}
+
+/// Whether the page can animate at all: a sheet mentions transitions, animations or keyframes
+/// (asked once per task until one does), or a style attribute set one.
+function motionPossible() {
+    if (motionOn) return true;
+    const task = N.taskNumber();
+    if (task === motionCheckedTask) return false;
+    motionCheckedTask = task;
+    motionOn = N.motionDeclared();
+    return motionOn;
+}
+
+/// Called before an element's `class`, `style` or `id` changes to `value`.
+function styleInputChanging(element, name, value) {
+    if (!motionOn && !(name === "style" && value !== null && /transition|animation/.test(String(value))) && !motionPossible()) return;
+    motionOn = true;
+    if (motionBefore.has(element)) return;
+    const id = idOf(element);
+    if (!N.connected(id)) return;
+    const before = styleSnapshotOf(id);
+    // What `getComputedStyle` read in this task before motion was on is the style before.
+    const read = styleReads.get(element);
+    if (read !== undefined && read.task === N.taskNumber()) for (const [property, old] of read.values) before.set(property, old);
+    motionBefore.set(element, before);
+    if (styleUpdateTimer === 0) styleUpdateTimer = motionTimer(0, runStyleUpdate);
+}
+
+function styleSnapshotOf(id) {
+    const flat = N.styleSnapshot(id), snapshot = new Map();
+    for (let i = 0; i + 1 < flat.length; i += 2) snapshot.set(flat[i], flat[i + 1]);
+    return snapshot;
+}
+
+/// A timer of the prelude's own on the page's clock.
+function motionTimer(ms, handler) {
+    const id = N.setTimer(ms < 0 ? 0 : ms, false);
+    timerCallbacks.set(id, { handler, args: [], repeating: false });
+    return id;
+}
+
+/// The style update: the changed elements' styles after, and the transitions and animations
+/// they start or cancel.
+function runStyleUpdate() {
+    if (styleUpdateTimer !== 0) { clearTimeout(styleUpdateTimer); styleUpdateTimer = 0; }
+    if (motionBefore.size === 0) return;
+    const changed = motionBefore;
+    motionBefore = new Map();
+    for (const [element, before] of changed) {
+        const id = idOf(element);
+        if (!N.connected(id)) continue;
+        const after = styleSnapshotOf(id);
+        startTransitions(element, before, after);
+        updateAnimations(element, after);
+    }
+}
+
+/// A comma-separated computed list; times in milliseconds.
+function motionList(value) { return (value ?? "").split(",").map((part) => part.trim()); }
+function motionMilliseconds(value) {
+    const number = parseFloat(value);
+    if (!(number === number)) return 0;
+    return value.endsWith("ms") ? number : number * 1000;
+}
+function motionSeconds(ms) { return Math.round(ms * 1000) / 1e6; }
+
+function fireMotionEvent(element, interfaceName, type, init) {
+    if (!N.connected(idOf(element))) return;
+    dispatch(element, makeEvent(interfaceName, type, { bubbles: true, cancelable: false, pseudoElement: "", ...init }), true);
+}
+
+function startTransitions(element, before, after) {
+    const properties = motionList(after.get("transition-property"));
+    const durations = motionList(after.get("transition-duration")), delays = motionList(after.get("transition-delay"));
+    const chosen = new Map();
+    for (let i = 0; i < properties.length; i++) {
+        const name = properties[i];
+        if (name === "none" || name === "") continue;
+        const duration = motionMilliseconds(durations[i % durations.length]), delay = motionMilliseconds(delays[i % delays.length]);
+        const names = name === "all"
+            ? [...after.keys()].filter((key) => !key.startsWith("transition-") && !key.startsWith("animation-"))
+            : after.has(name) ? [name] : [...after.keys()].filter((key) => key.startsWith(name + "-"));
+        for (const property of names) chosen.set(property, { duration, delay });
+    }
+    const sorted = [...chosen.keys()].sort();
+    let running = runningTransitions.get(element);
+    for (const property of sorted) {
+        const { duration, delay } = chosen.get(property);
+        if (before.get(property) === after.get(property) || duration + delay <= 0 || duration < 0) continue;
+        if (running === undefined) { running = new Map(); runningTransitions.set(element, running); }
+        const previous = running.get(property);
+        if (previous !== undefined) {
+            for (const timer of previous.timers) clearTimeout(timer);
+            fireMotionEvent(element, "TransitionEvent", "transitioncancel", { propertyName: property, elapsedTime: 0 });
+        }
+        const record = { timers: [] };
+        running.set(property, record);
+        const startElapsed = motionSeconds(Math.max(-delay, 0));
+        record.timers.push(motionTimer(0, () => fireMotionEvent(element, "TransitionEvent", "transitionrun", { propertyName: property, elapsedTime: startElapsed })));
+        record.timers.push(motionTimer(Math.max(delay, 0), () => fireMotionEvent(element, "TransitionEvent", "transitionstart", { propertyName: property, elapsedTime: startElapsed })));
+        record.timers.push(motionTimer(delay + duration, () => {
+            if (running.get(property) === record) running.delete(property);
+            fireMotionEvent(element, "TransitionEvent", "transitionend", { propertyName: property, elapsedTime: motionSeconds(duration) });
+        }));
+    }
+}
+
+function keyframesNamed(name) {
+    const task = N.taskNumber();
+    if (task !== keyframesTask) { keyframesTask = task; keyframesKnown = N.keyframesNames(); }
+    return keyframesKnown.includes(name);
+}
+
+function updateAnimations(element, after) {
+    const names = motionList(after.get("animation-name"));
+    const durations = motionList(after.get("animation-duration")), delays = motionList(after.get("animation-delay"));
+    const counts = motionList(after.get("animation-iteration-count"));
+    let running = runningAnimations.get(element);
+    if (running !== undefined) {
+        for (const [name, record] of [...running]) {
+            if (names.includes(name)) continue;
+            running.delete(name);
+            for (const timer of record.timers) clearTimeout(timer);
+            if (!record.finished) fireMotionEvent(element, "AnimationEvent", "animationcancel", { animationName: name, elapsedTime: 0 });
+        }
+    }
+    for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        if (name === "none" || name === "" || (running !== undefined && running.has(name)) || !keyframesNamed(name)) continue;
+        if (running === undefined) { running = new Map(); runningAnimations.set(element, running); }
+        const duration = Math.max(motionMilliseconds(durations[i % durations.length]), 0);
+        const delay = motionMilliseconds(delays[i % delays.length]);
+        const countText = counts[i % counts.length];
+        const count = countText === "infinite" ? Infinity : Math.max(parseFloat(countText) || 0, 0);
+        const record = { timers: [], finished: false };
+        running.set(name, record);
+        const event = (type, elapsed) => () => fireMotionEvent(element, "AnimationEvent", type, { animationName: name, elapsedTime: motionSeconds(elapsed) });
+        record.timers.push(motionTimer(Math.max(delay, 0), event("animationstart", Math.max(-delay, 0))));
+        if (duration > 0) {
+            // One iteration event at a time, so an infinite animation holds one timer.
+            const iterate = (k) => {
+                if (k >= count) return;
+                record.timers.push(motionTimer(duration, () => {
+                    event("animationiteration", duration * k)();
+                    iterate(k + 1);
+                }));
+            };
+            if (count > 1) {
+                record.timers.push(motionTimer(delay + duration, () => { event("animationiteration", duration)(); iterate(2); }));
+            }
+        }
+        if (count !== Infinity) {
+            record.timers.push(motionTimer(delay + duration * count, () => { record.finished = true; event("animationend", duration * count)(); }));
+        }
+    }
+}
 
 function getComputedStyle(element) {
     requireArguments(arguments.length, 1);
