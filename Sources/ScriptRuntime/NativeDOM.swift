@@ -186,6 +186,7 @@ enum NativeDOM {
         }
         define(.motionDeclared) { _ in .bool(page.motionDeclared()) }
         define(.keyframesNames) { _ in .array(page.keyframesNames().map(ScriptValue.string)) }
+        define(.animatedElements) { _ in .array(page.animatedElements().map { .int($0.rawValue) }) }
         define(.sheetEdit) { call in
             guard let element = node(call, 0) else { return .int(StyleSheetEditResult.indexError) }
             return .int(page.editStyleSheet(element, call.string(1), index: call.int(2), rule: call.string(3)))

@@ -76,4 +76,15 @@ extension ScriptPage {
     func keyframesNames() -> [String] {
         document.appliedStyleSheetTexts(linked: linkedStyleSheets(), pageURL: url).flatMap { CSSOMRules.keyframesNames(in: $0) }
     }
+
+    /// The document's elements whose `animation-name` names something, in tree order (none
+    /// when no sheet of the page has a `@keyframes` rule).
+    func animatedElements() -> [NodeID] {
+        guard !keyframesNames().isEmpty else { return [] }
+        let resolver = computedValuesResolver()
+        return descendantElements(of: document.root) { element in
+            guard let name = resolver.computedStyle(of: element)?.values["animation-name"] else { return false }
+            return name.lowercased() != "none"
+        }
+    }
 }

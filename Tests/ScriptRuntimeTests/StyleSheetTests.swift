@@ -113,4 +113,23 @@ final class AnimationEventTests: XCTestCase {
         XCTAssertEqual(page.evaluate("log.join('|')"), .value(.string(
             "set|webkitTransitionEnd a a color 0.03|transitionend p a color 0.03|webkitTransitionEnd b b color 0.03")))
     }
+
+    /// Elements the parser made start their animations when the document is parsed; a name
+    /// without a `@keyframes` rule starts none (WebKitGTK 2.50 logs the same).
+    func testParsedElementsStartTheirAnimations() throws {
+        let (page, records, engine) = try load("""
+        <!DOCTYPE html><html><head><style>
+        @keyframes pulse { from { opacity: 0 } to { opacity: 1 } }
+        .p { animation: pulse 60ms 2; }
+        .q { animation-name: nothing; animation-duration: 10ms; }
+        </style></head><body><div id=a class=p></div><div id=b class=q></div><span id=c class=p>x</span><script>
+        var log = [];
+        ["animationstart","animationiteration","animationend"].forEach(function (t) { document.addEventListener(t, function (e) { log.push(e.type + " " + e.target.id + " " + e.animationName + " " + e.elapsedTime); }); });
+        </script></body></html>
+        """)
+        XCTAssertEqual(records, [])
+        _ = engine.advance(by: 500)
+        XCTAssertEqual(page.evaluate("log.join('|')"), .value(.string(
+            "animationstart a pulse 0|animationstart c pulse 0|animationiteration a pulse 0.06|animationiteration c pulse 0.06|animationend a pulse 0.12|animationend c pulse 0.12")))
+    }
 }

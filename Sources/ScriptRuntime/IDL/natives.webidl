@@ -64,6 +64,7 @@ namespace N {
   any styleSnapshot(unsigned long node);
   any motionDeclared();
   any keyframesNames();
+  any animatedElements();
   // Changes
   any create(long arg0, DOMString arg1, unsigned long node);
   any createDoctype(DOMString arg0, DOMString arg1, DOMString arg2, unsigned long node);

@@ -956,6 +956,18 @@ function startTransitions(element, before, after) {
     }
 }
 
+/// The animations of the elements the parser made, started when the document is parsed (the
+/// first style update WebKit runs for them).
+function startParsedAnimations() {
+    if (!motionPossible()) return;
+    const ids = N.animatedElements();
+    for (let i = 0; i < ids.length; i++) {
+        const element = wrap(ids[i]);
+        if (runningAnimations.has(element)) continue;
+        updateAnimations(element, styleSnapshotOf(ids[i]));
+    }
+}
+
 function keyframesNamed(name) {
     const task = N.taskNumber();
     if (task !== keyframesTask) { keyframesTask = task; keyframesKnown = N.keyframesNames(); }

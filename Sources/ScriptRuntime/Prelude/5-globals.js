@@ -398,7 +398,10 @@ return function host(op, a, b, c, d, e, f, g) {
     case "submit": submitForm(wrap(a), null, false, true); return;
     case "reset": resetForm(wrap(a), true); return;
     case "readystatechange": dispatch(documentWrapper, new Event("readystatechange"), true); return;
-    case "DOMContentLoaded": dispatch(documentWrapper, new Event("DOMContentLoaded", { bubbles: true }), true); return;
+    case "DOMContentLoaded":
+        dispatch(documentWrapper, new Event("DOMContentLoaded", { bubbles: true }), true);
+        startParsedAnimations();
+        return;
     case "windowload":
         dispatchAt(G, new Event("load"), documentWrapper);
         dispatchAt(G, makeEvent("PageTransitionEvent", "pageshow", { persisted: false }), documentWrapper);
