@@ -286,8 +286,7 @@ final class AppShellCommandTests: XCTestCase {
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertEqual(ProcessExit.status(of: process), 0, text)
         XCTAssertTrue(text.hasSuffix("8 passed, 0 failed\n"), text)
     }
 }

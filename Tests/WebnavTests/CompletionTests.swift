@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `webnav completion`: scripts each shell accepts, and bash's answers for real command lines.
 final class CompletionTests: XCTestCase {
@@ -30,7 +31,7 @@ final class CompletionTests: XCTestCase {
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        _ = ProcessExit.status(of: process)
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
     }
 
@@ -116,7 +117,7 @@ final class CompletionTests: XCTestCase {
             process.standardOutput = out
             try process.run()
             let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            _ = ProcessExit.status(of: process)
             return String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
         }
         XCTAssertEqual(try complete("webnav preview --color "), ["always", "auto", "never"])
@@ -140,8 +141,7 @@ final class CompletionTests: XCTestCase {
             process.standardError = err
             try process.run()
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "\(shell) rejects its script: \(message)")
+            XCTAssertEqual(ProcessExit.status(of: process), 0, "\(shell) rejects its script: \(message)")
         }
     }
 
@@ -177,8 +177,8 @@ final class ManPageTests: XCTestCase {
         process.standardError = errors
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let status = ProcessExit.status(of: process)
         XCTAssertEqual(text, "")
-        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(status, 0)
     }
 }

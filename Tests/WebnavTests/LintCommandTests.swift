@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `webnav lint` as CI runs it: the fixture app with one instance of every finding and its ignored
 /// twin (whole text, whole JSON, valid SARIF), exit codes, `--max-warnings`, bad input, and Pages/.
@@ -165,7 +166,7 @@ final class LintCommandTests: XCTestCase {
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        _ = ProcessExit.status(of: process)
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// What webnav writes when its output fails, and that no control character from input reaches
 /// a terminal raw, through the real binary.
@@ -21,8 +22,7 @@ final class OutputSafetyTests: XCTestCase {
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return WebnavProcess.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        return WebnavProcess.Output(status: ProcessExit.status(of: process), stdout: String(decoding: stdout, as: UTF8.self),
                                     stderr: String(decoding: stderr, as: UTF8.self))
     }
 

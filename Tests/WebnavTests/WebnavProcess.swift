@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Runs the built `webnav` binary as a user would and captures what it prints.
 struct WebnavProcess {
@@ -42,8 +43,8 @@ struct WebnavProcess {
         }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        let status = ProcessExit.status(of: process)
+        return Output(status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A fresh temporary folder with the given files (path → contents).

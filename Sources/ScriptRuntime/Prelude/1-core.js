@@ -829,7 +829,7 @@ class Node extends EventTarget {
     get previousSibling() { return wrap(N.prev(this.#id)); }
     get nextSibling() { return wrap(N.next(this.#id)); }
     get ownerDocument() { return this.nodeType === 9 ? null : wrap(N.owner(this.#id)); }
-    get isConnected() { return N.connected(this.#id); }
+    get isConnected() { return shadowRootCount === 0 ? N.connected(this.#id) : connectedInShadowIncludingTree(this.#id); }
     get baseURI() { return N.url(); }
     get textContent() { return N.text(this.#id); }
     set textContent(value) {
@@ -837,7 +837,10 @@ class Node extends EventTarget {
         replaceAllChildren(this, () => N.setText(id, value === null || value === undefined ? "" : String(value)));
     }
     hasChildNodes() { return N.first(this.#id) >= 0; }
-    getRootNode() { return wrap(N.root(this.#id)); }
+    getRootNode(options = undefined) {
+        const composed = options !== undefined && options !== null && typeof options === "object" && !!options.composed;
+        return wrap(composed ? shadowIncludingRoot(this.#id) : N.root(this.#id));
+    }
     contains(other) {
         requireArguments(arguments.length, 1);
         if (other === null || other === undefined) return false;
@@ -1962,11 +1965,174 @@ class Element extends Node {
     get clientTop() { return 0; }
     get clientLeft() { return 0; }
     get slot() { return N.attr(idOf(this), "slot") ?? ""; }
-    attachShadow() { throw domError("NotSupportedError"); }
-    get shadowRoot() { return null; }
+    attachShadow(init) {
+        requireArguments(arguments.length, 1);
+        return attachShadowRoot(this, init);
+    }
+    get shadowRoot() {
+        if (shadowRootCount === 0) return null;
+        const root = MapGet(shadowRootsByHost, idOf(this));
+        return root !== undefined && MapGet(shadowRootStates, idOf(root)).mode === "open" ? root : null;
+    }
+    get assignedSlot() { return assignedSlotOf(this, true); }
 }
 mixin(Element, childNodeMethods);
 mixin(Element, parentNodeMethods);
+
+// ---------------------------------------------------------------------------------------------
+// Shadow roots (DOM §4.2.2, §4.8): a DocumentFragment of the arena whose host and settings are
+// kept here, by node ID (wrappers can be made again; IDs stay).
+
+let shadowRootCount = 0;
+/// host ID → its ShadowRoot wrapper; root ID → host ID; root ID → { mode, delegatesFocus, … }.
+const shadowRootsByHost = new InternalMap();
+const shadowHostsByRoot = new InternalMap();
+const shadowRootStates = new InternalMap();
+/// slot ID → the IDs `assign()` gave it (manual slot assignment).
+const manualSlotAssignments = new InternalMap();
+
+/// The elements that can host a shadow root besides valid custom element names (DOM §4.9 attachShadow step 2).
+const shadowHostNames = ["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6",
+    "header", "main", "nav", "p", "section", "span"];
+
+/// A valid custom element name (HTML §4.13.2), enough for attachShadow's check.
+function isCustomElementName(name) {
+    return /^[a-z][-.0-9_a-z\u00B7\u00C0-\uFFFF]*-[-.0-9_a-z\u00B7\u00C0-\uFFFF]*$/.test(name)
+        && !["annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri", "font-face-format",
+            "font-face-name", "missing-glyph"].includes(name);
+}
+
+function attachShadowRoot(host, init) {
+    if (init === undefined || init === null || (typeof init !== "object" && typeof init !== "function")) {
+        if (init !== undefined && init !== null) throw typeError("Type error");
+        throw typeError("Member ShadowRootInit.mode is required and must be an instance of ShadowRootMode");
+    }
+    const clonable = !!init.clonable, delegatesFocus = !!init.delegatesFocus;
+    const rawMode = init.mode;
+    if (rawMode === undefined) throw typeError("Member ShadowRootInit.mode is required and must be an instance of ShadowRootMode");
+    const mode = String(rawMode);
+    if (mode !== "open" && mode !== "closed") throw typeError("Type error");
+    const serializable = !!init.serializable;
+    const rawAssignment = init.slotAssignment;
+    const slotAssignment = rawAssignment === undefined ? "named" : String(rawAssignment);
+    if (slotAssignment !== "named" && slotAssignment !== "manual") throw typeError("Type error");
+    const id = idOf(host);
+    if (N.ns(id) !== htmlNamespace) throw domError("NotSupportedError");
+    const name = N.tag(id);
+    if (!shadowHostNames.includes(name) && !isCustomElementName(name)) throw domError("NotSupportedError");
+    if (MapGet(shadowRootsByHost, id) !== undefined) throw domError("NotSupportedError");
+    const rootID = N.create(11, "", N.owner(id));
+    const root = wrap(rootID);
+    ObjectSetPrototypeOf(root, ShadowRoot.prototype);
+    MapSet(strongWrappers, rootID, root);
+    MapSet(shadowRootsByHost, id, root);
+    MapSet(shadowHostsByRoot, rootID, id);
+    MapSet(shadowRootStates, rootID, { mode, delegatesFocus, slotAssignment, clonable, serializable });
+    shadowRootCount++;
+    return root;
+}
+
+/// The host of a shadow root's ID, or -1.
+function shadowHostID(rootID) {
+    if (shadowRootCount === 0) return -1;
+    const host = MapGet(shadowHostsByRoot, rootID);
+    return host === undefined ? -1 : host;
+}
+
+/// A node's shadow-including root (the document for a node in a connected host's shadow tree).
+function shadowIncludingRoot(id) {
+    let root = N.root(id);
+    for (let host = shadowHostID(root); host >= 0; host = shadowHostID(root)) root = N.root(host);
+    return root;
+}
+
+function connectedInShadowIncludingTree(id) {
+    if (N.connected(id)) return true;
+    const root = N.root(id);
+    return shadowHostID(root) >= 0 && N.connected(shadowIncludingRoot(id));
+}
+
+/// A ShadowRoot's settings; a TypeError for anything else (a page's object with its prototype).
+function shadowRootState(root) {
+    const state = root !== null && typeof root === "object" && isNode(root) ? MapGet(shadowRootStates, idOf(root)) : undefined;
+    if (state === undefined) throw typeError("The ShadowRoot.prototype member was called on an object that is not a ShadowRoot");
+    return state;
+}
+
+/// The name a slottable is assigned by: an element's `slot` attribute, "" for text.
+function slottableName(id) { return N.kind(id) === 1 ? N.attr(id, "slot") ?? "" : ""; }
+
+/// The slots of a shadow root in tree order.
+function slotsOf(rootID) {
+    const ids = N.query(rootID, "slot", true);
+    return typeof ids === "object" ? ids : [];
+}
+
+/// DOM "find a slot" for a slottable's ID (open: only in open shadow roots), or -1.
+function findSlot(id, open) {
+    if (shadowRootCount === 0) return -1;
+    const kind = N.kind(id);
+    if (kind !== 1 && kind !== 3) return -1;
+    const parent = N.parent(id);
+    if (parent < 0) return -1;
+    const root = MapGet(shadowRootsByHost, parent);
+    if (root === undefined) return -1;
+    const rootID = idOf(root), state = MapGet(shadowRootStates, rootID);
+    if (open && state.mode !== "open") return -1;
+    const slots = slotsOf(rootID);
+    if (state.slotAssignment === "manual") {
+        for (let i = 0; i < slots.length; i++) {
+            const assigned = MapGet(manualSlotAssignments, slots[i]);
+            if (assigned !== undefined && assigned.includes(id)) return slots[i];
+        }
+        return -1;
+    }
+    const name = slottableName(id);
+    for (let i = 0; i < slots.length; i++) if ((N.attr(slots[i], "name") ?? "") === name) return slots[i];
+    return -1;
+}
+
+/// DOM "find slottables" for a slot's ID: the IDs assigned to it, in tree order.
+function findSlottables(slotID) {
+    const rootID = N.root(slotID), hostID = shadowHostID(rootID);
+    if (hostID < 0) return [];
+    const result = [];
+    const manual = MapGet(shadowRootStates, rootID).slotAssignment === "manual";
+    const children = N.children(hostID);
+    for (let i = 0; i < children.length; i++) {
+        const child = children[i], kind = N.kind(child);
+        if (kind !== 1 && kind !== 3) continue;
+        if (manual) {
+            const assigned = MapGet(manualSlotAssignments, slotID);
+            if (assigned !== undefined && assigned.includes(child) && findSlot(child, false) === slotID) result[result.length] = child;
+        } else if (findSlot(child, false) === slotID) {
+            result[result.length] = child;
+        }
+    }
+    return result;
+}
+
+/// DOM "find flattened slottables".
+function findFlattenedSlottables(slotID) {
+    if (shadowHostID(N.root(slotID)) < 0) return [];
+    let slottables = findSlottables(slotID);
+    if (slottables.length === 0) slottables = N.children(slotID).filter((child) => N.kind(child) === 1 || N.kind(child) === 3);
+    const result = [];
+    for (let i = 0; i < slottables.length; i++) {
+        const node = slottables[i];
+        if (N.kind(node) === 1 && N.tag(node) === "slot" && N.ns(node) === htmlNamespace && shadowHostID(N.root(node)) >= 0) {
+            const inner = findFlattenedSlottables(node);
+            for (let j = 0; j < inner.length; j++) result[result.length] = inner[j];
+        } else {
+            result[result.length] = node;
+        }
+    }
+    return result;
+}
+
+/// `assignedSlot` of an element or text node.
+function assignedSlotOf(node, open) { return wrap(findSlot(idOf(node), open)); }
+
 
 function insertAdjacent(element, position, node) {
     switch (position) {

@@ -250,6 +250,70 @@ class DocumentFragment extends Node {
 }
 mixin(DocumentFragment, parentNodeMethods);
 
+/// A shadow root (DOM §4.8): a DocumentFragment wrapper given this prototype by attachShadow.
+class ShadowRoot extends DocumentFragment {
+    constructor() { throw typeError("Illegal constructor"); }
+    get mode() { return shadowRootState(this).mode; }
+    get host() { return wrap(MapGet(shadowHostsByRoot, idOf(this))); }
+    get delegatesFocus() { return shadowRootState(this).delegatesFocus; }
+    get slotAssignment() { return shadowRootState(this).slotAssignment; }
+    get clonable() { return shadowRootState(this).clonable; }
+    get serializable() { return shadowRootState(this).serializable; }
+    get activeElement() { return null; }
+    get innerHTML() { shadowRootState(this); return N.html(idOf(this), false); }
+    set innerHTML(value) {
+        shadowRootState(this);
+        const id = idOf(this), host = MapGet(shadowHostsByRoot, id);
+        const fragment = parsedMarkup(host, value === null ? "" : String(value));
+        replaceAllChildren(this, () => {
+            for (const child of N.children(id)) N.remove(child);
+            N.insert(id, fragment, -1);
+        });
+    }
+    getHTML() { shadowRootState(this); return N.html(idOf(this), false); }
+}
+
+
+ObjectDefine(Text.prototype, "assignedSlot", {
+    get: markNative(Object.getOwnPropertyDescriptor({ get assignedSlot() { return assignedSlotOf(this, true); } }, "assignedSlot").get, "assignedSlot"),
+    enumerable: true, configurable: true,
+});
+
+/// HTMLSlotElement's members beyond `name` (HTML §4.12.4).
+elementClassHooks.set("HTMLSlotElement", (cls) => {
+    /// The receiver's ID, or WebKit's TypeError for a receiver that is not a slot.
+    const slotID = (self, member) => {
+        if (self === null || typeof self !== "object" || !isNode(self) || N.kind(idOf(self)) !== 1 || N.tag(idOf(self)) !== "slot") {
+            throw typeError("Can only call HTMLSlotElement." + member + " on instances of HTMLSlotElement");
+        }
+        return idOf(self);
+    };
+    const members = {
+        assignedNodes(options = undefined) {
+            const id = slotID(this, "assignedNodes");
+            const flatten = options !== undefined && options !== null && !!options.flatten;
+            return wrapAll(flatten ? findFlattenedSlottables(id) : findSlottables(id));
+        },
+        assignedElements(options = undefined) {
+            const id = slotID(this, "assignedElements");
+            const flatten = options !== undefined && options !== null && !!options.flatten;
+            return wrapAll((flatten ? findFlattenedSlottables(id) : findSlottables(id)).filter((node) => N.kind(node) === 1));
+        },
+        assign(...nodes) {
+            const id = slotID(this, "assign");
+            const ids = [];
+            for (const node of nodes) {
+                if (!isNodeValue(node) || (N.kind(idOf(node)) !== 1 && N.kind(idOf(node)) !== 3)) throw typeError("Argument 1 ('nodes') to HTMLSlotElement.assign must be an instance of Element or Text");
+                if (!ids.includes(idOf(node))) ids[ids.length] = idOf(node);
+            }
+            MapSet(manualSlotAssignments, id, ids);
+        },
+    };
+    for (const key of Object.keys(members)) {
+        ObjectDefine(cls.prototype, key, { value: markNative(members[key], key), writable: true, enumerable: true, configurable: true });
+    }
+});
+
 class DocumentType extends Node {
     constructor() {
         if (arguments[0] !== KEY) throw typeError("Illegal constructor");
@@ -579,7 +643,7 @@ class Event {
     #type; #bubbles; #cancelable; #composed;
     #target = null; #currentTarget = null; #phase = 0; #canceled = false; #passive = false;
     #stop = false; #stopImmediate = false; #dispatching = false; #trusted = false;
-    #initialized = true; #timeStamp; #path = [];
+    #initialized = true; #timeStamp; #path = []; #structs = null;
     constructor(type, init) {
         requireArguments(arguments.length, 1);
         this.#type = String(type);
@@ -599,7 +663,9 @@ class Event {
                 event.#trusted = trusted;
             },
             trusted(event) { return event.#trusted; },
-            setPath(event, path) { event.#path = path; },
+            setPath(event, path) { event.#path = path; event.#structs = null; },
+            setStructs(event, structs) { event.#structs = structs; },
+            currentTarget(event) { return event.#currentTarget; },
             at(event, currentTarget, phase) { event.#currentTarget = currentTarget; event.#phase = phase; },
             end(event) {
                 event.#dispatching = false;
@@ -608,6 +674,7 @@ class Event {
                 event.#stop = false;
                 event.#stopImmediate = false;
                 event.#path = [];
+                event.#structs = null;
             },
             stopped(event) { return event.#stop; },
             stoppedImmediately(event) { return event.#stopImmediate; },
@@ -650,7 +717,10 @@ class Event {
     get cancelBubble() { return this.#stop; }
     set cancelBubble(value) { if (value) this.#stop = true; }
     get timeStamp() { return this.#timeStamp; }
-    composedPath() { return this.#dispatching ? this.#path.slice() : []; }
+    composedPath() {
+        if (!this.#dispatching) return [];
+        return this.#structs === null ? this.#path.slice() : composedPathOf(this.#structs, this.#currentTarget);
+    }
     preventDefault() { if (this.#cancelable && !this.#passive) this.#canceled = true; }
     stopPropagation() { this.#stop = true; }
     stopImmediatePropagation() { this.#stop = true; this.#stopImmediate = true; }
@@ -968,6 +1038,7 @@ function eventPath(target, event) {
 let currentEvent;
 
 function dispatch(target, event, trusted) {
+    if (shadowRootCount > 0) return dispatchThroughShadowTrees(target, event, trusted);
     eventState.begin(event, target, trusted);
     const path = eventPath(target, event);
     eventState.setPath(event, path);
@@ -990,6 +1061,175 @@ function dispatch(target, event, trusted) {
         eventState.end(event);
     }
     return !event.defaultPrevented;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch through shadow trees (DOM §2.9 "dispatch", with its path structs): once a page has a
+// shadow root, events take this way; until then the plain walk above, which gives the same
+// path without them.
+
+/// A value is a node (isNode asks objects only).
+function isNodeValue(value) { return value !== null && (typeof value === "object" || typeof value === "function") && isNode(value); }
+
+/// The node's root is a shadow root.
+function inShadowTree(target) { return isNodeValue(target) && idOf(target) >= 0 && shadowHostID(N.root(idOf(target))) >= 0; }
+
+/// A is a shadow-including inclusive ancestor of B (both nodes).
+function shadowIncludingInclusiveAncestor(a, b) {
+    const ancestor = idOf(a);
+    let node = idOf(b);
+    for (;;) {
+        if (ancestor === node || N.contains(ancestor, node)) return true;
+        const host = shadowHostID(N.root(node));
+        if (host < 0) return false;
+        node = host;
+    }
+}
+
+/// DOM "retarget A against B".
+function retargetAgainst(a, b) {
+    for (;;) {
+        if (a === null || !isNodeValue(a) || idOf(a) < 0) return a;
+        const root = N.root(idOf(a)), host = shadowHostID(root);
+        if (host < 0 || (isNodeValue(b) && idOf(b) >= 0 && shadowIncludingInclusiveAncestor(wrap(root), b))) return a;
+        a = wrap(host);
+    }
+}
+
+/// DOM "get the parent" of an event target for this event (`firstTarget`: the path's first
+/// invocation target).
+function eventParent(target, event, firstTarget) {
+    if (target === G || !isNodeValue(target)) return null;
+    const id = idOf(target);
+    if (id < 0) return null;
+    const kind = N.kind(id);
+    if (kind === 1 || kind === 3) {
+        const slot = findSlot(id, false);
+        if (slot >= 0) return wrap(slot);
+    }
+    if (kind === 11) {
+        const host = shadowHostID(id);
+        if (host < 0) return null;
+        if (!event.composed && isNodeValue(firstTarget) && N.root(idOf(firstTarget)) === id) return null;
+        return wrap(host);
+    }
+    if (kind === 9) {
+        if (event.type === "load") return null;
+        return windowOfDocument(id);
+    }
+    return wrap(N.parent(id));
+}
+
+function relatedTargetOf(event) {
+    const values = eventMembers.get(event);
+    return values === undefined || values.relatedTarget === undefined ? null : values.relatedTarget;
+}
+
+function setRelatedTarget(event, value) {
+    const values = eventMembers.get(event);
+    if (values !== undefined && "relatedTarget" in values) values.relatedTarget = value;
+}
+
+/// A path struct: the invocation target, its shadow-adjusted target (null for a non-target
+/// struct), related target, whether the target is in a shadow tree, and the closed-tree flags.
+function pathStruct(invocationTarget, shadowAdjustedTarget, relatedTarget, slotInClosedTree) {
+    const rootOfClosedTree = isNodeValue(invocationTarget) && idOf(invocationTarget) >= 0 && shadowHostID(idOf(invocationTarget)) >= 0
+        && MapGet(shadowRootStates, idOf(invocationTarget)).mode === "closed";
+    return { invocationTarget, shadowAdjustedTarget, relatedTarget, inShadowTree: inShadowTree(invocationTarget),
+        rootOfClosedTree, slotInClosedTree };
+}
+
+function dispatchThroughShadowTrees(target, event, trusted) {
+    eventState.begin(event, target, trusted);
+    const originalRelated = relatedTargetOf(event);
+    let relatedTarget = retargetAgainst(originalRelated, target);
+    let clearTargets = false;
+    const structs = [];
+    const previousEvent = currentEvent;
+    const serial = N.foreignDispatchSerial();
+    try {
+        if (target !== relatedTarget || target === originalRelated) {
+            structs.push(pathStruct(target, target, relatedTarget, false));
+            const first = target;
+            let slottable = isNodeValue(target) && (target.nodeType === 1 || target.nodeType === 3) && findSlot(idOf(target), false) >= 0 ? target : null;
+            let slotInClosedTree = false;
+            let current = target;
+            let parent = eventParent(target, event, first);
+            while (parent !== null) {
+                if (slottable !== null) {
+                    slottable = null;
+                    const root = N.root(idOf(parent));
+                    if (shadowHostID(root) >= 0 && MapGet(shadowRootStates, root).mode === "closed") slotInClosedTree = true;
+                }
+                if (isNodeValue(parent) && (parent.nodeType === 1 || parent.nodeType === 3) && findSlot(idOf(parent), false) >= 0) slottable = parent;
+                relatedTarget = retargetAgainst(originalRelated, parent);
+                if (parent === G || (isNodeValue(parent) && isNodeValue(current) && shadowIncludingInclusiveAncestor(wrap(N.root(idOf(current))), parent))) {
+                    structs.push(pathStruct(parent, null, relatedTarget, slotInClosedTree));
+                } else if (parent === relatedTarget) {
+                    parent = null;
+                } else {
+                    current = parent;
+                    structs.push(pathStruct(parent, current, relatedTarget, slotInClosedTree));
+                }
+                if (parent !== null) parent = eventParent(parent, event, first);
+                slotInClosedTree = false;
+            }
+            let clearStruct = null;
+            for (let i = structs.length - 1; i >= 0; i--) if (structs[i].shadowAdjustedTarget !== null) { clearStruct = structs[i]; break; }
+            if (clearStruct !== null && (inShadowTree(clearStruct.shadowAdjustedTarget) || inShadowTree(clearStruct.relatedTarget))) clearTargets = true;
+            eventState.setPath(event, structs.map((struct) => struct.invocationTarget));
+            eventState.setStructs(event, structs);
+            const invoke = (index, phase, capture) => {
+                const struct = structs[index];
+                let adjusted = null;
+                for (let i = index; i >= 0 && adjusted === null; i--) adjusted = structs[i].shadowAdjustedTarget;
+                eventState.retarget(event, adjusted);
+                setRelatedTarget(event, struct.relatedTarget);
+                if (eventState.stopped(event)) return;
+                currentEvent = struct.inShadowTree ? previousEvent : event;
+                invokeListeners(struct.invocationTarget, event, phase, capture);
+                if (serial !== 0) invokeForeign(struct.invocationTarget, event, phase, capture, serial);
+            };
+            for (let i = structs.length - 1; i >= 0; i--) invoke(i, structs[i].shadowAdjustedTarget !== null ? 2 : 1, true);
+            for (let i = 0; i < structs.length; i++) {
+                if (structs[i].shadowAdjustedTarget !== null) invoke(i, 2, false);
+                else if (event.bubbles) invoke(i, 3, false);
+            }
+        }
+    } finally {
+        currentEvent = previousEvent;
+        eventState.end(event);
+    }
+    if (clearTargets || structs.length === 0) {
+        eventState.retarget(event, null);
+        setRelatedTarget(event, null);
+    }
+    return !event.defaultPrevented;
+}
+
+/// `composedPath()` (DOM §2.3): the path as the current target may see it, closed trees hidden.
+function composedPathOf(structs, currentTarget) {
+    if (structs.length === 0 || currentTarget === null) return [];
+    const path = [currentTarget];
+    let currentTargetIndex = 0, hiddenLevel = 0;
+    for (let index = structs.length - 1; index >= 0; index--) {
+        if (structs[index].rootOfClosedTree) hiddenLevel++;
+        if (structs[index].invocationTarget === currentTarget) { currentTargetIndex = index; break; }
+        if (structs[index].slotInClosedTree) hiddenLevel--;
+    }
+    let currentLevel = hiddenLevel, maxLevel = hiddenLevel;
+    for (let index = currentTargetIndex - 1; index >= 0; index--) {
+        if (structs[index].rootOfClosedTree) currentLevel++;
+        if (currentLevel <= maxLevel) path.unshift(structs[index].invocationTarget);
+        if (structs[index].slotInClosedTree) { currentLevel--; if (currentLevel < maxLevel) maxLevel = currentLevel; }
+    }
+    currentLevel = hiddenLevel; maxLevel = hiddenLevel;
+    for (let index = currentTargetIndex + 1; index < structs.length; index++) {
+        if (structs[index].slotInClosedTree) currentLevel++;
+        if (currentLevel <= maxLevel) path.push(structs[index].invocationTarget);
+        if (structs[index].rootOfClosedTree) { currentLevel--; if (currentLevel < maxLevel) maxLevel = currentLevel; }
+    }
+    return path;
 }
 
 /// A reference to an event target another world can wrap: a node's ID, -2 for the window.
@@ -1427,7 +1667,7 @@ function activationBehavior(element, target, trusted, changedState) {
     const tag = element.localName;
     if (tag === "a" || tag === "area") return followHyperlink(element, trusted);
     if (tag === "input" && (element.type === "checkbox" || element.type === "radio")) {
-        if (changedState && N.connected(idOf(element))) {
+        if (changedState && (N.connected(idOf(element)) || (shadowRootCount > 0 && connectedInShadowIncludingTree(idOf(element))))) {
             dispatch(element, new Event("input", { bubbles: true, composed: true }), trusted);
             dispatch(element, new Event("change", { bubbles: true }), trusted);
         }

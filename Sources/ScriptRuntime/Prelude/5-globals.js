@@ -114,7 +114,7 @@ defineGlobals(Object.keys(functions), functions, false);
 // are made the first time a page reads one of their globals.
 const interfaces = {
     EventTarget, Node, CharacterData, Text, CDATASection, ProcessingInstruction, Comment, Element, HTMLElement, Document, HTMLDocument,
-    XMLDocument, DocumentFragment, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
+    XMLDocument, DocumentFragment, ShadowRoot, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: formExtraInterface, HTMLOptionsCollection: formExtraInterface,
     RadioNodeList: formExtraInterface,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, AbstractRange: rangeInterface, Range: rangeInterface, StaticRange: rangeInterface,
@@ -213,6 +213,7 @@ registerInterface(Document, "Document", Node);
 registerInterface(HTMLDocument, "HTMLDocument", Document);
 registerInterface(XMLDocument, "XMLDocument", Document);
 registerInterface(DocumentFragment, "DocumentFragment", Node);
+registerInterface(ShadowRoot, "ShadowRoot", DocumentFragment);
 registerInterface(DocumentType, "DocumentType", Node);
 
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,

@@ -1,0 +1,62 @@
+import XCTest
+@testable import ScriptRuntime
+
+/// Shadow roots, slots and events across shadow boundaries, against what WebKitGTK 2.50 prints
+/// for the same page (Scripts/webkit-oracle.py). DECISIONS.md, "Shadow DOM".
+final class ShadowDOMTests: XCTestCase {
+    func testShadowRootsSlotsAndEventPathsAsInWebKit() throws {
+        let (page, records, _) = try load("""
+        <!DOCTYPE html><body><div id=h><p id=c slot=x>light</p><span id=d>plain</span></div><script>
+        function t(f){try{return String(f())}catch(e){return e.name+": "+e.message}}
+        var h=document.getElementById("h");
+        var out=[t(function(){return h.attachShadow()}), t(function(){return h.attachShadow({})}), t(function(){return h.attachShadow({mode:"x"})}), t(function(){return document.createElement("a").attachShadow({mode:"open"})}), t(function(){return document.createElement("my-el").attachShadow({mode:"open"})})];
+        var s=h.attachShadow({mode:"open"});
+        out.push(t(function(){return h.attachShadow({mode:"open"})}), String(s), s.mode, s.host===h, h.shadowRoot===s, s.delegatesFocus, s.slotAssignment, s.clonable, s.serializable, s.nodeName, s.nodeType, String(s.parentNode), s.isConnected, typeof s.getHTML, "innerHTML" in s, String(Object.getPrototypeOf(ShadowRoot.prototype)===DocumentFragment.prototype), t(function(){return new ShadowRoot()}), ShadowRoot.length);
+        s.innerHTML='<b id=in>x</b><slot name=x></slot><slot></slot>';
+        var b=s.getElementById("in");
+        out.push(b.isConnected, String(b.getRootNode()), String(b.getRootNode({composed:true})), document.getElementById("in"), document.querySelector("b"), s.querySelector("slot").name, s.innerHTML, h.innerHTML);
+        var sl=s.querySelectorAll("slot");
+        out.push(sl[0].assignedNodes().map(function(n){return n.id}).join(), sl[1].assignedNodes().map(function(n){return n.nodeName+(n.id||"")}).join(), String(document.getElementById("c").assignedSlot===sl[0]), String(sl[1].assignedElements().length), String(h.firstChild.assignedSlot));
+        var cl=document.createElement("span").attachShadow({mode:"closed"});
+        out.push(cl.host.shadowRoot, String(HTMLSlotElement), document.createElement("slot").name);
+        var log=[];
+        b.addEventListener("click", function(e){log.push("b "+e.target.id+" "+e.composedPath().length)});
+        h.addEventListener("click", function(e){log.push("h "+e.target.id+" "+e.composedPath().length+" "+(window.event===e))});
+        s.addEventListener("click", function(e){log.push("s "+e.target.id+" "+(window.event===e))});
+        b.dispatchEvent(new MouseEvent("click",{bubbles:true,composed:true}));
+        b.dispatchEvent(new Event("click",{bubbles:true}));
+        document.getElementById("c").dispatchEvent(new Event("click",{bubbles:true}));
+        out.push(log.join(";"));
+        </script></body>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("JSON.stringify(out)"), .value(.string(#"""
+        ["TypeError: Not enough arguments","TypeError: Member ShadowRootInit.mode is required and must be an instance of ShadowRootMode",\#
+        "TypeError: Type error","NotSupportedError: The operation is not supported.","[object ShadowRoot]",\#
+        "NotSupportedError: The operation is not supported.","[object ShadowRoot]","open",true,true,false,"named",false,false,\#
+        "#document-fragment",11,"null",true,"function",true,"true","TypeError: Illegal constructor",0,true,"[object ShadowRoot]",\#
+        "[object HTMLDocument]",null,null,"x","<b id=\"in\">x</b><slot name=\"x\"></slot><slot></slot>",\#
+        "<p id=\"c\" slot=\"x\">light</p><span id=\"d\">plain</span>","c","SPANd","true","1","[object HTMLSlotElement]",null,\#
+        "function HTMLSlotElement() {\n    [native code]\n}","","b in 7;s in false;h h 7 true;b in 2;s in false;s c false;h c 8 true"]
+        """#)))
+    }
+
+    /// composedPath hides what is inside a closed shadow tree from listeners outside it
+    /// (DOM §2.3), and a listener inside sees the whole path.
+    func testComposedPathHidesClosedTrees() throws {
+        let (page, _, _) = try load("""
+        <!DOCTYPE html><body><div id=h></div><script>
+        var h = document.getElementById("h"), r = h.attachShadow({ mode: "closed" }), i = document.createElement("i");
+        i.id = "i"; r.appendChild(i);
+        function names(p) { return p.map(function (n) { return n === window ? "window" : n.id || n.nodeName; }).join(","); }
+        var seen = [];
+        i.addEventListener("x", function (e) { seen.push("inside " + names(e.composedPath())); });
+        document.body.addEventListener("x", function (e) { seen.push("outside " + e.target.id + " " + names(e.composedPath())); });
+        var e = new Event("x", { bubbles: true, composed: true }); i.dispatchEvent(e);
+        seen.push("after " + e.target + " " + e.composedPath().length);
+        </script></body>
+        """)
+        XCTAssertEqual(page.evaluate("seen.join('|')"), .value(.string(
+            "inside i,#document-fragment,h,BODY,HTML,#document,window|outside h h,BODY,HTML,#document,window|after [object HTMLDivElement] 0")))
+    }
+}
