@@ -12,6 +12,10 @@ public enum HTMLParserPause: Equatable, Sendable {
     /// A `</script>` was processed: the element is complete and in the tree. Every script end
     /// tag pauses (modules, other types and SVG scripts too): the host decides what runs.
     case script(NodeID)
+    /// An HTML element whose name is in `customElementNames` was just inserted, with its
+    /// attributes and no children: the host constructs it as HTML's "create an element for a
+    /// token" does when a custom element definition exists (synchronous custom elements).
+    case customElement(NodeID)
     /// A streamed input (`init(streamingWith:)`) has been parsed to its end, but `finish()` was
     /// not called yet: `write` more, or `finish()`.
     case needsInput
@@ -117,6 +121,13 @@ public struct HTMLParser {
     public var document: HTMLDocument {
         get { builder.document }
         _modify { yield &builder.document }
+    }
+
+    /// The names of the custom elements the page defined: creating one pauses the parse
+    /// (`HTMLParserPause.customElement`).
+    public var customElementNames: Set<String> {
+        get { builder.customElementNames }
+        set { builder.customElementNames = newValue }
     }
 
     /// Parses until the host is needed, or to the end.

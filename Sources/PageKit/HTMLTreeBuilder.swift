@@ -76,6 +76,8 @@ struct HTMLTreeBuilder {
     }
     /// Whether to report the creation of `<html>` and each `</script>` (not in fragments).
     var reportsPauses = true
+    /// The names of the custom elements the page defined (`HTMLParser.customElementNames`).
+    var customElementNames: Set<String> = []
     /// The tags as written and the element each made, when the parser keeps them (`PageSource`).
     var sourceRecord: PageSourceRecord?
 
@@ -543,7 +545,26 @@ struct HTMLTreeBuilder {
         let node = createElement(for: tag, name: name, namespace: namespace)
         insert(node, at: location)
         push(node)
+        if !customElementNames.isEmpty { customElementInserted(node, namespace: namespace) }
         return node
+    }
+
+    /// Pauses after a defined custom element went in, unless it is in a template's content
+    /// (whose document has no custom element registry: HTML "look up a custom element
+    /// definition" step 1).
+    private mutating func customElementInserted(_ node: Int32, namespace: HTMLDocument.Namespace) {
+        guard reportsPauses, namespace == .html, let name = document.name(of: NodeID(node)),
+              customElementNames.contains(name) else { return }
+        var ancestor = document.nodes[Int(node)].parent
+        while ancestor != HTMLDocument.none {
+            let kind = document.nodes[Int(ancestor)].kind
+            if kind == .documentFragment { return }
+            if kind == .element && document.nodes[Int(ancestor)].name == KnownName.template.rawValue
+                && document.nodes[Int(ancestor)].namespace == .html { return }
+            ancestor = document.nodes[Int(ancestor)].parent
+        }
+        pause = .customElement(NodeID(node))
+        pauseRequested = true
     }
 
     /// Inserts an HTML element with no attributes (for implied tags).

@@ -49,6 +49,12 @@ struct PageParser {
         _modify { yield &parser.document }
     }
 
+    /// The page's defined custom element names (`HTMLParser.customElementNames`).
+    var customElementNames: Set<String> {
+        get { parser.customElementNames }
+        set { parser.customElementNames = newValue }
+    }
+
     mutating func resume() -> HTMLParserPause {
         if let pause = pendingPause {
             pendingPause = nil

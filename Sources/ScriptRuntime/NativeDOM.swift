@@ -295,6 +295,29 @@ enum NativeDOM {
         define(.templateContent) { call in id(node(call, 0).map { page.templateContent($0) }) }
         // Whether a fragment is a template's content (DOM: a DocumentFragment whose host is non-null).
         define(.isTemplateContent) { call in .bool(node(call, 0).map { page.templateContents.values.contains($0) } ?? false) }
+        define(.defineCustomElement) { call in
+            let name = call.string(0)
+            page.customElementNames.insert(name)
+            page.parser?.customElementNames.insert(name)
+            page.version += 1
+            return .undefined
+        }
+        define(.customElementDefined) { call in
+            if let element = node(call, 0) {
+                page.customElementsDefined.insert(element)
+                page.version += 1
+            }
+            return .undefined
+        }
+        define(.customCandidates) { call in
+            guard let root = node(call, 0) else { return .array([]) }
+            let document = page.document
+            func candidate(_ element: NodeID) -> Bool {
+                document.namespace(of: element) == .html && document.name(of: element)?.contains("-") == true
+            }
+            let inclusive = document.kind(of: root) == .element && candidate(root) ? [root] : []
+            return ids(inclusive + page.descendantElements(of: root, where: candidate))
+        }
         define(.observeParser) { call in
             let bit = UInt32(1) << UInt32(worldIndex & 31)
             if call.bool(0) { page.parserObservingWorlds |= bit } else { page.parserObservingWorlds &= ~bit }

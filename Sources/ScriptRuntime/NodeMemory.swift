@@ -104,6 +104,7 @@ extension ScriptPage {
         documentURLs[raw] = nil
         xmlDeclarations[raw] = nil
         submittingForms.remove(raw)
+        customElementsDefined.remove(node)
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,
            document.parent(of: content) == nil {
             for child in Array(document.children(of: content)) { document.remove(child) }

@@ -87,6 +87,11 @@ public final class ScriptPage {
     var documentNodes: Set<Int32> = []
     /// The worlds (a bit each) with mutation observers: the parser logs what it inserts for them.
     var parserObservingWorlds: UInt32 = 0
+    /// The custom element names the page world defined (`customElements.define`): `:defined`
+    /// matches their elements, and the parser pauses to construct them.
+    var customElementNames: Set<String> = []
+    /// The elements whose custom element state is "custom" (`:defined`).
+    var customElementsDefined: Set<NodeID> = []
     var creators: [Int32: Int32] = [:]
     /// The templates' content fragments, kept with the tree (its serializer reads them).
     var templateContents: [Int32: NodeID] {
@@ -367,6 +372,8 @@ public final class ScriptPage {
                 if document.isScriptAlreadyStarted(node) { startedScripts.insert(Int32(node.rawValue)) }
                 attachParsedFrames()
                 prepareScript(node, parserInserted: true)
+            case .customElement(let node):
+                pageWorld.callHost("parsedCustomElement", .int(Int(node.rawValue)))
             case .needsInput, .finished:
                 parser = nil
             }

@@ -35,6 +35,7 @@ extension ScriptPage {
         let key = StyleKey(version: version, arenaCount: document.arenaCount, focused: activeElement, url: url)
         if let cached = cachedDocumentState, cached.key == key { return cached.state }
         var state = DocumentState(focused: focusedElement)
+        state.definedCustomElements = customElementsDefined
         if let hash = url.firstIndex(of: "#") { state.fragment = String(url[url.index(after: hash)...]) }
         for (raw, control) in controls {
             guard let node = document.node(rawValue: Int(raw)) else { continue }

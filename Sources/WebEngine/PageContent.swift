@@ -105,7 +105,7 @@ public struct PageContent: Sendable {
             case .documentElementCreated where mode.runsUserScripts, .script where mode.scriptingEnabled:
                 paused = PausedParse(parser: parser, pause: pause, bytes: bytes)
                 break parsing
-            case .documentElementCreated, .script:
+            case .documentElementCreated, .script, .customElement:
                 continue
             case .needsInput, .finished:
                 break parsing

@@ -16,17 +16,31 @@ public struct DocumentState: Hashable, Sendable {
     public var values: [NodeID: String]
     /// Checkboxes whose `indeterminate` property is true.
     public var indeterminate: Set<NodeID>
-    /// Custom element names defined with `customElements.define` (`:defined`).
-    public var definedCustomElements: Set<String>
+    /// The elements whose custom element state is "custom" (constructed or upgraded by their
+    /// definition), for `:defined`.
+    public var definedCustomElements: Set<NodeID>
 
     public init(focused: NodeID? = nil, fragment: String? = nil, checkedness: [NodeID: Bool] = [:],
-                values: [NodeID: String] = [:], indeterminate: Set<NodeID> = [], definedCustomElements: Set<String> = []) {
+                values: [NodeID: String] = [:], indeterminate: Set<NodeID> = [], definedCustomElements: Set<NodeID> = []) {
         self.focused = focused
         self.fragment = fragment
         self.checkedness = checkedness
         self.values = values
         self.indeterminate = indeterminate
         self.definedCustomElements = definedCustomElements
+    }
+
+    /// The names HTML §4.13.2 excludes from valid custom element names (SVG's and MathML's).
+    static let reservedCustomElementNames: Set<String> = ["annotation-xml", "color-profile", "font-face", "font-face-src",
+        "font-face-uri", "font-face-format", "font-face-name", "missing-glyph"]
+
+    /// Whether an element matches `:defined` (HTML §4.13.4): every element but an HTML element
+    /// with a valid custom element name that is not (yet, or not successfully) custom.
+    public func isDefined(_ element: NodeID, in document: HTMLDocument) -> Bool {
+        guard document.namespace(of: element) == .html, let name = document.name(of: element), name.contains("-"),
+              name.utf8.first.map({ $0 >= 0x61 && $0 <= 0x7A }) == true,
+              !Self.reservedCustomElementNames.contains(name) else { return true }
+        return definedCustomElements.contains(element)
     }
 }
 

@@ -231,8 +231,7 @@ struct SelectorMatcher {
         case .dir:
             return program.names[Int(test.a)] == direction(of: element)
         case .defined:
-            guard let name = document.name(of: NodeID(element)), name.contains("-") else { return true }
-            return state.definedCustomElements.contains(name)
+            return state.isDefined(NodeID(element), in: document)
         case .formState:
             return matchesFormState(FormStatePseudoClass(rawValue: UInt8(test.a)) ?? .checked, element)
         }

@@ -51,6 +51,9 @@ namespace N {
   any byClass(unsigned long node, DOMString arg1);
   any byName(unsigned long node, DOMString arg1);
   any byId(unsigned long node, DOMString arg1);
+  any customCandidates(unsigned long node);
+  any defineCustomElement(DOMString arg0);
+  any customElementDefined(unsigned long node);
   any query(unsigned long node, DOMString arg1, boolean arg2);
   any matches(unsigned long node, DOMString arg1);
   any closest(unsigned long node, DOMString arg1);

@@ -440,8 +440,14 @@ function insertNode(parent, child, reference, suppressed = false) {
         if (oldParent !== null) childListMutation(oldParent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
         if (moved.length && !suppressed) childListMutation(parent, moved, [], previous, reference);
     }
+    const inserted = customElementsActive ? (isFragment ? N.children(childID) : [childID]) : null;
+    const fromMarkup = inserted !== null && isFragment && SetHas(markupFragments, childID);
     throwInsertError(N.insert(parentID, childID, referenceID));
     if (child[KEEPER] !== undefined) promote(child);
+    if (inserted !== null) {
+        if (fromMarkup) SetDelete(markupFragments, childID);
+        customNodesInserted(inserted, fromMarkup);
+    }
     return child;
 }
 
@@ -455,7 +461,9 @@ function removeNode(parent, child, suppressed = false) {
         else childListMutation(parent, [], [child], wrap(N.prev(childID)), wrap(N.next(childID)));
     }
     if (treeFollowed()) treeRemoving(idOf(parent), childID, childIndex(childID), N.prev(childID) < 0);
+    const leaving = customElementsActive ? customElementsLeaving([childID]) : null;
     N.remove(childID);
+    if (leaving !== null) customNodesRemoved(leaving);
     return child;
 }
 
@@ -477,7 +485,9 @@ function removeAllChildren(node) {
         if (removed.length) childListMutation(node, [], removed, null, null);
     }
     if (treeFollowed()) treeRemovingChildren(id);
+    const leaving = customElementsActive ? customElementsLeaving(N.children(id)) : null;
     N.setText(id, "");
+    if (leaving !== null) customNodesRemoved(leaving);
 }
 
 /// Replaces every child of a node at once (`textContent`, `innerHTML`): one mutation record
@@ -487,14 +497,24 @@ function removeAllChildren(node) {
 function parsedMarkup(context, markup, scriptsRun = false) {
     const fragment = N.parse(context, markup, scriptsRun);
     if (fragment < 0) throw domError("SyntaxError", "The string did not match the expected pattern.");
+    if (customElementsActive) SetAdd(markupFragments, fragment);
     return fragment;
 }
+
+/// Fragments parsed from markup and not inserted yet: the custom elements in them are upgraded
+/// when they go into the tree, connected or not (customNodesInserted).
+const markupFragments = new Set();
 
 function replaceAllChildren(node, replace) {
     const id = idOf(node);
     const removed = observedMutations > 0 ? wrapAll(N.children(id)) : null;
     if (treeFollowed()) treeRemovingChildren(id);
+    const leaving = customElementsActive ? customElementsLeaving(N.children(id)) : null;
     replace();
+    if (customElementsActive) {
+        customNodesRemoved(leaving);
+        customNodesInserted(N.children(id), true);
+    }
     if (removed !== null) {
         const added = wrapAll(N.children(id));
         if (removed.length || added.length) childListMutation(node, added, removed, null, null);
@@ -1225,7 +1245,9 @@ function setAttributeValue(element, name, value, namespace) {
     const id = idOf(element);
     if (observedMutations > 0) attributeMutation(element, name.toLowerCase(), N.attr(id, name), namespace);
     if (name === "class" || name === "style" || name === "id") styleInputChanging(element, name, value);
+    const old = customElementsActive ? N.attr(id, name) : null;
     N.setAttr(id, name, String(value));
+    if (customElementsActive) customAttributeChanged(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old, null);
 }
 
 /// Removes an attribute, queuing its record when there was one.
@@ -1238,6 +1260,7 @@ function removeAttributeValue(element, name, namespace) {
     N.removeAttr(id, name);
     // The stored name: PageKit lowercases (ASCII) the names of HTML elements' attributes.
     detachAttrNode(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old);
+    if (customElementsActive) customAttributeChanged(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old, null);
 }
 
 /// Removes the attribute stored as `name` (a qualified name) in `namespace`, with its record,
@@ -1250,6 +1273,7 @@ function removeStoredAttribute(element, name, namespace) {
     if (observedMutations > 0) attributeMutation(element, localName, old[2], namespace);
     N.removeAttrNS(id, namespace, localName);
     detachAttrNode(element, old[0], old[2]);
+    if (customElementsActive) customAttributeChanged(element, localName, old[2], namespace);
 }
 
 /// DOM "set an attribute" (setAttributeNode, setAttributeNodeNS, setNamedItem…): an Attr of
@@ -1271,6 +1295,7 @@ function setAttributeNode(element, attr, interfaceName, member) {
     if (observedMutations > 0) attributeMutation(element, localName, old === null ? null : old[2], namespace);
     N.setAttrNS(idOf(element), namespace, name, value);
     bindAttrNode(attr, element);
+    if (customElementsActive) customAttributeChanged(element, localName, old === null ? null : old[2], namespace);
     return replaced;
 }
 
@@ -1351,11 +1376,10 @@ class Attr extends Node {
         const element = this.#element;
         if (!element) return;
         // DOM "set an existing attribute value": the attribute by namespace and local name.
-        if (observedMutations > 0) {
-            const old = namespacedAttribute(element, this.#namespace, this.localName);
-            attributeMutation(element, this.localName, old === null ? null : old[2], this.#namespace);
-        }
+        const old = observedMutations > 0 || customElementsActive ? namespacedAttribute(element, this.#namespace, this.localName) : null;
+        if (observedMutations > 0) attributeMutation(element, this.localName, old === null ? null : old[2], this.#namespace);
         N.setAttrNS(idOf(element), this.#namespace, this.#name, this.#value);
+        if (customElementsActive) customAttributeChanged(element, this.localName, old === null ? null : old[2], this.#namespace);
     }
     get nodeValue() { return this.value; }
     set nodeValue(value) { this.value = value; }
@@ -1836,11 +1860,10 @@ class Element extends Node {
         requireArguments(arguments.length, 3);
         const [ns, , localName] = validateAndExtract(namespace, qualifiedName);
         value = String(value);
-        if (observedMutations > 0) {
-            const old = namespacedAttribute(this, ns, localName);
-            attributeMutation(this, localName, old === null ? null : old[2], ns);
-        }
+        const old = observedMutations > 0 || customElementsActive ? namespacedAttribute(this, ns, localName) : null;
+        if (observedMutations > 0) attributeMutation(this, localName, old === null ? null : old[2], ns);
         N.setAttrNS(idOf(this), ns, String(qualifiedName), value);
+        if (customElementsActive) customAttributeChanged(this, localName, old === null ? null : old[2], ns);
     }
     removeAttribute(name) {
         requireArguments(arguments.length, 1);
@@ -2212,6 +2235,11 @@ function reflectNumber(cls, property, attribute, fallback) {
 }
 
 class HTMLElement extends Element {
+    constructor() {
+        // A wrapper (KEY, id), or HTML's element constructor steps for a custom element class.
+        if (arguments[0] !== KEY) return constructCustomElement(new.target);
+        super(KEY, arguments[1]);
+    }
     get style() {
         const cache = cacheOf(this);
         if (cache.style === undefined) cache.style = new CSSStyleDeclaration(KEY, this);

@@ -105,12 +105,19 @@ class Document extends Node {
         name = String(name);
         if (!xmlName.test(name)) throw domError("InvalidCharacterError");
         const type = N.contentType(idOf(this));
-        if (type === "text/html") return wrap(N.create(1, asciiLowercase(name), idOf(this)));
+        if (type === "text/html") {
+            const localName = asciiLowercase(name);
+            return createDefinedElement(this, localName) ?? wrap(N.create(1, localName, idOf(this)));
+        }
         return wrap(N.createNS(type === "application/xhtml+xml" ? htmlNamespace : null, name, null, idOf(this)));
     }
     createElementNS(namespace, qualifiedName) {
         requireArguments(arguments.length, 2);
         const [ns, prefix, localName] = validateAndExtract(namespace, qualifiedName);
+        if (ns === htmlNamespace && prefix === null) {
+            const defined = createDefinedElement(this, localName);
+            if (defined !== null) return defined;
+        }
         return wrap(N.createNS(ns, localName, prefix, idOf(this)));
     }
     createTextNode(data) {
@@ -178,7 +185,9 @@ class Document extends Node {
         if (node.nodeType === 11 && N.isTemplateContent(id)) return node;
         const parent = node.parentNode;
         if (parent !== null) removeNode(parent, node);
+        const oldDocument = customElementsActive ? N.owner(id) : -1;
         N.adopt(id, idOf(this));
+        if (customElementsActive && oldDocument !== idOf(this)) customNodesAdopted(id, wrap(oldDocument), this);
         return node;
     }
     getElementById(elementId) {

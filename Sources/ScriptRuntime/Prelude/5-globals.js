@@ -76,7 +76,8 @@ for (const [name, getter] of [["event", () => currentEvent], ["origin", () => N.
 }
 for (const [name, make] of [["screen", () => new (windowObjectInterface("Screen"))()],
     ["performance", () => new (windowObjectInterface("Performance"))()], ["crypto", () => new (windowObjectInterface("Crypto"))()],
-    ["localStorage", () => makeStorage("local")], ["sessionStorage", () => makeStorage("session")]]) {
+    ["localStorage", () => makeStorage("local")], ["sessionStorage", () => makeStorage("session")],
+    ["customElements", customElementRegistry]]) {
     let made;
     ObjectDefine(G, name, { get: markNative(() => made === undefined ? (made = make()) : made, name), enumerable: true, configurable: true });
 }
@@ -114,7 +115,7 @@ defineGlobals(Object.keys(functions), functions, false);
 // are made the first time a page reads one of their globals.
 const interfaces = {
     EventTarget, Node, CharacterData, Text, CDATASection, ProcessingInstruction, Comment, Element, HTMLElement, Document, HTMLDocument,
-    XMLDocument, DocumentFragment, ShadowRoot, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
+    XMLDocument, DocumentFragment, ShadowRoot, CustomElementRegistry, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: formExtraInterface, HTMLOptionsCollection: formExtraInterface,
     RadioNodeList: formExtraInterface,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, AbstractRange: rangeInterface, Range: rangeInterface, StaticRange: rangeInterface,
@@ -214,10 +215,11 @@ registerInterface(HTMLDocument, "HTMLDocument", Document);
 registerInterface(XMLDocument, "XMLDocument", Document);
 registerInterface(DocumentFragment, "DocumentFragment", Node);
 registerInterface(ShadowRoot, "ShadowRoot", DocumentFragment);
+registerInterface(CustomElementRegistry, "CustomElementRegistry", null);
 registerInterface(DocumentType, "DocumentType", Node);
 
 platformClasses.push(Node, EventTarget, Event, NodeList, HTMLCollection, NamedNodeMap, DOMTokenList, CSSStyleDeclaration,
-    ComputedStyle, Location, History, Navigator, DOMImplementation, FormData, DOMRectReadOnly, DOMStringMap);
+    ComputedStyle, Location, History, Navigator, DOMImplementation, FormData, DOMRectReadOnly, DOMStringMap, CustomElementRegistry);
 markNative(wrapAll);
 const CSS = { supports() { return false; }, escape(value) { return String(value).replace(/([^\w-])/g, "\\$1"); } };
 markNative(CSS.supports, "supports");
@@ -434,6 +436,7 @@ return function host(op, a, b, c, d, e, f, g) {
     case "frameIndices": updateFrameIndices(); return;
     case "crossOriginFrame": becomeCrossOriginFrame(a); return;
     case "parserInserted": parserInserted(a); return;
+    case "parsedCustomElement": parsedCustomElement(a); return;
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
     }
 };

@@ -255,8 +255,7 @@ struct OracleSelectorMatcher {
         case .dir(let direction):
             return direction == self.direction(of: element)
         case .defined:
-            guard let name = document.name(of: NodeID(element)), name.contains("-") else { return true }
-            return state.definedCustomElements.contains(name)
+            return state.isDefined(NodeID(element), in: document)
         default:
             return oracleMatchesFormState(pseudoClass, element)
         }

@@ -1,0 +1,102 @@
+import XCTest
+@testable import ScriptRuntime
+
+/// Custom elements (HTML §4.13): the registry, construction by the parser and by
+/// `createElement`, upgrades and the lifecycle callbacks. The expected values are what WebKitGTK
+/// 2.50 prints for the same pages (Scripts/webkit-oracle.py). DECISIONS.md, "Custom elements".
+final class CustomElementsTests: XCTestCase {
+    /// The order of constructor and callbacks for parsed, created, inserted, `innerHTML` and
+    /// upgraded elements, and the registry's errors.
+    func testLifecycleOrderAndRegistryErrorsAsInWebKit() throws {
+        let (page, records, engine) = try load(#"""
+<!DOCTYPE html><body><script>
+var log = [];
+function t(f){try{return String(f())}catch(e){return e.name+": "+e.message}}
+class XA extends HTMLElement {
+  static get observedAttributes() { return ["v", "w"]; }
+  constructor() { super(); log.push("ctor " + this.localName + " attrs=" + this.attributes.length + " kids=" + this.childNodes.length + " conn=" + this.isConnected); }
+  connectedCallback() { log.push("connected " + this.id + " kids=" + this.childNodes.length); }
+  disconnectedCallback() { log.push("disconnected " + this.id); }
+  adoptedCallback(o, n) { log.push("adopted " + this.id); }
+  attributeChangedCallback(n, o, v, ns) { log.push("attr " + this.id + " " + n + " " + o + "->" + v + " " + ns); }
+}
+customElements.define("x-a", XA);
+</script><x-a id=p1 v=1 w=2 z=3><b>kid</b></x-a><x-b id=b1></x-b><script>
+log.push("after parse p1 " + (document.getElementById("p1") instanceof XA) + " b1 " + (document.getElementById("b1").constructor === HTMLElement));
+var e = document.createElement("x-a"); log.push("created " + (e instanceof XA) + " " + e.isConnected);
+e.id = "c1"; e.setAttribute("v", "9"); e.setAttribute("z", "9"); document.body.appendChild(e); e.remove();
+document.body.insertAdjacentHTML("beforeend", "<x-a id=h1 v=h><i>k</i></x-a>");
+var d = document.createElement("div"); d.innerHTML = "<x-a id=d1></x-a>"; log.push("detached " + (d.firstChild instanceof XA));
+document.body.appendChild(d); log.push("attached " + (d.firstChild instanceof XA));
+class XB extends HTMLElement { constructor(){ super(); log.push("ctor xb " + this.id); } connectedCallback(){ log.push("xb connected " + this.id); } }
+customElements.define("x-b", XB);
+log.push("b1 now " + (document.getElementById("b1") instanceof XB));
+var errs = [t(function(){return new HTMLElement()}), t(function(){return customElements.define("xx", class extends HTMLElement{})}),
+ t(function(){return customElements.define("x-a", class extends HTMLElement{})}), t(function(){return customElements.define("x-c", XA)}),
+ t(function(){return customElements.define("x-d", function(){})}), t(function(){return customElements.define("x-e", 5)}),
+ t(function(){return customElements.define("x-f", class extends HTMLParagraphElement{}, {extends:"p"})}),
+ t(function(){return new CustomElementRegistry()}), String(customElements), String(customElements.get("x-a") === XA), String(customElements.get("nope")),
+ t(function(){return customElements.getName(XA)}), t(function(){return customElements.getName(XB)}), t(function(){ class Y extends HTMLElement{}; return new Y(); }),
+ t(function(){ class Z extends HTMLDivElement{}; customElements.define("x-z", Z); return new Z(); }),
+ t(function(){ customElements.define("x-w", class extends HTMLElement { constructor(){ super(); return document.createElement("div"); } }); return document.createElement("x-w").localName; }),
+ t(function(){ return document.querySelectorAll(":defined").length + " " + document.querySelectorAll("x-b:defined").length + " " + document.querySelectorAll("x-q:not(:defined)").length; }),
+ String(Object.getOwnPropertyNames(CustomElementRegistry.prototype).sort()), typeof customElements.upgrade, typeof customElements.whenDefined];
+var wd = customElements.whenDefined("x-later"); var wd2 = customElements.whenDefined("bad");
+wd2.then(function(){log.push("wd2 ok")}, function(e){log.push("wd2 " + e.name)});
+wd.then(function(c){log.push("wd " + (c && c.name))});
+setTimeout(function(){ customElements.define("x-later", class XL extends HTMLElement{}); }, 10);
+</script><x-q></x-q>
+"""#)
+        _ = engine.advance(by: 100)
+        XCTAssertEqual(records, ["script error: file:///app/index.html:30:170: NotSupportedError: A newly constructed custom element has incorrect local name"])
+        XCTAssertEqual(page.evaluate("JSON.stringify({log: log, errs: errs})"), .value(.string(#"""
+{"log":["ctor x-a attrs=0 kids=0 conn=false","attr p1 v null->1 null","attr p1 w null->2 null","connected p1 kids=0","after parse p1 true b1 true","ctor x-a attrs=0 kids=0 conn=false","created true false","attr c1 v null->9 null","connected c1 kids=0","disconnected c1","ctor x-a attrs=2 kids=1 conn=true","attr h1 v null->h null","connected h1 kids=1","ctor x-a attrs=1 kids=0 conn=false","detached true","connected d1 kids=0","attached true","ctor xb b1","xb connected b1","b1 now true","wd2 SyntaxError","wd XL"],"errs":["TypeError: new.target is not a valid custom element constructor","SyntaxError: Custom element name must contain a hyphen","NotSupportedError: Cannot define multiple custom elements with the same tag name","NotSupportedError: Cannot define multiple custom elements with the same class","undefined","TypeError: The second argument must be a constructor","undefined","TypeError: Illegal constructor","[object CustomElementRegistry]","true","undefined","x-a","x-b","TypeError: new.target does not define a custom element","TypeError: Illegal constructor","x-w","12 1 0","constructor,define,get,getName,initialize,upgrade,whenDefined","function","function"]}
+"""#)))
+    }
+
+    /// A constructor that breaks the rules gives a "failed" HTMLUnknownElement with the
+    /// exception reported; `:defined` follows each element's state, not its name.
+    func testFailedConstructionAndDefinedFollowTheElement() throws {
+        let (page, records, _) = try load(#"""
+<!DOCTYPE html><body><script>
+var out = [];
+function def(n, f) { customElements.define(n, class extends HTMLElement { constructor() { super(); f(this); } }); }
+def("x-attr", function (e) { e.setAttribute("a", "1"); });
+def("x-kid", function (e) { e.appendChild(document.createElement("i")); });
+def("x-par", function (e) { document.body.appendChild(e); });
+customElements.define("x-obj", class extends HTMLElement { constructor() { super(); return {}; } });
+def("x-throw", function (e) { throw new Error("boom"); });
+["x-attr", "x-kid", "x-par", "x-obj", "x-throw"].forEach(function (n) {
+  try { var e = document.createElement(n); out.push(n + " " + Object.prototype.toString.call(e) + " " + e.localName + " " + (e.matches(":defined"))); } catch (x) { out.push(n + " threw " + x.name + ": " + x.message); }
+});
+class XU extends HTMLElement { constructor() { super(); out.push("xu ctor"); throw new Error("upgrade boom"); } }
+var u = document.createElement("x-u"); document.body.appendChild(u);
+customElements.define("x-u", XU);
+out.push("u " + (u instanceof XU) + " " + u.matches(":defined") + " " + Object.prototype.toString.call(u));
+class XD extends HTMLElement { constructor() { super(); } }
+var det = document.createElement("x-d"); customElements.define("x-d", XD);
+out.push("detached " + (det instanceof XD) + " " + det.matches(":defined")); document.body.appendChild(det); out.push("attached " + (det instanceof XD) + " " + det.matches(":defined"));
+class XT extends HTMLElement { constructor() { super(); super(); } }
+customElements.define("x-t", XT);
+try { new XT(); } catch (x) { out.push("twice " + x.name + ": " + x.message); }
+document.title = "done";
+</script><template><x-d id=tpl></x-d></template><x-throw id=pt></x-throw><script>
+var tplEl = document.querySelector("template").content.firstChild;
+out.push("template " + (tplEl instanceof XD) + " " + tplEl.matches(":defined"));
+var pt = document.getElementById("pt"); out.push("parsed throw " + Object.prototype.toString.call(pt) + " " + pt.matches(":defined"));
+</script>
+"""#)
+        XCTAssertEqual(records, [
+            "script error: file:///app/index.html:10:39: NotSupportedError: A newly constructed custom element must not have attributes",
+            "script error: file:///app/index.html:10:39: NotSupportedError: A newly constructed custom element must not have child nodes",
+            "script error: file:///app/index.html:10:39: NotSupportedError: A newly constructed custom element must not have a parent node",
+            "script error: file:///app/index.html:10:39: TypeError: The result of constructing a custom element must be a HTMLElement",
+            "script error: file:///app/index.html:8:46: Error: boom",
+            "script error: file:///app/index.html:12:93: Error: upgrade boom",
+            "script error: file:///app/index.html:8:46: Error: boom",
+        ])
+        XCTAssertEqual(page.evaluate("JSON.stringify(out)"), .value(.string(#"""
+["x-attr [object HTMLUnknownElement] x-attr false","x-kid [object HTMLUnknownElement] x-kid false","x-par [object HTMLUnknownElement] x-par false","x-obj [object HTMLUnknownElement] x-obj false","x-throw [object HTMLUnknownElement] x-throw false","xu ctor","u true false [object HTMLElement]","detached false false","attached true true","twice ReferenceError: 'super()' can't be called more than once in a constructor.","template false false","parsed throw [object HTMLUnknownElement] false"]
+"""#)))
+    }
+}
