@@ -304,6 +304,7 @@ public struct HTMLParser {
         document = HTMLDocument()
         builder.reportsPauses = false
         builder.marksScriptsAlreadyStarted = true
+        builder.stackIndexByNode = .sparse
         var tokenizer = HTMLTokenizer()
         let contextIsElement = builder.document.kind(of: context) == .element
         if contextIsElement {

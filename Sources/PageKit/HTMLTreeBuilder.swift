@@ -40,8 +40,8 @@ struct HTMLTreeBuilder {
     var openElements: [OpenElement] = []
     /// The highest stack index of an HTML element, by name atom (-1: none).
     private var lastIndexByName: [Int32] = []
-    /// The stack index of each node on the stack, by node index (-1 or out of range: not on it).
-    private var stackIndexByNode: [Int32] = []
+    /// The stack index of each node on the stack (absent: not on it).
+    var stackIndexByNode = StackIndexTable()
     /// The list of active formatting elements; `marker` entries separate scopes.
     var formattingElements: [Int32] = []
     static let marker: Int32 = -2
@@ -230,10 +230,7 @@ struct HTMLTreeBuilder {
             entry.previousSameName = lastIndexByName[name]
             lastIndexByName[name] = index
         }
-        if Int(node) >= stackIndexByNode.count {
-            stackIndexByNode.append(contentsOf: repeatElement(-1, count: max(Int(node) + 1 - stackIndexByNode.count, stackIndexByNode.count)))
-        }
-        stackIndexByNode[Int(node)] = index
+        stackIndexByNode[node] = index
         openElements.append(entry)
     }
 
@@ -250,7 +247,7 @@ struct HTMLTreeBuilder {
     private mutating func removeTopEntry() -> OpenElement {
         let entry = openElements.removeLast()
         if entry.namespace == .html { lastIndexByName[Int(entry.name)] = entry.previousSameName }
-        stackIndexByNode[Int(entry.node)] = -1
+        stackIndexByNode[entry.node] = -1
         return entry
     }
 
@@ -282,8 +279,7 @@ struct HTMLTreeBuilder {
 
     /// The stack index of a node, if it is on the stack.
     func stackIndex(of node: Int32) -> Int? {
-        guard Int(node) < stackIndexByNode.count, node >= 0 else { return nil }
-        let index = stackIndexByNode[Int(node)]
+        let index = stackIndexByNode[node]
         return index < 0 ? nil : Int(index)
     }
 
@@ -795,4 +791,40 @@ struct HTMLTreeBuilder {
 func isAllWhitespace(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in text where !byte.isHTMLWhitespace { return false }
     return true
+}
+
+/// The stack index of each node on the stack of open elements, by node index: an array for a
+/// document's parse, whose nodes are new and dense, and a dictionary for a fragment's, whose few
+/// nodes may sit anywhere in a large arena (an array would cost the arena's size on every
+/// `innerHTML`).
+struct StackIndexTable {
+    private var dense: [Int32] = []
+    private var sparse: [Int32: Int32]?
+
+    /// A table for a fragment: sized by its entries, not by the arena.
+    static var sparse: StackIndexTable {
+        var table = StackIndexTable()
+        table.sparse = [:]
+        return table
+    }
+
+    /// The stack index of a node, -1 when it is not on the stack.
+    subscript(node: Int32) -> Int32 {
+        get {
+            if let sparse { return sparse[node] ?? -1 }
+            return node >= 0 && Int(node) < dense.count ? dense[Int(node)] : -1
+        }
+        set {
+            if sparse != nil {
+                sparse![node] = newValue < 0 ? nil : newValue
+                return
+            }
+            guard node >= 0 else { return }
+            if Int(node) >= dense.count {
+                guard newValue >= 0 else { return }
+                dense.append(contentsOf: repeatElement(-1, count: max(Int(node) + 1 - dense.count, dense.count)))
+            }
+            dense[Int(node)] = newValue
+        }
+    }
 }

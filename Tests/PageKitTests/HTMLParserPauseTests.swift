@@ -144,6 +144,38 @@ final class HTMLParserPauseTests: XCTestCase {
         XCTAssertFalse(document.isParserInsertedScript(nodes[2]))
     }
 
+    func testFragmentsParseAlikeInAFreshAndInAReusedArena() {
+        // Mis-nested markup exercises the stack lookups (adoption agency, scopes); in the second
+        // document the fragment's nodes reuse freed slots below a large arena.
+        let markup = "<b>1<i>2</b>3</i><table><td>x<p>y</table><p><a>z<p>w</a><select><option>o"
+        var fresh = HTMLParser.parse("<div id=d></div>")
+        let freshNodes = HTMLParser.parseFragment(markup, context: fresh.element(withID: "d")!, into: &fresh)
+        var reused = HTMLParser.parse("<div id=d></div>" + String(repeating: "<span>s</span>", count: 3000))
+        let spans = reused.elements(named: "span")
+        for span in spans.prefix(1500) { reused.remove(span); reused.free(span) }
+        let reusedNodes = HTMLParser.parseFragment(markup, context: reused.element(withID: "d")!, into: &reused)
+        XCTAssertEqual(reusedNodes.map { reused.serialize($0, scriptingEnabled: true) }.joined(),
+                       freshNodes.map { fresh.serialize($0, scriptingEnabled: true) }.joined())
+        XCTAssertEqual(freshNodes.map { fresh.serialize($0, scriptingEnabled: true) }.joined(),
+                       "<b>1<i>2</i></b><i>3</i><table><tbody><tr><td>x<p>y</p></td></tr></tbody></table>"
+                       + "<p><a>z</a></p><p><a>w</a><select><option>o</option></select></p>")
+        XCTAssertLessThan(reusedNodes.map(\.rawValue).min()!, spans[1499].rawValue + 1)
+    }
+
+    func testTheStackIndexTableAnswersAlikeSparseAndDense() {
+        var dense = StackIndexTable(), sparse = StackIndexTable.sparse
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let node = Int32.random(in: 0..<4000, using: &generator)
+            let value = Int32.random(in: -1..<64, using: &generator)
+            dense[node] = value
+            sparse[node] = value
+            let probe = Int32.random(in: -2..<4100, using: &generator)
+            XCTAssertEqual(sparse[probe], dense[probe], "node \(probe)")
+        }
+        XCTAssertEqual(StackIndexTable.sparse[12], -1)
+    }
+
     func testFragmentContextsSetTheTokenizerAndInsertionMode() {
         var document = HTMLParser.parse("<table><tr id=r><td>x</table><textarea id=t></textarea><svg id=s></svg>")
         let row = document.element(withID: "r")!
