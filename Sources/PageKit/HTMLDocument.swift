@@ -603,6 +603,10 @@ public struct HTMLDocument: Sendable {
     /// The contents fragment of each `<template>` (by the template's index) once a script made
     /// it: the serializer writes it in place of the element's children.
     public var templateContents: [Int32: NodeID] = [:]
+    /// Each shadow host's shadow root (by the host's index), and each root's host and settings
+    /// (by the root's index): a shadow root is a DocumentFragment of the arena.
+    public var shadowRoots: [Int32: NodeID] = [:]
+    public var shadowHosts: [Int32: ShadowRootLink] = [:]
     /// The sheets of `<style>` elements that scripts edited through the CSSOM, by element.
     public var styleSheetEdits: [Int32: StyleSheetEdit] = [:]
 
@@ -968,5 +972,24 @@ extension UInt8 {
     /// Space, tab, line feed, form feed or carriage return.
     var isHTMLWhitespace: Bool {
         self == 0x20 || self == 0x0A || self == 0x09 || self == 0x0C || self == 0x0D
+    }
+}
+
+/// A shadow root's host and the settings `attachShadow` gave it (DOM §4.8).
+public struct ShadowRootLink: Sendable, Equatable {
+    public var host: NodeID
+    public var mode: String
+    public var delegatesFocus: Bool
+    public var slotAssignment: String
+    public var clonable: Bool
+    public var serializable: Bool
+
+    public init(host: NodeID, mode: String, delegatesFocus: Bool, slotAssignment: String, clonable: Bool, serializable: Bool) {
+        self.host = host
+        self.mode = mode
+        self.delegatesFocus = delegatesFocus
+        self.slotAssignment = slotAssignment
+        self.clonable = clonable
+        self.serializable = serializable
     }
 }

@@ -211,6 +211,24 @@ enum NativeDOM {
             page.noteCreator(of: made, owner: node(call, 2))
             return .int(made.rawValue)
         }
+        define(.attachShadow) { call in
+            guard let host = node(call, 0) else { return .int(-1) }
+            let root = page.document.createDocumentFragment()
+            page.noteCreator(of: root, owner: page.ownerDocument(host))
+            page.document.shadowRoots[Int32(host.rawValue)] = root
+            page.document.shadowHosts[Int32(root.rawValue)] = ShadowRootLink(
+                host: host, mode: call.string(1), delegatesFocus: call.bool(2), slotAssignment: call.string(3),
+                clonable: call.bool(4), serializable: call.bool(5))
+            page.version += 1
+            return .int(root.rawValue)
+        }
+        define(.shadowRoot) { call in id(node(call, 0).flatMap { page.document.shadowRoots[Int32($0.rawValue)] }) }
+        define(.shadowHost) { call in id(node(call, 0).flatMap { page.document.shadowHosts[Int32($0.rawValue)]?.host }) }
+        define(.shadowSettings) { call in
+            guard let link = node(call, 0).flatMap({ page.document.shadowHosts[Int32($0.rawValue)] }) else { return .null }
+            return .array([.string(link.mode), .bool(link.delegatesFocus), .string(link.slotAssignment), .bool(link.clonable),
+                           .bool(link.serializable)])
+        }
         define(.createDoctype) { call in
             let made = page.document.createDoctype(.init(name: call.string(0), publicID: call.string(1), systemID: call.string(2)))
             page.noteCreator(of: made, owner: node(call, 3))
@@ -315,8 +333,7 @@ enum NativeDOM {
             func candidate(_ element: NodeID) -> Bool {
                 document.namespace(of: element) == .html && document.name(of: element)?.contains("-") == true
             }
-            let inclusive = document.kind(of: root) == .element && candidate(root) ? [root] : []
-            return ids(inclusive + page.descendantElements(of: root, where: candidate))
+            return ids(page.shadowIncludingElements(of: root, where: candidate))
         }
         define(.observeParser) { call in
             let bit = UInt32(1) << UInt32(worldIndex & 31)

@@ -37,10 +37,13 @@ extension ScriptPage {
         for inert in inertDocuments.values { stack.append(inert) }
         for script in currentScripts { stack.append(rootOf(script)) }
         for raw in frameDocuments { if let frameDocument = document.node(rawValue: Int(raw)) { stack.append(frameDocument) } }
+        let shadowRoots = document.shadowRoots, shadowHosts = document.shadowHosts
         while let node = stack.popLast() {
             guard !connected[node.rawValue] else { continue }
             connected[node.rawValue] = true
             stack.append(contentsOf: document.children(of: node))
+            // A connected host's shadow tree is connected (DOM "shadow-including").
+            if !shadowRoots.isEmpty, let root = shadowRoots[Int32(node.rawValue)] { stack.append(root) }
         }
         var groups: [Int: [NodeID]] = [:]
         var rootOfNode = [Int](repeating: -1, count: count)
@@ -49,7 +52,8 @@ extension ScriptPage {
             var path = [raw]
             var current = node
             var root = raw
-            while let parent = document.parent(of: current) {
+            // A shadow root belongs with its host: freed with it, kept by its wrappers.
+            while let parent = document.parent(of: current) ?? shadowHosts[Int32(current.rawValue)]?.host {
                 if rootOfNode[parent.rawValue] >= 0 { root = rootOfNode[parent.rawValue]; break }
                 path.append(parent.rawValue)
                 current = parent
@@ -67,7 +71,9 @@ extension ScriptPage {
             }
             release(world.callHost("sweep", .array(wrapped)), in: world, bit: bit)
         }
-        var pending = groups.values.reduce(0) { total, nodes in total + nodes.filter { mask($0.rawValue) != 0 }.count }
+        // The nodes only wrappers keep: counted whole, wrapped or not (a host's shadow tree, the
+        // parser's children of a wrapped element), since collecting the wrappers frees them all.
+        var pending = groups.values.reduce(0) { total, nodes in total + (nodes.contains { mask($0.rawValue) != 0 } ? nodes.count : 0) }
         if pending > 2000 && pending * 2 > document.liveNodeCount {
             engine.machine.collectGarbage(in: pageWorld.context)
             for world in worlds where world.wrapperWorld == world.index {
@@ -77,8 +83,10 @@ extension ScriptPage {
         }
         for (root, nodes) in groups where nodes.allSatisfy({ mask($0.rawValue) == 0 }) {
             guard let rootNode = document.node(rawValue: root) else { continue }
+            let shadowTrees = shadowHosts.isEmpty ? [] : nodes.filter { shadowHosts[Int32($0.rawValue)] != nil }
             for node in nodes { forget(node) }
             document.free(rootNode)
+            for shadowTree in shadowTrees { document.free(shadowTree) }
         }
         liveAfterSweep = document.liveNodeCount
     }
@@ -105,6 +113,8 @@ extension ScriptPage {
         xmlDeclarations[raw] = nil
         submittingForms.remove(raw)
         customElementsDefined.remove(node)
+        if let root = document.shadowRoots.removeValue(forKey: raw) { document.shadowHosts[Int32(root.rawValue)] = nil }
+        if let link = document.shadowHosts.removeValue(forKey: raw) { document.shadowRoots[Int32(link.host.rawValue)] = nil }
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,
            document.parent(of: content) == nil {
             for child in Array(document.children(of: content)) { document.remove(child) }

@@ -241,6 +241,20 @@ extension ScriptPage {
         return descendantElements(of: root) { document.attribute("id", of: $0) == identifier }.first
     }
 
+    /// The elements among `root` and its shadow-including descendants (DOM §4.2.2: a host's
+    /// shadow tree comes right after the host), in that order, that satisfy `matches`.
+    func shadowIncludingElements(of root: NodeID, where matches: (NodeID) -> Bool) -> [NodeID] {
+        var result: [NodeID] = []
+        var stack = [root]
+        let shadowRoots = document.shadowRoots
+        while let node = stack.popLast() {
+            if document.kind(of: node) == .element && matches(node) { result.append(node) }
+            stack.append(contentsOf: document.children(of: node).reversed())
+            if !shadowRoots.isEmpty, let shadowRoot = shadowRoots[Int32(node.rawValue)] { stack.append(shadowRoot) }
+        }
+        return result
+    }
+
     /// `compareDocumentPosition` (DOM standard), for nodes of one arena.
     func position(of other: NodeID, relativeTo node: NodeID) -> Int {
         if other == node { return 0 }

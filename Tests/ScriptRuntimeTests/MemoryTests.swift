@@ -85,4 +85,20 @@ final class MemoryTests: XCTestCase {
         }
         """)
     }
+
+    /// Shadow trees are kept and freed with their hosts: the hosts of each round go, with their
+    /// shadow trees, and the trees of the connected hosts and of a held detached host stay whole
+    /// though no script holds their roots (closed roots, whose wrappers nothing keeps).
+    func testShadowTreesAreFreedWithTheirHosts() throws {
+        try checkBounded("""
+        while (list.firstChild) list.removeChild(list.firstChild);
+        for (var i = 0; i < 100; i++) {
+          var li = document.createElement('x-item'); li.className = 'item';
+          li.appendChild(document.createTextNode('item ' + i + ' of round ' + round));
+          var root = li.attachShadow({ mode: 'closed' });
+          root.innerHTML = '<b>shadow ' + i + '</b><slot></slot>';
+          list.appendChild(li);
+        }
+        """)
+    }
 }

@@ -54,6 +54,10 @@ namespace N {
   any customCandidates(unsigned long node);
   any defineCustomElement(DOMString arg0);
   any customElementDefined(unsigned long node);
+  any attachShadow(unsigned long node, DOMString arg1, boolean arg2, DOMString arg3, boolean arg4, boolean arg5);
+  any shadowRoot(unsigned long node);
+  any shadowHost(unsigned long node);
+  any shadowSettings(unsigned long node);
   any query(unsigned long node, DOMString arg1, boolean arg2);
   any matches(unsigned long node, DOMString arg1);
   any closest(unsigned long node, DOMString arg1);

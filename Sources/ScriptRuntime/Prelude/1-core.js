@@ -1994,8 +1994,8 @@ class Element extends Node {
     }
     get shadowRoot() {
         if (shadowRootCount === 0) return null;
-        const root = MapGet(shadowRootsByHost, idOf(this));
-        return root !== undefined && MapGet(shadowRootStates, idOf(root)).mode === "open" ? root : null;
+        const rootID = N.shadowRoot(idOf(this));
+        return rootID >= 0 && shadowSettingsOf(rootID).mode === "open" ? wrap(rootID) : null;
     }
     get assignedSlot() { return assignedSlotOf(this, true); }
 }
@@ -2003,14 +2003,12 @@ mixin(Element, childNodeMethods);
 mixin(Element, parentNodeMethods);
 
 // ---------------------------------------------------------------------------------------------
-// Shadow roots (DOM §4.2.2, §4.8): a DocumentFragment of the arena whose host and settings are
-// kept here, by node ID (wrappers can be made again; IDs stay).
+// Shadow roots (DOM §4.2.2, §4.8): a DocumentFragment of the arena whose host and settings the
+// native side keeps (HTMLDocument.shadowRoots and shadowHosts), so that the memory sweep keeps
+// and frees a shadow tree with its host.
 
+/// How many shadow roots this world attached: while 0, nothing looks for shadow trees.
 let shadowRootCount = 0;
-/// host ID → its ShadowRoot wrapper; root ID → host ID; root ID → { mode, delegatesFocus, … }.
-const shadowRootsByHost = new InternalMap();
-const shadowHostsByRoot = new InternalMap();
-const shadowRootStates = new InternalMap();
 /// slot ID → the IDs `assign()` gave it (manual slot assignment).
 const manualSlotAssignments = new InternalMap();
 
@@ -2043,23 +2041,22 @@ function attachShadowRoot(host, init) {
     if (N.ns(id) !== htmlNamespace) throw domError("NotSupportedError");
     const name = N.tag(id);
     if (!shadowHostNames.includes(name) && !isCustomElementName(name)) throw domError("NotSupportedError");
-    if (MapGet(shadowRootsByHost, id) !== undefined) throw domError("NotSupportedError");
-    const rootID = N.create(11, "", N.owner(id));
-    const root = wrap(rootID);
-    ObjectSetPrototypeOf(root, ShadowRoot.prototype);
-    MapSet(strongWrappers, rootID, root);
-    MapSet(shadowRootsByHost, id, root);
-    MapSet(shadowHostsByRoot, rootID, id);
-    MapSet(shadowRootStates, rootID, { mode, delegatesFocus, slotAssignment, clonable, serializable });
+    if (N.shadowRoot(id) >= 0) throw domError("NotSupportedError");
     shadowRootCount++;
-    return root;
+    return wrap(N.attachShadow(id, mode, delegatesFocus, slotAssignment, clonable, serializable));
+}
+
+/// A shadow root's settings by its ID ({ mode, delegatesFocus, slotAssignment, clonable,
+/// serializable }), or undefined for a node that is not a shadow root.
+function shadowSettingsOf(rootID) {
+    const settings = N.shadowSettings(rootID);
+    if (settings === null) return undefined;
+    return { mode: settings[0], delegatesFocus: settings[1], slotAssignment: settings[2], clonable: settings[3], serializable: settings[4] };
 }
 
 /// The host of a shadow root's ID, or -1.
 function shadowHostID(rootID) {
-    if (shadowRootCount === 0) return -1;
-    const host = MapGet(shadowHostsByRoot, rootID);
-    return host === undefined ? -1 : host;
+    return shadowRootCount === 0 ? -1 : N.shadowHost(rootID);
 }
 
 /// A node's shadow-including root (the document for a node in a connected host's shadow tree).
@@ -2077,7 +2074,7 @@ function connectedInShadowIncludingTree(id) {
 
 /// A ShadowRoot's settings; a TypeError for anything else (a page's object with its prototype).
 function shadowRootState(root) {
-    const state = root !== null && typeof root === "object" && isNode(root) ? MapGet(shadowRootStates, idOf(root)) : undefined;
+    const state = root !== null && typeof root === "object" && isNode(root) ? shadowSettingsOf(idOf(root)) : undefined;
     if (state === undefined) throw typeError("The ShadowRoot.prototype member was called on an object that is not a ShadowRoot");
     return state;
 }
@@ -2098,9 +2095,9 @@ function findSlot(id, open) {
     if (kind !== 1 && kind !== 3) return -1;
     const parent = N.parent(id);
     if (parent < 0) return -1;
-    const root = MapGet(shadowRootsByHost, parent);
-    if (root === undefined) return -1;
-    const rootID = idOf(root), state = MapGet(shadowRootStates, rootID);
+    const rootID = N.shadowRoot(parent);
+    if (rootID < 0) return -1;
+    const state = shadowSettingsOf(rootID);
     if (open && state.mode !== "open") return -1;
     const slots = slotsOf(rootID);
     if (state.slotAssignment === "manual") {
@@ -2120,7 +2117,7 @@ function findSlottables(slotID) {
     const rootID = N.root(slotID), hostID = shadowHostID(rootID);
     if (hostID < 0) return [];
     const result = [];
-    const manual = MapGet(shadowRootStates, rootID).slotAssignment === "manual";
+    const manual = shadowSettingsOf(rootID).slotAssignment === "manual";
     const children = N.children(hostID);
     for (let i = 0; i < children.length; i++) {
         const child = children[i], kind = N.kind(child);

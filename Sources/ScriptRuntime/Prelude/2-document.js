@@ -263,7 +263,7 @@ mixin(DocumentFragment, parentNodeMethods);
 class ShadowRoot extends DocumentFragment {
     constructor() { throw typeError("Illegal constructor"); }
     get mode() { return shadowRootState(this).mode; }
-    get host() { return wrap(MapGet(shadowHostsByRoot, idOf(this))); }
+    get host() { shadowRootState(this); return wrap(N.shadowHost(idOf(this))); }
     get delegatesFocus() { return shadowRootState(this).delegatesFocus; }
     get slotAssignment() { return shadowRootState(this).slotAssignment; }
     get clonable() { return shadowRootState(this).clonable; }
@@ -272,7 +272,7 @@ class ShadowRoot extends DocumentFragment {
     get innerHTML() { shadowRootState(this); return N.html(idOf(this), false); }
     set innerHTML(value) {
         shadowRootState(this);
-        const id = idOf(this), host = MapGet(shadowHostsByRoot, id);
+        const id = idOf(this), host = N.shadowHost(id);
         const fragment = parsedMarkup(host, value === null ? "" : String(value));
         replaceAllChildren(this, () => {
             for (const child of N.children(id)) N.remove(child);
@@ -1143,7 +1143,7 @@ function setRelatedTarget(event, value) {
 /// struct), related target, whether the target is in a shadow tree, and the closed-tree flags.
 function pathStruct(invocationTarget, shadowAdjustedTarget, relatedTarget, slotInClosedTree) {
     const rootOfClosedTree = isNodeValue(invocationTarget) && idOf(invocationTarget) >= 0 && shadowHostID(idOf(invocationTarget)) >= 0
-        && MapGet(shadowRootStates, idOf(invocationTarget)).mode === "closed";
+        && shadowSettingsOf(idOf(invocationTarget)).mode === "closed";
     return { invocationTarget, shadowAdjustedTarget, relatedTarget, inShadowTree: inShadowTree(invocationTarget),
         rootOfClosedTree, slotInClosedTree };
 }
@@ -1168,7 +1168,7 @@ function dispatchThroughShadowTrees(target, event, trusted) {
                 if (slottable !== null) {
                     slottable = null;
                     const root = N.root(idOf(parent));
-                    if (shadowHostID(root) >= 0 && MapGet(shadowRootStates, root).mode === "closed") slotInClosedTree = true;
+                    if (shadowHostID(root) >= 0 && shadowSettingsOf(root).mode === "closed") slotInClosedTree = true;
                 }
                 if (isNodeValue(parent) && (parent.nodeType === 1 || parent.nodeType === 3) && findSlot(idOf(parent), false) >= 0) slottable = parent;
                 relatedTarget = retargetAgainst(originalRelated, parent);

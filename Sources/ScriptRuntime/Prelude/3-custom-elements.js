@@ -203,17 +203,12 @@ function attributeLocalName(entry) {
 /// The custom-named elements of the trees rooted at `ids` and of the shadow trees inside them,
 /// in shadow-including tree order.
 function customCandidatesOf(ids) {
+    if (ids.length === 1) return N.customCandidates(ids[0]);
     const found = [];
-    const visit = (rootID) => {
-        const list = N.customCandidates(rootID);
-        for (let i = 0; i < list.length; i++) appendOwn(found, list[i]);
-        if (shadowRootCount > 0) {
-            shadowRootsByHost.forEach((rootOfHost, host) => {
-                if (host === rootID || N.contains(rootID, host)) visit(rootOfHost);
-            });
-        }
-    };
-    for (let i = 0; i < ids.length; i++) visit(ids[i]);
+    for (let i = 0; i < ids.length; i++) {
+        const list = N.customCandidates(ids[i]);
+        for (let j = 0; j < list.length; j++) appendOwn(found, list[j]);
+    }
     return found;
 }
 

@@ -14,7 +14,11 @@ newWrapper = function (id, info) {
     case 7: return new ProcessingInstruction(KEY, id);
     case 10: return new DocumentType(KEY, id);
     case 9: return N.contentType(id) === "text/html" ? new HTMLDocument(KEY, id) : new XMLDocument(KEY, id);
-    case 11: return new DocumentFragment(KEY, id);
+    case 11: {
+        const fragment = new DocumentFragment(KEY, id);
+        if (shadowRootCount > 0 && N.shadowHost(id) >= 0) ObjectSetPrototypeOf(fragment, ShadowRoot.prototype);
+        return fragment;
+    }
     default: throw typeError("Unknown node");
     }
 };
