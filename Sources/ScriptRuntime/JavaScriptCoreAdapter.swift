@@ -76,6 +76,9 @@ final class JavaScriptMachine {
     /// The global objects' class: its prototype object, unlike the global object's own link to
     /// it, takes a new prototype, which is how the window gets WebIDL's chain (Window.prototype…).
     fileprivate let globalObjectClass: JSClassRef?
+    /// The class of named properties objects (WebIDL §3.7.4): a read of a property asks the
+    /// object's `NamedPropertyLookup` first, which answers nil to go on as an ordinary object.
+    fileprivate let namedPropertiesClass: JSClassRef?
 
     /// Opens the library (on first use) and makes a virtual machine.
     init() throws(ScriptEngineError) {
@@ -103,6 +106,22 @@ final class JavaScriptMachine {
             window.className = name
             return jsc.JSClassCreate(&window)
         }
+        var named = JSClassDefinition()
+        named.getProperty = { context, object, name, _ in
+            guard let context, let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return nil }
+            let length = jsc.JSStringGetLength(name)
+            guard length > 0, let characters = jsc.JSStringGetCharactersPtr(name) else { return nil }
+            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
+            let key = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+            return lookup.body(key)?.make(in: context)
+        }
+        // WebKit ignores assignments to a named properties object (its [[DefineOwnProperty]] refuses).
+        named.setProperty = { _, _, _, _, _ in true }
+        named.finalize = { object in
+            guard let object, let data = jsc.JSObjectGetPrivate(object) else { return }
+            Unmanaged<NamedPropertyLookup>.fromOpaque(data).release()
+        }
+        namedPropertiesClass = jsc.JSClassCreate(&named)
     }
 
     /// Machines whose engines have gone, waiting for the next engine (at most `pool.limit`).
@@ -405,6 +424,16 @@ struct NativeCall {
 }
 
 /// A Swift function callable from JavaScript.
+/// What a named properties object asks when a property is read: the value, or nil when the
+/// name is not one of its named properties. The object holds it (released when collected).
+final class NamedPropertyLookup {
+    let body: (String) -> ScriptValue?
+
+    init(_ body: @escaping (String) -> ScriptValue?) {
+        self.body = body
+    }
+}
+
 final class NativeFunction {
     let body: (NativeCall) -> Result<ScriptValue, ScriptThrow>
 
@@ -549,6 +578,14 @@ final class JavaScriptContext {
         natives.append(native)
         let object = jsc.JSObjectMake(context, nativeFunctionClass, Unmanaged.passUnretained(native).toOpaque())!
         return JavaScriptObjectHandle(object: object)
+    }
+
+    /// A named properties object (WebIDL §3.7.4) whose reads ask `lookup` before its own
+    /// properties and prototype; `lookup` runs inside the read, so it must not hold the context.
+    func makeNamedPropertiesObject(lookup: @escaping (String) -> ScriptValue?) -> JavaScriptValue {
+        let holder = Unmanaged.passRetained(NamedPropertyLookup(lookup)).toOpaque()
+        let object = jsc.JSObjectMake(context, machine.namedPropertiesClass, holder)!
+        return JavaScriptValue(context: context, value: object)
     }
 
     /// Calls `installer(natives, configuration)`, a function evaluated from source, with an

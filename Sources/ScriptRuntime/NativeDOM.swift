@@ -418,6 +418,12 @@ enum NativeDOM {
             return .undefined
         }
         define(.frameElements) { _ in ids(page.frameElements(of: world)) }
+        define(.windowProperties) { [weak world] call in
+            guard let world, let resolver = call.kept(0), world.context.isFunction(resolver) else { return .undefined }
+            world.windowNamedPropertyResolver = resolver
+            return .kept(world.context.makeNamedPropertiesObject { [weak world] name in world?.windowNamedProperty(name) })
+        }
+        define(.windowNamedElements) { call in ids(page.windowNamedElements(of: world, named: call.string(0))) }
         define(.readyState) { _ in .string(world.frame?.readyState.rawValue ?? page.readyState.rawValue) }
         define(.write) { call in
             // A frame's document is parsed whole before its scripts run (Frames.swift): nothing to write into.

@@ -15,6 +15,10 @@ final class PageWorld {
     var frame: FrameBrowsingContext?
     /// A frame's window whose iframe left its document (or navigated away): nothing runs here.
     var isDetached = false
+    /// The prelude's function giving a window named property's value (`windowNamedProperty`).
+    var windowNamedPropertyResolver: JavaScriptValue?
+    /// The window's named properties' names, as of a tree version (`hasWindowNamedProperty`).
+    var windowNames: (version: Int, names: Set<String>)?
     /// The world whose wrappers this global object shares: its own, or the page world's.
     var wrapperWorld: Int { frame == nil || frame!.isOpaque ? index : 0 }
 

@@ -316,7 +316,7 @@ public final class ScriptPage {
 
     /// The focused element, if any.
     public var focusedElement: NodeID? {
-        guard let activeElement, valid(activeElement), isConnected(activeElement) else { return nil }
+        guard let activeElement, valid(activeElement), isShadowIncludingConnected(activeElement) else { return nil }
         return activeElement
     }
 
@@ -749,6 +749,17 @@ public final class ScriptPage {
             current = parent
         }
         return false
+    }
+
+    /// Whether a node is connected counting a shadow tree as part of its host's tree (DOM: its
+    /// shadow-including root is a document).
+    func isShadowIncludingConnected(_ node: NodeID) -> Bool {
+        var current = node
+        while !isConnected(current) {
+            guard !document.shadowHosts.isEmpty, let host = document.shadowHosts[Int32(rootOf(current).rawValue)]?.host else { return false }
+            current = host
+        }
+        return true
     }
 
     /// The text of a script element: its text children, concatenated.

@@ -59,4 +59,25 @@ final class ShadowDOMTests: XCTestCase {
         XCTAssertEqual(page.evaluate("seen.join('|')"), .value(.string(
             "inside i,#document-fragment,h,BODY,HTML,#document,window|outside h h,BODY,HTML,#document,window|after [object HTMLDivElement] 0")))
     }
+
+    /// An element in a closed shadow tree takes focus; the document sees its host as the active
+    /// element and focus events' relatedTarget is retargeted to the host (WebKitGTK 2.50).
+    func testFocusInsideAShadowTreeIsRetargeted() throws {
+        let (page, _, _) = try load("""
+        <div id="host"></div><input id="lightInput">
+        <script>
+        const root = host.attachShadow({ mode: "closed" });
+        root.innerHTML = "<input id='shadowInput'>";
+        var out = [];
+        root.getElementById("shadowInput").focus();
+        out.push("active " + document.activeElement.id + " in root " + root.activeElement.id);
+        window.addEventListener("focus", (e) => out.push("window focus " + e.relatedTarget.id), true);
+        lightInput.addEventListener("focus", (e) => out.push("light focus " + e.relatedTarget.id), true);
+        lightInput.focus();
+        out.push("active " + document.activeElement.id + " in root " + root.activeElement);
+        </script>
+        """)
+        XCTAssertEqual(page.evaluate("out.join(' | ')"), .value(.string(
+            "active host in root shadowInput | window focus host | light focus host | active lightInput in root null")))
+    }
 }

@@ -398,10 +398,10 @@ final class WindowTests: XCTestCase {
     func testDOMFunctionsLookNativeAndWrappersKeepExpandos() throws {
         let (page, records, _) = try load("""
         <html><body><p id="p">p</p><script>
-        var p = document.getElementById('p');
-        p.expando = { n: 1 };
+        var para = document.getElementById('p');
+        para.expando = { n: 1 };
         console.log(String(document.getElementById), String(HTMLElement), /native code/.test(Element.prototype.querySelectorAll),
-                    p === document.body.firstChild, document.getElementById('p').expando.n, p instanceof HTMLParagraphElement,
+                    para === document.body.firstChild, document.getElementById('p').expando.n, para instanceof HTMLParagraphElement,
                     Object.prototype.toString.call([]), typeof window.webkit);
         </script></body></html>
         """)
@@ -409,7 +409,7 @@ final class WindowTests: XCTestCase {
             "console.log: function getElementById() {\n    [native code]\n} function HTMLElement() {\n    [native code]\n} true true 1 true [object Array] undefined",
         ])
         XCTAssertEqual(page.evaluate("document.body.firstChild.expando.n", world: "page"), .value(.number(1)))
-        XCTAssertEqual(page.evaluate("typeof document.body.firstChild.expando + ' ' + typeof p + ' ' + document.getElementById('p').textContent",
+        XCTAssertEqual(page.evaluate("typeof document.body.firstChild.expando + ' ' + typeof para + ' ' + document.getElementById('p').textContent",
                                      world: "defaultClient"), .value(.string("undefined undefined p")))
     }
 
@@ -423,5 +423,52 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(page.evaluate("undefined"), .value(.undefined))
         XCTAssertEqual(page.evaluate("\n\nthrow 'something bad'"),
                        .exception(ScriptError(sourceURL: "", line: nil, column: nil, message: "something bad")))
+    }
+
+    /// Named access on the window, each line as WebKitGTK 2.50 prints it for the same page.
+    func testWindowNamedPropertiesAsWebKit() throws {
+        let (_, records, _) = try load("""
+        <div id="a"></div><svg id="sv"><circle id="circ"/></svg><img name="i"><p name="p"></p><form name="fm"></form>
+        <span id="dup"></span><b id="dup"></b><iframe name="f" srcdoc="x"></iframe><div id="f"></div>
+        <div id="toString"></div><div id="foo"></div><a name="an"></a><embed name="em"><object name="ob"></object>
+        <script>
+        function t(s) { try { console.log(s + " => " + String(eval(s))); } catch (e) { console.log(s + " => throw " + e); } }
+        t("window.a.tagName"); t("circ.tagName"); t("i.tagName"); t("typeof p"); t("fm.localName"); t("typeof em + typeof ob");
+        t("typeof an"); t("dup"); t("dup.length"); t("dup[1].tagName"); t("f === frames[0]");
+        t("window.toString === Object.prototype.toString"); t("'a' in window"); t("window.hasOwnProperty('a')");
+        t("(function () { 'use strict'; foo = 1; return window.foo; })()");
+        t("(document.body.insertAdjacentHTML('beforeend', '<i id=late></i>'), typeof late)");
+        t("(document.getElementById('a').remove(), typeof a)");
+        t("(document.createElement('div').id = 'detached', typeof detached)");
+        t("(function () { var h = document.body.appendChild(document.createElement('div')); h.attachShadow({ mode: 'open' }).innerHTML = '<i id=inshadow></i>'; return typeof inshadow; })()");
+        t("(document.body.appendChild(document.createElement('u')).id = 'dup', dup.length)");
+        t("(Object.getPrototypeOf(Window.prototype).zz = 5, window.zz)");
+        t("Object.prototype.toString.call(Object.getPrototypeOf(Window.prototype))");
+        </script>
+        """)
+        XCTAssertEqual(records, [
+            "console.log: window.a.tagName => DIV",
+            "console.log: circ.tagName => circle",
+            "console.log: i.tagName => IMG",
+            "console.log: typeof p => undefined",
+            "console.log: fm.localName => form",
+            "console.log: typeof em + typeof ob => objectobject",
+            "console.log: typeof an => undefined",
+            "console.log: dup => [object HTMLCollection]",
+            "console.log: dup.length => 2",
+            "console.log: dup[1].tagName => B",
+            "console.log: f === frames[0] => true",
+            "console.log: window.toString === Object.prototype.toString => true",
+            "console.log: 'a' in window => true",
+            "console.log: window.hasOwnProperty('a') => false",
+            "console.log: (function () { 'use strict'; foo = 1; return window.foo; })() => 1",
+            "console.log: (document.body.insertAdjacentHTML('beforeend', '<i id=late></i>'), typeof late) => object",
+            "console.log: (document.getElementById('a').remove(), typeof a) => undefined",
+            "console.log: (document.createElement('div').id = 'detached', typeof detached) => undefined",
+            "console.log: (function () { var h = document.body.appendChild(document.createElement('div')); h.attachShadow({ mode: 'open' }).innerHTML = '<i id=inshadow></i>'; return typeof inshadow; })() => undefined",
+            "console.log: (document.body.appendChild(document.createElement('u')).id = 'dup', dup.length) => 3",
+            "console.log: (Object.getPrototypeOf(Window.prototype).zz = 5, window.zz) => undefined",
+            "console.log: Object.prototype.toString.call(Object.getPrototypeOf(Window.prototype)) => [object WindowProperties]",
+        ])
     }
 }

@@ -126,6 +126,8 @@ namespace N {
   any setScriptAsync(unsigned long node);
   any readyState();
   any frameElements();
+  any windowProperties(any resolver);
+  any windowNamedElements(DOMString name);
   any write(DOMString arg0);
   any documentOpen();
   any documentClose();

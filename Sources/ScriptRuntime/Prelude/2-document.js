@@ -67,8 +67,9 @@ class Document extends Node {
     set dir(value) { const html = this.documentElement; if (html !== null) html.dir = value; }
     get lastModified() { return formatLastModified(N.now()); }
     get activeElement() {
+        // The focused element retargeted against the document: a shadow tree's host (HTML §6.6.6).
         const id = N.activeElement();
-        if (id >= 0 && N.owner(id) === idOf(this) && N.connected(id)) return wrap(id);
+        if (id >= 0 && N.owner(id) === idOf(this) && connectedInShadowIncludingTree(id)) return retargetAgainst(wrap(id), this);
         return this.body;
     }
     hasFocus() { return isWindowDocument(this); }
@@ -268,7 +269,14 @@ class ShadowRoot extends DocumentFragment {
     get slotAssignment() { return shadowRootState(this).slotAssignment; }
     get clonable() { return shadowRootState(this).clonable; }
     get serializable() { return shadowRootState(this).serializable; }
-    get activeElement() { return null; }
+    get activeElement() {
+        // The focused element retargeted against this root, when that lands in this tree.
+        shadowRootState(this);
+        const id = N.activeElement();
+        if (id < 0 || !connectedInShadowIncludingTree(id)) return null;
+        const candidate = retargetAgainst(wrap(id), this);
+        return N.root(idOf(candidate)) === idOf(this) ? candidate : null;
+    }
     get innerHTML() { shadowRootState(this); return N.html(idOf(this), false); }
     set innerHTML(value) {
         shadowRootState(this);
@@ -1569,7 +1577,7 @@ function reportRejection(promise, reason) {
 // Focus
 
 function isFocusable(element) {
-    if (!N.connected(idOf(element))) return false;
+    if (!connectedInShadowIncludingTree(idOf(element))) return false;
     const tag = element.localName;
     if (/^(input|select|textarea|button)$/.test(tag)) return !N.disabled(idOf(element)) && !(tag === "input" && element.type === "hidden");
     if ((tag === "a" || tag === "area") && element.hasAttribute("href")) return true;
@@ -1584,7 +1592,7 @@ function fireFocusEvent(target, type, related, bubbles, trusted) {
 function focusElement(element, trusted = false) {
     if (!isFocusable(element)) return;
     const previousID = N.activeElement();
-    const previous = previousID >= 0 && N.connected(previousID) ? wrap(previousID) : null;
+    const previous = previousID >= 0 && connectedInShadowIncludingTree(previousID) ? wrap(previousID) : null;
     if (previous === element) return;
     if (previous !== null) {
         N.setActiveElement(-1);

@@ -28,9 +28,11 @@ newWrapper = function (id, info) {
 // the prototype object of the global object's class (JavaScriptCoreAdapter), whose link is not.
 const Window = function Window() { throw typeError("Illegal constructor"); };
 {
-    const windowProperties = Object.create(EventTarget.prototype, {
-        [Symbol.toStringTag]: { value: "WindowProperties", configurable: true },
-    });
+    // The named properties object asks the host first for a name it does not have itself (a
+    // native lookup in a set of the document's names, so a miss costs no script).
+    const windowProperties = N.windowProperties(windowNamedProperty) ?? {};
+    ObjectSetPrototypeOf(windowProperties, EventTarget.prototype);
+    ObjectDefine(windowProperties, Symbol.toStringTag, { value: "WindowProperties", configurable: true });
     const prototype = ObjectGetPrototypeOf(G) !== Object.prototype ? ObjectGetPrototypeOf(G) : Object.create(windowProperties);
     ObjectSetPrototypeOf(prototype, windowProperties);
     ObjectDefine(prototype, "constructor", { value: Window, writable: true, enumerable: false, configurable: true });
@@ -40,6 +42,25 @@ const Window = function Window() { throw typeError("Illegal constructor"); };
     if (ObjectGetPrototypeOf(G) !== prototype) {
         for (const key of Object.keys(eventTargetMethods)) defineGlobal(key, eventTargetMethods[key]);
     }
+}
+
+/// The value of the window's named property `name` (HTML §7.2.2.3): a child frame's window,
+/// else the one element, else a live collection of them; undefined when an object further up
+/// the chain has the property (WebIDL's named property visibility) or nothing is named so.
+function windowNamedProperty(name) {
+    for (let proto = EventTarget.prototype; proto !== null; proto = ObjectGetPrototypeOf(proto)) {
+        if (ReflectGetOwnPropertyDescriptor(proto, name) !== undefined) return undefined;
+    }
+    const frameIDs = N.frameElements();
+    for (let i = 0; i < frameIDs.length; i++) {
+        if (N.attr(frameIDs[i], "name") !== name) continue;
+        const window = frameLink === null ? undefined : MapGet(frameLink.windows, frameIDs[i]);
+        if (window !== undefined) return window;
+    }
+    const elements = N.windowNamedElements(name);
+    if (elements.length === 0) return undefined;
+    if (elements.length === 1) return wrap(elements[0]);
+    return liveCollection(() => N.windowNamedElements(name));
 }
 
 /// This window's document (a frame's changes when it first navigates away from about:blank).

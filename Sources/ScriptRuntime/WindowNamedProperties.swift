@@ -1,0 +1,64 @@
+import PageKit
+
+/// The window's named properties (HTML §7.2.2.3 "named access on the Window object"), as
+/// WebKit 2.50 answers them: a document-tree element whose `id` is the name (in any namespace),
+/// an HTML `embed`, `form`, `img` or `object` whose `name` is, and a child frame whose `name` is.
+/// The names are read in one walk and kept until the tree changes, so a global lookup that
+/// misses (`typeof define`) costs a set lookup.
+extension ScriptPage {
+    /// The elements a window's named property `name` stands for, in tree order.
+    func windowNamedElements(of world: PageWorld, named name: String) -> [NodeID] {
+        guard !name.isEmpty else { return [] }
+        return descendantElements(of: world.frame?.document ?? document.root) { element in
+            document.attribute("id", of: element) == name
+                || (Self.namedByNameAttribute(document.name(of: element), document.namespace(of: element))
+                    && document.attribute("name", of: element) == name)
+        }
+    }
+
+    /// Every name a window's named properties object answers for (frames' names included; the
+    /// prelude checks which frames have windows).
+    func windowPropertyNames(of world: PageWorld) -> Set<String> {
+        var names: Set<String> = []
+        _ = descendantElements(of: world.frame?.document ?? document.root) { element in
+            if let id = document.attribute("id", of: element), !id.isEmpty { names.insert(id) }
+            let localName = document.name(of: element), namespace = document.namespace(of: element)
+            if Self.namedByNameAttribute(localName, namespace) || (namespace == .html && (localName == "iframe" || localName == "frame")),
+               let name = document.attribute("name", of: element), !name.isEmpty {
+                names.insert(name)
+            }
+            return false
+        }
+        return names
+    }
+
+    /// The elements a `name` attribute makes a window named property of.
+    private static func namedByNameAttribute(_ localName: String?, _ namespace: HTMLDocument.Namespace?) -> Bool {
+        guard namespace == .html else { return false }
+        switch localName {
+        case "embed", "form", "img", "object": return true
+        default: return false
+        }
+    }
+}
+
+extension PageWorld {
+    /// Whether `name` is one of the window's named properties now (the set is read again when
+    /// the page's tree has changed since it was last read).
+    func hasWindowNamedProperty(_ name: String) -> Bool {
+        if windowNames?.version != page.version {
+            windowNames = (page.version, page.windowPropertyNames(of: self))
+        }
+        return windowNames!.names.contains(name)
+    }
+
+    /// The value of the window's named property `name` from the prelude's resolver, or nil
+    /// (no such name, or a name the property visibility rules hide) to read on up the chain.
+    func windowNamedProperty(_ name: String) -> ScriptValue? {
+        guard !isDetached, let resolver = windowNamedPropertyResolver, hasWindowNamedProperty(name) else { return nil }
+        switch context.call(resolver, [.string(name)]) {
+        case .success(.undefined), .failure: return nil
+        case .success(let value): return value
+        }
+    }
+}
