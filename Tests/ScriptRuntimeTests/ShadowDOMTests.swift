@@ -80,4 +80,94 @@ final class ShadowDOMTests: XCTestCase {
         XCTAssertEqual(page.evaluate("out.join(' | ')"), .value(.string(
             "active host in root shadowInput | window focus host | light focus host | active lightInput in root null")))
     }
+
+    /// `slotchange` fires, after the mutation observers, at each slot whose assigned nodes
+    /// changed since the last microtask (a node added and removed again counts), for a slot's
+    /// fallback content while nothing is assigned, a slot that leaves with nodes, and manual
+    /// assignment; the expected lines are WebKitGTK 2.50's for the same page.
+    func testSlotChangeFiresAsWebKitFiresIt() throws {
+        let (page, _, engine) = try load("""
+        <div id=h><span id=a>a</span></div><my-el id=m><b slot=x>bx</b></my-el>
+        <script>
+        var out = [];
+        function log(tag) { return (e) => out.push(tag + ":" + e.type + " target=" + (e.target.name || e.target.id || e.target.nodeName) + " trusted=" + e.isTrusted + " bubbles=" + e.bubbles + " composed=" + e.composed); }
+        var r = h.attachShadow({ mode: "open" });
+        r.innerHTML = "<slot id=s1></slot><slot name=n id=s2></slot>";
+        var s1 = r.getElementById("s1"), s2 = r.getElementById("s2");
+        s1.addEventListener("slotchange", log("s1"));
+        s2.addEventListener("slotchange", log("s2"));
+        r.addEventListener("slotchange", log("root"));
+        h.addEventListener("slotchange", log("host"));
+        new MutationObserver(() => out.push("mo")).observe(h, { childList: true, attributes: true });
+        out.push("sync");
+        Promise.resolve().then(() => {
+          out.push("tick1");
+          a.slot = "n";                       // moves a from s1 to s2
+          return Promise.resolve();
+        }).then(() => {
+          out.push("tick2");
+          var t = document.createTextNode("t"); h.appendChild(t); h.removeChild(t);   // added then removed: still signals
+          return Promise.resolve();
+        }).then(() => {
+          out.push("tick3");
+          s2.name = "zz";                     // a unassigned from s2 (s2 empty)
+          return Promise.resolve();
+        }).then(() => {
+          out.push("tick4");
+          s1.appendChild(document.createTextNode("fallback"));   // s1 has no assigned? s1 has none since a moved; fallback change
+          return Promise.resolve();
+        }).then(() => {
+          out.push("tick5");
+          var s3 = document.createElement("slot"); s3.name = "n"; s3.addEventListener("slotchange", log("s3")); r.appendChild(s3);   // no one has slot n now... a has slot=n -> s3 gets a
+          return Promise.resolve();
+        }).then(() => {
+          out.push("tick6");
+          r.lastChild.remove();   // removed slot with assigned a
+          return Promise.resolve();
+        }).then(() => {
+          out.push("tick7");
+          var m = document.getElementById("m"); var mr = m.attachShadow({mode:"open"});
+          mr.innerHTML = "<slot name=x id=mx></slot>";
+          mr.firstChild.addEventListener("slotchange", log("mx"));
+          return new Promise((res) => setTimeout(res, 0));
+        }).then(() => {
+          out.push("tick8");
+          var hh = document.createElement("div"); var rr = hh.attachShadow({mode:"open", slotAssignment:"manual"});
+          rr.innerHTML = "<slot id=p></slot><slot id=q></slot>"; var p = rr.firstChild, q = rr.lastChild;
+          var c1 = document.createElement("i"), c2 = document.createElement("u"); hh.append(c1, c2); document.body.append(hh);
+          p.addEventListener("slotchange", log("p")); q.addEventListener("slotchange", log("q"));
+          p.assign(c1, c2);
+          Promise.resolve().then(() => { out.push("tick9"); q.assign(c2); return Promise.resolve(); }).then(() => {
+            out.push("end");  });
+        });
+        </script>
+        """)
+        engine.advance(by: 100)
+        XCTAssertEqual(page.evaluate("out.join(' ').replace(/ tick/g, '\\ntick')"), .value(.string("""
+        sync s1:slotchange target=s1 trusted=true bubbles=true composed=false root:slotchange target=s1 trusted=true bubbles=true composed=false
+        tick1 s1:slotchange target=s1 trusted=true bubbles=true composed=false root:slotchange target=s1 trusted=true bubbles=true composed=false s2:slotchange target=n trusted=true bubbles=true composed=false root:slotchange target=n trusted=true bubbles=true composed=false
+        tick2 mo s1:slotchange target=s1 trusted=true bubbles=true composed=false root:slotchange target=s1 trusted=true bubbles=true composed=false
+        tick3 s2:slotchange target=zz trusted=true bubbles=true composed=false root:slotchange target=zz trusted=true bubbles=true composed=false
+        tick4 s1:slotchange target=s1 trusted=true bubbles=true composed=false root:slotchange target=s1 trusted=true bubbles=true composed=false
+        tick5 s3:slotchange target=n trusted=true bubbles=true composed=false root:slotchange target=n trusted=true bubbles=true composed=false
+        tick6 s3:slotchange target=n trusted=true bubbles=true composed=false
+        tick7 mx:slotchange target=x trusted=true bubbles=true composed=false
+        tick8 p:slotchange target=p trusted=true bubbles=true composed=false
+        tick9 p:slotchange target=p trusted=true bubbles=true composed=false q:slotchange target=q trusted=true bubbles=true composed=false end
+        """)))
+    }
+
+    /// A custom element whose constructor attaches a shadow tree with a slot hears the parser
+    /// insert its children: one `slotchange`, seeing all three (WebKitGTK 2.50).
+    func testSlotChangeForChildrenTheParserInserts() throws {
+        let (page, _, _) = try load("""
+        <!doctype html><body><script>
+        var out = [];
+        customElements.define('x-a', class extends HTMLElement { constructor() { super(); const r = this.attachShadow({ mode: 'open' });
+          r.innerHTML = '<slot></slot>'; r.firstChild.addEventListener('slotchange', (e) => out.push('slotchange ' + e.target.assignedNodes().length + ' ' + this.childNodes.length)); } });
+        </script><x-a><span>1</span>text<i>2</i></x-a><script>out.push('after parse ' + ('onslotchange' in HTMLElement.prototype) + ' ' + ('onslotchange' in window) + ' ' + ('onslotchange' in ShadowRoot.prototype));
+        </script>
+        """)
+        XCTAssertEqual(page.evaluate("out.join(' | ')"), .value(.string("slotchange 3 3 | after parse true true true")))
+    }
 }

@@ -370,7 +370,11 @@ function sweepWrappers(groups) {
         if (wrapper === undefined) appendOwn(released, id);
         else if (N.connected(id)) appendOwn(reconnected, wrapper);
     });
-    for (let i = 0; i < released.length; i++) weakWrappers.delete(released[i]);
+    for (let i = 0; i < released.length; i++) {
+        weakWrappers.delete(released[i]);
+        MapDelete(slotAssignmentsSeen, released[i]);
+        MapDelete(manualSlotAssignments, released[i]);
+    }
     for (let i = 0; i < reconnected.length; i++) {
         const wrapper = reconnected[i];
         const id = idOf(wrapper);
@@ -392,16 +396,30 @@ function nodeArgument(value, iface, method, index, name) {
 let observedMutations = 0;
 let queueMutationRecord = null;
 
+/// 1 once this world attached a shadow root: it then counts in `observedMutations` (so the
+/// parser reports its insertions) and each change of the tree or of an attribute updates the
+/// slot assignments once it is made (`slotTreeChanged`).
+let slotWatch = 0;
+
 function childListMutation(target, added, removed, previous, next) {
-    if (observedMutations > 0) queueMutationRecord("childList", target, null, null, added, removed, previous, next);
+    if (observedMutations > slotWatch) queueMutationRecord("childList", target, null, null, added, removed, previous, next);
 }
 
 function attributeMutation(target, name, oldValue, namespace = null) {
-    if (observedMutations > 0) queueMutationRecord("attributes", target, name, oldValue, [], [], null, null, namespace);
+    if (observedMutations > slotWatch) queueMutationRecord("attributes", target, name, oldValue, [], [], null, null, namespace);
+}
+
+/// Nonzero while something must hear of each attribute change once it is made: custom
+/// elements' reactions (bit 1), slot assignments (bit 2).
+let attributeWatchers = 0;
+
+function attributeChanged(element, localName, oldValue, namespace) {
+    if (customElementsActive) customAttributeChanged(element, localName, oldValue, namespace);
+    if (slotWatch !== 0 && namespace === null) slotTreeChanged(idOf(element), localName);
 }
 
 function dataMutation(target, oldValue) {
-    if (observedMutations > 0) queueMutationRecord("characterData", target, null, oldValue, [], [], null, null);
+    if (observedMutations > slotWatch) queueMutationRecord("characterData", target, null, oldValue, [], [], null, null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -442,7 +460,12 @@ function insertNode(parent, child, reference, suppressed = false) {
     }
     const inserted = customElementsActive ? (isFragment ? N.children(childID) : [childID]) : null;
     const fromMarkup = inserted !== null && isFragment && SetHas(markupFragments, childID);
+    const formerParent = slotWatch !== 0 && !isFragment ? N.parent(childID) : -1;
     throwInsertError(N.insert(parentID, childID, referenceID));
+    if (slotWatch !== 0) {
+        if (formerParent >= 0) slotTreeChanged(formerParent, null);
+        slotTreeChanged(parentID, null);
+    }
     if (child[KEEPER] !== undefined) promote(child);
     if (inserted !== null) {
         if (fromMarkup) SetDelete(markupFragments, childID);
@@ -463,6 +486,7 @@ function removeNode(parent, child, suppressed = false) {
     if (treeFollowed()) treeRemoving(idOf(parent), childID, childIndex(childID), N.prev(childID) < 0);
     const leaving = customElementsActive ? customElementsLeaving([childID]) : null;
     N.remove(childID);
+    if (slotWatch !== 0) slotTreeChanged(idOf(parent), null);
     if (leaving !== null) customNodesRemoved(leaving);
     return child;
 }
@@ -487,6 +511,7 @@ function removeAllChildren(node) {
     if (treeFollowed()) treeRemovingChildren(id);
     const leaving = customElementsActive ? customElementsLeaving(N.children(id)) : null;
     N.setText(id, "");
+    if (slotWatch !== 0) slotTreeChanged(id, null);
     if (leaving !== null) customNodesRemoved(leaving);
 }
 
@@ -511,6 +536,7 @@ function replaceAllChildren(node, replace) {
     if (treeFollowed()) treeRemovingChildren(id);
     const leaving = customElementsActive ? customElementsLeaving(N.children(id)) : null;
     replace();
+    if (slotWatch !== 0) slotTreeChanged(id, null);
     if (customElementsActive) {
         customNodesRemoved(leaving);
         customNodesInserted(N.children(id), true);
@@ -1247,7 +1273,7 @@ function setAttributeValue(element, name, value, namespace) {
     if (name === "class" || name === "style" || name === "id") styleInputChanging(element, name, value);
     const old = customElementsActive ? N.attr(id, name) : null;
     N.setAttr(id, name, String(value));
-    if (customElementsActive) customAttributeChanged(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old, null);
+    if (attributeWatchers !== 0) attributeChanged(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old, null);
 }
 
 /// Removes an attribute, queuing its record when there was one.
@@ -1260,7 +1286,7 @@ function removeAttributeValue(element, name, namespace) {
     N.removeAttr(id, name);
     // The stored name: PageKit lowercases (ASCII) the names of HTML elements' attributes.
     detachAttrNode(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old);
-    if (customElementsActive) customAttributeChanged(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old, null);
+    if (attributeWatchers !== 0) attributeChanged(element, N.ns(id) === htmlNamespace ? asciiLowercase(name) : name, old, null);
 }
 
 /// Removes the attribute stored as `name` (a qualified name) in `namespace`, with its record,
@@ -1273,7 +1299,7 @@ function removeStoredAttribute(element, name, namespace) {
     if (observedMutations > 0) attributeMutation(element, localName, old[2], namespace);
     N.removeAttrNS(id, namespace, localName);
     detachAttrNode(element, old[0], old[2]);
-    if (customElementsActive) customAttributeChanged(element, localName, old[2], namespace);
+    if (attributeWatchers !== 0) attributeChanged(element, localName, old[2], namespace);
 }
 
 /// DOM "set an attribute" (setAttributeNode, setAttributeNodeNS, setNamedItem…): an Attr of
@@ -1295,7 +1321,7 @@ function setAttributeNode(element, attr, interfaceName, member) {
     if (observedMutations > 0) attributeMutation(element, localName, old === null ? null : old[2], namespace);
     N.setAttrNS(idOf(element), namespace, name, value);
     bindAttrNode(attr, element);
-    if (customElementsActive) customAttributeChanged(element, localName, old === null ? null : old[2], namespace);
+    if (attributeWatchers !== 0) attributeChanged(element, localName, old === null ? null : old[2], namespace);
     return replaced;
 }
 
@@ -1379,7 +1405,7 @@ class Attr extends Node {
         const old = observedMutations > 0 || customElementsActive ? namespacedAttribute(element, this.#namespace, this.localName) : null;
         if (observedMutations > 0) attributeMutation(element, this.localName, old === null ? null : old[2], this.#namespace);
         N.setAttrNS(idOf(element), this.#namespace, this.#name, this.#value);
-        if (customElementsActive) customAttributeChanged(element, this.localName, old === null ? null : old[2], this.#namespace);
+        if (attributeWatchers !== 0) attributeChanged(element, this.localName, old === null ? null : old[2], this.#namespace);
     }
     get nodeValue() { return this.value; }
     set nodeValue(value) { this.value = value; }
@@ -1863,7 +1889,7 @@ class Element extends Node {
         const old = observedMutations > 0 || customElementsActive ? namespacedAttribute(this, ns, localName) : null;
         if (observedMutations > 0) attributeMutation(this, localName, old === null ? null : old[2], ns);
         N.setAttrNS(idOf(this), ns, String(qualifiedName), value);
-        if (customElementsActive) customAttributeChanged(this, localName, old === null ? null : old[2], ns);
+        if (attributeWatchers !== 0) attributeChanged(this, localName, old === null ? null : old[2], ns);
     }
     removeAttribute(name) {
         requireArguments(arguments.length, 1);
@@ -1988,6 +2014,7 @@ class Element extends Node {
     get clientTop() { return 0; }
     get clientLeft() { return 0; }
     get slot() { return N.attr(idOf(this), "slot") ?? ""; }
+    set slot(value) { setAttributeValue(this, "slot", String(value), null); }
     attachShadow(init) {
         requireArguments(arguments.length, 1);
         return attachShadowRoot(this, init);
@@ -2043,7 +2070,85 @@ function attachShadowRoot(host, init) {
     if (!shadowHostNames.includes(name) && !isCustomElementName(name)) throw domError("NotSupportedError");
     if (N.shadowRoot(id) >= 0) throw domError("NotSupportedError");
     shadowRootCount++;
+    if (slotWatch === 0) {
+        slotWatch = 1;
+        attributeWatchers |= 2;
+        observedMutations++;
+        N.observeParser(true);
+    }
     return wrap(N.attachShadow(id, mode, delegatesFocus, slotAssignment, clonable, serializable));
+}
+
+// Slot changes (DOM §4.2.2.5 "signal a slot change"): each shadow root's slots' assigned nodes
+// as last seen are compared with the tree after each change that can move them; a slot whose
+// list changed is signalled, and `slotchange` fires at it in the mutation observers' microtask.
+
+/// shadow root ID → (slot ID → the IDs assigned to it when last seen).
+const slotAssignmentsSeen = new InternalMap();
+/// The slots signalled since the last delivery, in order.
+let signalSlots = [];
+
+/// Updates slot assignments after a change at `id`: its children (`name` null) or its attribute `name`.
+function slotTreeChanged(id, name) {
+    if (name === null) {
+        const hostedRoot = N.shadowRoot(id);
+        if (hostedRoot >= 0) updateSlotAssignments(hostedRoot);
+        const root = N.root(id);
+        if (shadowHostID(root) < 0) return;
+        updateSlotAssignments(root);
+        // A slot's fallback content changed while nothing is assigned to it.
+        if (isSlotElement(id) && findSlottables(id).length === 0) signalSlot(id);
+    } else if (name === "slot") {
+        const parent = N.parent(id);
+        const hostedRoot = parent < 0 ? -1 : N.shadowRoot(parent);
+        if (hostedRoot >= 0) updateSlotAssignments(hostedRoot);
+    } else if (name === "name" && isSlotElement(id)) {
+        const root = N.root(id);
+        if (shadowHostID(root) >= 0) updateSlotAssignments(root);
+    }
+}
+
+function isSlotElement(id) { return N.kind(id) === 1 && N.tag(id) === "slot" && N.ns(id) === htmlNamespace; }
+
+/// Compares a shadow root's slots' assigned nodes with those last seen and signals the slots
+/// whose lists changed, including slots that left the tree with nodes assigned.
+function updateSlotAssignments(rootID) {
+    const slots = slotsOf(rootID);
+    const seen = MapGet(slotAssignmentsSeen, rootID);
+    if (seen === undefined && slots.length === 0) return;
+    const now = new InternalMap();
+    for (let i = 0; i < slots.length; i++) {
+        const assigned = findSlottables(slots[i]);
+        const before = seen === undefined ? undefined : MapGet(seen, slots[i]);
+        if (!sameIDs(before ?? [], assigned)) signalSlot(slots[i]);
+        if (assigned.length) MapSet(now, slots[i], assigned);
+    }
+    if (seen !== undefined) seen.forEach((before, slot) => { if (!slots.includes(slot) && before.length) signalSlot(slot); });
+    if (now.size) MapSet(slotAssignmentsSeen, rootID, now); else MapDelete(slotAssignmentsSeen, rootID);
+}
+
+function sameIDs(a, b) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+}
+
+function signalSlot(id) {
+    if (signalSlots.includes(id)) return;
+    signalSlots[signalSlots.length] = id;
+    if (!mutationDeliveryScheduled && mayQueueMicrotask()) {
+        mutationDeliveryScheduled = true;
+        promiseThen.call(resolvedPromise, deliverMutations);
+    }
+}
+
+/// Fires `slotchange` at the signalled slots (after the mutation observers' callbacks).
+function fireSlotChanges() {
+    const slots = signalSlots;
+    signalSlots = [];
+    for (let i = 0; i < slots.length; i++) {
+        try { dispatch(wrap(slots[i]), makeEvent("Event", "slotchange", { bubbles: true }), true); } catch (error) { reportException(error); }
+    }
 }
 
 /// A shadow root's settings by its ID ({ mode, delegatesFocus, slotAssignment, clonable,

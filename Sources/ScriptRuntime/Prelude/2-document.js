@@ -323,7 +323,15 @@ elementClassHooks.set("HTMLSlotElement", (cls) => {
                 if (!isNodeValue(node) || (N.kind(idOf(node)) !== 1 && N.kind(idOf(node)) !== 3)) throw typeError("Argument 1 ('nodes') to HTMLSlotElement.assign must be an instance of Element or Text");
                 if (!ids.includes(idOf(node))) ids[ids.length] = idOf(node);
             }
+            // A node has one manual slot assignment: the last assign() that names it (DOM §4.2.2.4).
+            const roots = [N.root(id)];
+            manualSlotAssignments.forEach((list, slot) => {
+                if (slot === id || !list.some((node) => ids.includes(node))) return;
+                MapSet(manualSlotAssignments, slot, list.filter((node) => !ids.includes(node)));
+                if (!roots.includes(N.root(slot))) roots[roots.length] = N.root(slot);
+            });
             MapSet(manualSlotAssignments, id, ids);
+            if (slotWatch !== 0) for (let i = 0; i < roots.length; i++) if (shadowHostID(roots[i]) >= 0) updateSlotAssignments(roots[i]);
         },
     };
     for (const key of Object.keys(members)) {
@@ -1498,13 +1506,14 @@ const elementEventTypes = ["abort", "animationend", "animationiteration", "anima
     "loadedmetadata", "loadstart", "mousedown", "mouseenter", "mouseleave", "mousemove", "mouseout", "mouseover", "mouseup",
     "paste", "pause", "play", "playing", "pointercancel", "pointerdown", "pointerenter", "pointerleave", "pointermove",
     "pointerout", "pointerover", "pointerup", "progress", "ratechange", "reset", "resize", "scroll", "search", "seeked",
-    "seeking", "select", "selectionchange", "selectstart", "stalled", "submit", "suspend", "timeupdate", "toggle",
+    "seeking", "select", "selectionchange", "selectstart", "slotchange", "stalled", "submit", "suspend", "timeupdate", "toggle",
     "touchcancel", "touchend", "touchmove", "touchstart", "transitioncancel", "transitionend", "transitionrun",
     "transitionstart", "volumechange", "waiting", "webkitAnimationEnd", "webkitAnimationIteration", "webkitAnimationStart",
     "webkitTransitionEnd", "wheel",
     "gesturestart", "gesturechange", "gestureend"];
 defineHandlerProperties(HTMLElement.prototype, elementEventTypes, forwardNone, windowForwardedHandlers);
 defineHandlerProperties(Document.prototype, elementEventTypes);
+defineHandlerProperties(ShadowRoot.prototype, ["slotchange"]);
 elementClassHooks.set("SVGElement", (cls) => { defineHandlerProperties(cls.prototype, elementEventTypes); });
 elementClassHooks.set("HTMLBodyElement", (cls) => {
     defineHandlerProperties(cls.prototype, ["afterprint", "beforeprint", "beforeunload", "hashchange", "languagechange", "message",

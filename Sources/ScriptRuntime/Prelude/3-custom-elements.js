@@ -320,6 +320,7 @@ class CustomElementRegistry {
         MapSet(customDefinitionsByName, name, definition);
         MapSet(customDefinitionsByConstructor, constructor, definition);
         customElementsActive = true;
+        attributeWatchers |= 1;
         N.defineCustomElement(name);
         if (localName === name) {
             const candidates = customCandidatesOf([idOf(documentWrapper)]);

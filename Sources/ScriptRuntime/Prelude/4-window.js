@@ -2390,6 +2390,14 @@ function staticArray(nodes) {
 /// they went in), as the parser's insertions queue them: one for each node, on its parent.
 function parserInserted(ids) {
     if (observedMutations === 0) return;
+    if (slotWatch !== 0) {
+        const parents = new Set();
+        for (let i = 0; i < ids.length; i++) {
+            const parent = N.parent(ids[i]);
+            if (parent >= 0 && !SetHas(parents, parent)) { SetAdd(parents, parent); slotTreeChanged(parent, null); }
+        }
+        if (observedMutations === slotWatch) return;
+    }
     const order = new Map();
     for (let i = 0; i < ids.length; i++) order.set(ids[i], i);
     for (let i = 0; i < ids.length; i++) {
@@ -2404,4 +2412,9 @@ function parserInserted(ids) {
     }
 }
 
-function deliverMutations() { deliverMutationsTo(); }
+/// The mutation observers' microtask: their callbacks, then the signalled slots' `slotchange`.
+function deliverMutations() {
+    mutationDeliveryScheduled = false;
+    if (deliverMutationsTo !== undefined) deliverMutationsTo();
+    if (signalSlots.length) fireSlotChanges();
+}

@@ -118,7 +118,7 @@ defineHandlerProperties(G, ["abort", "afterprint", "animationend", "beforeprint"
     "contextmenu", "dblclick", "devicemotion", "deviceorientation", "error", "focus", "hashchange", "input", "keydown",
     "keypress", "keyup", "languagechange", "load", "message", "messageerror", "mousedown", "mousemove", "mouseout",
     "mouseover", "mouseup", "offline", "online", "orientationchange", "pagehide", "pageshow", "popstate", "rejectionhandled",
-    "reset", "resize", "scroll", "storage", "submit", "touchcancel", "touchend", "touchmove", "touchstart", "transitionend",
+    "reset", "resize", "scroll", "slotchange", "storage", "submit", "touchcancel", "touchend", "touchmove", "touchstart", "transitionend",
     "unhandledrejection", "unload", "wheel", "webkitAnimationEnd", "webkitAnimationIteration", "webkitAnimationStart",
     "webkitTransitionEnd", "animationstart",
     "animationiteration", "transitionrun", "transitionstart", "transitioncancel", "gesturestart", "gesturechange", "gestureend"]);
