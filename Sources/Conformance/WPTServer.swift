@@ -29,6 +29,10 @@ public struct WPTServer: Sendable {
     /// error for a host outside the test domain.
     public func respond(to url: String) -> Result<ScriptResourceResponse, ScriptResourceError> {
         let parsed = WebURL(url)
+        if parsed.normalizedScheme == "data" {
+            guard case .success(let body) = DataURLBody.decode(url) else { return .failure(ScriptResourceError("a malformed data: URL")) }
+            return .success(ScriptResourceResponse(url: url, headers: [("Content-Type", body.mediaType)], body: Data(body.bytes)))
+        }
         guard let scheme = parsed.normalizedScheme, scheme == "http" || scheme == "https",
               let host = parsed.host?.lowercased(), host == Self.host || host.hasSuffix("." + Self.host) else {
             return .failure(ScriptResourceError("the WPT server does not serve \(url)"))

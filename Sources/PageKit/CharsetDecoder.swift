@@ -8,12 +8,12 @@ import Darwin
 enum PageDecoder {
     /// The page as UTF-8 (nil when the bytes already are valid UTF-8 without a BOM, to be read as
     /// they are), and what sniffing had to say.
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> (utf8: [UInt8]?, warnings: [String]) {
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> (utf8: [UInt8]?, warnings: [String], encoding: TextEncoding) {
         let sniffed = CharsetSniffer.sniff(bytes)
         var input = bytes.bindMemory(to: UInt8.self)
-        if sniffed.encoding == .utf8 && !sniffed.hasByteOrderMark && isValidUTF8(input) { return (nil, sniffed.warnings) }
+        if sniffed.encoding == .utf8 && !sniffed.hasByteOrderMark && isValidUTF8(input) { return (nil, sniffed.warnings, .utf8) }
         if sniffed.hasByteOrderMark && sniffed.encoding == .utf8 { input = UnsafeBufferPointer(rebasing: input.dropFirst(3)) }
-        return (CharsetDecoder.utf8(from: input, encoding: sniffed.encoding), sniffed.warnings)
+        return (CharsetDecoder.utf8(from: input, encoding: sniffed.encoding), sniffed.warnings, sniffed.encoding)
     }
 }
 

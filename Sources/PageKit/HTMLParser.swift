@@ -89,12 +89,16 @@ public struct HTMLParser {
     private var outerInsertionPoints: [Int] = []
     /// What decoding the page had to say (an unknown `<meta charset>` label, say).
     public private(set) var warnings: [String] = []
+    /// The name of the encoding the page was decoded from (`document.characterSet`): the
+    /// Encoding Standard's, "UTF-8" for markup given as a string.
+    public private(set) var characterSet = "UTF-8"
 
     /// A parser for a page's bytes, its encoding sniffed (BOM, then `<meta charset>`, else UTF-8).
     public init(bytes: Data, options: Options = Options()) {
         let decoded = bytes.withUnsafeBytes { PageDecoder.decode($0) }
         source = decoded.utf8.map { .bytes($0) } ?? .data(bytes)
         warnings = decoded.warnings
+        characterSet = decoded.encoding.rawValue
         builder = HTMLTreeBuilder(document: HTMLDocument(expectedSize: source.count), scriptingEnabled: options.scriptingEnabled)
         isStreaming = false
         inputIsComplete = true

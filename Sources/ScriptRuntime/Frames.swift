@@ -94,6 +94,7 @@ extension ScriptPage {
         if frameNavigationTarget(element) == nil {
             parent.callHost("scriptEvent", .int(element.rawValue), .string("load"))
         } else {
+            if readyState != .complete { framesDelayingLoad.insert(Int32(element.rawValue)) }
             engine.post(EventLoop.Task(page: id.rawValue, world: parent.index, work: .frameNavigation(element.rawValue, url: nil)))
         }
     }
@@ -104,6 +105,44 @@ extension ScriptPage {
               let frame = worlds[index].frame else { return }
         if name == "src", document.attribute("srcdoc", of: element) != nil { return }
         engine.post(EventLoop.Task(page: id.rawValue, world: frame.parentWorld, work: .frameNavigation(element.rawValue, url: nil)))
+    }
+
+    /// The origin a window's scripts run in ("null" for an opaque one: `data:`, a `file:` frame).
+    func origin(of world: PageWorld) -> String {
+        // WebKitGTK: a file page's origin is "null" unless file access from file URLs is on.
+        let fileOpaque = !engine.configuration.allowFileAccessFromFileURLs
+        guard let frame = world.frame else { return WebURL(url).normalizedScheme == "file" && fileOpaque ? "null" : origin }
+        let scheme = WebURL(frame.originURL).normalizedScheme
+        if scheme == "data" || (scheme == "file" && (frame.isOpaque || fileOpaque)) { return "null" }
+        return WebURL(frame.originURL).origin
+    }
+
+    /// `postMessage` to a window of another origin (HTML §9.3.3): to the sender's parent
+    /// (`target` -1) or to the frame of the sender's document whose iframe is `target`,
+    /// delivered as a task; dropped when `targetOrigin` is neither `*` nor the receiver's origin.
+    func postCrossOriginMessage(from sender: PageWorld, to target: Int, data: String, targetOrigin: String) {
+        let receiver: PageWorld
+        let source: Int
+        if target < 0 {
+            guard let frame = sender.frame else { return }
+            receiver = worlds[frame.parentWorld]
+            source = frame.element.rawValue
+        } else {
+            guard let raw = Int32(exactly: target), let index = frameWorlds[raw], worlds[index].frame?.parentWorld == sender.index,
+                  !worlds[index].isDetached else { return }
+            receiver = worlds[index]
+            source = -1
+        }
+        let senderOrigin = origin(of: sender)
+        let wanted = targetOrigin == "/" ? senderOrigin : targetOrigin
+        guard wanted == "*" || wanted == origin(of: receiver) else { return }
+        engine.postJob { [weak self, weak receiver] in
+            guard let self, let receiver, !self.isClosed, !receiver.isDetached else { return }
+            self.engine.beginTask()
+            self.taskNumber += 1
+            receiver.callHost("crossOriginMessage", .string(data), .string(senderOrigin), .int(source))
+            self.afterTask()
+        }
     }
 
     /// A navigation a frame's window asked for (`location.href = …` in the frame).
@@ -140,6 +179,7 @@ extension ScriptPage {
         var originURL = frame.originURL
         var base = parent.frame?.baseURL ?? baseURL
         var opaque = false
+        var xmlType: String?
         switch target {
         case nil:
             markup = ""
@@ -160,6 +200,9 @@ extension ScriptPage {
             case .success(let response):
                 markup = Self.decodeScript(response.body)
                 frameURL = response.url.isEmpty ? address : response.url
+                let contentType = response.headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+                let essence = String(contentType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                if PageResponse.isXMLType(essence) { xmlType = essence }
             case .failure(let error):
                 recordConsole(of: error)
                 markup = ""
@@ -168,7 +211,8 @@ extension ScriptPage {
             originURL = frameURL
             base = frameURL
         }
-        let made = makeFrameDocument(markup)
+        // An XML response (Content-Type) is parsed as XML: a frame's XHTML, SVG or plain XML document.
+        let made = xmlType.flatMap { parseXMLDocument(markup, type: $0) } ?? makeFrameDocument(markup)
         frameDocuments.remove(Int32(frame.document.rawValue))
         frameDocuments.insert(Int32(made.rawValue))
         document.setFrameContent(made, of: element)

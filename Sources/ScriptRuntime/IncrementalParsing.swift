@@ -49,6 +49,9 @@ struct PageParser {
         _modify { yield &parser.document }
     }
 
+    /// The name of the encoding the page's bytes were decoded from.
+    var characterSet: String { parser.characterSet }
+
     /// The page's defined custom element names (`HTMLParser.customElementNames`).
     var customElementNames: Set<String> {
         get { parser.customElementNames }

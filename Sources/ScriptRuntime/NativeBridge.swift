@@ -24,7 +24,9 @@ enum NativeBridge {
             return .undefined
         }
         define(.foreignDispatchSerial) { _ in
-            guard page.worlds.contains(where: { $0.wrapperWorld != world.wrapperWorld && $0.hasListeners }) else { return .int(0) }
+            guard world.frame?.isOpaque != true,
+                  page.worlds.contains(where: { $0.wrapperWorld != world.wrapperWorld && $0.hasListeners && $0.frame?.isOpaque != true })
+            else { return .int(0) }
             page.nextToken += 1
             return .int(page.nextToken)
         }
@@ -38,7 +40,9 @@ enum NativeBridge {
             })
             var flags = 0
             // A frame's window shares the page world's listeners: only other content worlds hear.
-            for other in page.worlds where other.wrapperWorld != world.wrapperWorld && other.hasListeners {
+            // A cross-origin frame's window is another window altogether: it neither hears nor is heard.
+            guard world.frame?.isOpaque != true else { return .int(0) }
+            for other in page.worlds where other.wrapperWorld != world.wrapperWorld && other.hasListeners && other.frame?.isOpaque != true {
                 let result = other.callHost("foreign", .number(call.number(0)), .string(call.string(1)), .number(call.number(2)),
                                             .bool(call.bool(3)), info, .number(call.number(5)), .bool(other.index != 0))
                 if case .number(let value)? = result, let bits = WholeNumber.exactly(value, in: 0...7) { flags |= bits }

@@ -302,7 +302,9 @@ enum NativeDOM {
                 made = page.parseXMLDocument(call.string(0), type: type, orNoneOnError: call.bool(2))
             }
             // DOMParser's document has the URL of its window's document (DOM Parsing §4.1), a frame's in a frame.
-            if let made, let frame = world.frame { page.documentURLs[Int32(made.rawValue)] = frame.url }
+            // A parser made in another frame gives that frame's URL (DOM Parsing: the parser's relevant global).
+            if let made, !call.isNullish(3) { page.documentURLs[Int32(made.rawValue)] = call.string(3) }
+            else if let made, let frame = world.frame { page.documentURLs[Int32(made.rawValue)] = frame.url }
             return .int(made?.rawValue ?? -1)
         }
         define(.xml) { call in .string(node(call, 0).flatMap { page.serializeXML($0, outer: true) } ?? "") }
@@ -417,11 +419,21 @@ enum NativeDOM {
             if let script = node(call, 0) { page.asyncCleared.insert(Int32(script.rawValue)) }
             return .undefined
         }
+        // The page's encoding for its own document; every document a script makes is UTF-8.
+        define(.characterSet) { call in .string(node(call, 0) == page.document.root ? page.characterSet : "UTF-8") }
         define(.frameElements) { _ in ids(page.frameElements(of: world)) }
         define(.windowProperties) { [weak world] call in
             guard let world, let resolver = call.kept(0), world.context.isFunction(resolver) else { return .undefined }
             world.windowNamedPropertyResolver = resolver
             return .kept(world.context.makeNamedPropertiesObject { [weak world] name in world?.windowNamedProperty(name) })
+        }
+        define(.frameIsOpaque) { call in
+            guard let element = node(call, 0), let index = page.frameWorlds[Int32(element.rawValue)] else { return .bool(false) }
+            return .bool(page.worlds[index].frame?.isOpaque == true && !page.worlds[index].isDetached)
+        }
+        define(.crossOriginPost) { call in
+            page.postCrossOriginMessage(from: world, to: call.int(0), data: call.string(1), targetOrigin: call.string(2))
+            return .undefined
         }
         define(.windowNamedElements) { call in ids(page.windowNamedElements(of: world, named: call.string(0))) }
         define(.readyState) { _ in .string(world.frame?.readyState.rawValue ?? page.readyState.rawValue) }

@@ -35,6 +35,12 @@ public final class ScriptPage {
     public internal(set) var document = HTMLDocument()
     /// Changes whenever the tree or a control's state changes.
     public internal(set) var version = 0
+    /// The iframes whose navigation delays the window's `load` (`completeLoading`).
+    var framesDelayingLoad: Set<Int32> = []
+    /// Whether the page finished parsing and waits for those frames to fire `load`.
+    var loadWaitsForFrames = false
+    /// The encoding the page was decoded from (its document's `characterSet`).
+    var characterSet = "UTF-8"
     public internal(set) var readyState = ReadyState.loading
     public private(set) var isClosed = false
 
@@ -352,6 +358,7 @@ public final class ScriptPage {
             return
         }
         parser = PageParser(source: source)
+        characterSet = parser!.characterSet
         // The parser holds the tree while it parses; the page holds it while scripts run.
         while parser != nil {
             if parserObservingWorlds != 0 { parser!.document.insertionLog = [] }
@@ -407,6 +414,7 @@ public final class ScriptPage {
             checkDocumentResources()
             prepareScript(script, parserInserted: true)
         }
+        attachParsedFrames()
         finishLoading()
     }
 
@@ -466,11 +474,24 @@ public final class ScriptPage {
             }
         }
         asyncScripts.removeAll()
+        lastTitle = document.title ?? ""
+        if framesDelayingLoad.isEmpty { completeLoading() } else { loadWaitsForFrames = true }
+        afterTask()
+    }
+
+    /// The end of the load: `complete`, then the window's `load`. A frame still navigating
+    /// delays it until the frame's own load (HTML "delay the load event"), as WebKit does.
+    private func completeLoading() {
+        loadWaitsForFrames = false
         readyState = .complete
         task { pageWorld.callHost("readystatechange") }
         task { pageWorld.callHost("windowload") }
-        lastTitle = document.title ?? ""
-        afterTask()
+    }
+
+    /// A frame's navigation task ran (or found its iframe gone): the load it delayed may end.
+    func frameNavigationEnded(_ raw: Int) {
+        guard framesDelayingLoad.remove(Int32(raw)) != nil, framesDelayingLoad.isEmpty, loadWaitsForFrames, !isClosed else { return }
+        completeLoading()
     }
 
     private func runUserScripts(_ time: UserScript.InjectionTime) {
@@ -655,6 +676,7 @@ public final class ScriptPage {
             guard let node = document.node(rawValue: raw) else { return }
             executeExternalScript(node)
         case .frameNavigation(let raw, let url):
+            defer { frameNavigationEnded(raw) }
             guard let element = document.node(rawValue: raw) else { return }
             navigateFrame(element, to: url)
         case .job:

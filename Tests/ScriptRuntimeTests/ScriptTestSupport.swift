@@ -1,5 +1,6 @@
 import Foundation
 import PageKit
+import URLKit
 import XCTest
 @testable import ScriptRuntime
 
@@ -12,6 +13,9 @@ struct TestSite {
     var reader: ScriptResourceReader {
         let files = self.files
         return { request in
+            if request.url.hasPrefix("data:"), case .success(let body) = DataURLBody.decode(request.url) {
+                return .success(ScriptResourceResponse(url: request.url, headers: [("Content-Type", body.mediaType)], body: Data(body.bytes)))
+            }
             guard request.url.hasPrefix(Self.base), let text = files[String(request.url.dropFirst(Self.base.count))] else {
                 return .failure(ScriptResourceError("No such file: \(request.url)"))
             }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import ScriptRuntime
 
@@ -257,5 +258,48 @@ final class XMLDocumentTests: XCTestCase {
         try { document.contains(); } catch (e) { console.log(e.constructor.name + ": " + e.message); }
         console.log(document.contains(null), document.contains(document.body));
         """), ["console.log: TypeError: Not enough arguments", "console.log: false true"])
+    }
+
+    /// `characterSet` is the encoding the page's bytes were decoded from; the documents a script
+    /// makes (DOMParser, createHTMLDocument) are UTF-8 whatever they declare (WPT
+    /// DOMParser-parseFromString-encoding).
+    func testCharacterSetIsThePagesDecodedEncoding() throws {
+        let engine = try makeEngine()
+        let html = "<meta charset=\"windows-1252\"><p>caf\u{E9}</p>"
+        let bytes = Data(html.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+        let page = engine.loadPage(.bytes(bytes), url: TestSite.base + "index.html", resources: TestSite(files: [:]).reader)
+        addTeardownBlock { page.close() }
+        _ = engine.runUntilIdle()
+        XCTAssertEqual(page.evaluate("""
+            [document.characterSet, document.charset, document.inputEncoding, document.querySelector('p').textContent,
+             new DOMParser().parseFromString('<meta charset=latin2>', 'text/html').characterSet,
+             new DOMParser().parseFromString('<?xml version="1.0" encoding="latin2"?><x/>', 'text/xml').characterSet,
+             document.implementation.createHTMLDocument('').characterSet].join(' ')
+            """), .value(.string("windows-1252 windows-1252 windows-1252 caf\u{E9} UTF-8 UTF-8 UTF-8")))
+    }
+
+    /// An XHTML page's iframes load (the page's `load` waits for them), and a frame whose
+    /// response is XML is an XML document, internal subset and all (WPT Node-isEqualNode-xhtml).
+    func testXHTMLPagesLoadTheirFramesAndXMLFramesAreXMLDocuments() throws {
+        let engine = try makeEngine { $0.allowFileAccessFromFileURLs = true }  // the frame is then same-origin
+        let source = """
+        <html xmlns="http://www.w3.org/1999/xhtml"><body><script>var log = [];</script>
+        <iframe id="f" onload="log.push('frame ' + this.contentDocument.contentType + ' ' + this.contentDocument.doctype.name)" src="one.xml" />
+        <script>window.onload = function () { log.push('page load'); };</script></body></html>
+        """
+        let site = TestSite(files: ["one.xml": "<!DOCTYPE foo [ <!ELEMENT foo (#PCDATA)> ]><foo/>"])
+        let reader: ScriptResourceReader = { request in
+            site.reader(request).map { response in
+                var typed = response
+                if request.url.hasSuffix(".xml") { typed.headers = [("Content-Type", "application/xml")] }
+                return typed
+            }
+        }
+        let page = engine.loadPage(.text(source), url: TestSite.base + "page.xhtml", resources: reader,
+                                   response: PageResponse(xmlContentType: "application/xhtml+xml"))
+        addTeardownBlock { page.close() }
+        XCTAssertEqual(describe(engine.runUntilIdle()), [])
+        XCTAssertEqual(page.evaluate("log.join(' | ') + ' | ' + document.getElementById('f').contentDocument.documentElement.localName"),
+                       .value(.string("frame application/xml foo | page load | foo")))
     }
 }

@@ -34,6 +34,7 @@ namespace N {
   any doctype(unsigned long node);
   any target(unsigned long node);
   any compatMode(unsigned long node);
+  any characterSet(unsigned long node);
   any contentType(unsigned long node);
   any innerText(unsigned long node);
   // Attributes
@@ -87,7 +88,7 @@ namespace N {
   any html(unsigned long node, boolean arg1);
   any setHTML(unsigned long node, DOMString arg1);
   any parse(unsigned long node, DOMString arg1, boolean arg2);
-  any parseDocument(DOMString arg0, DOMString arg1, boolean arg2);
+  any parseDocument(DOMString arg0, DOMString arg1, boolean arg2, DOMString? url);
   any xml(unsigned long node);
   any documentURL(unsigned long node);
   any templateContent(unsigned long node);
@@ -127,6 +128,8 @@ namespace N {
   any readyState();
   any frameElements();
   any windowProperties(any resolver);
+  any frameIsOpaque(unsigned long node);
+  any crossOriginPost(long target, DOMString data, DOMString targetOrigin);
   any windowNamedElements(DOMString name);
   any write(DOMString arg0);
   any documentOpen();

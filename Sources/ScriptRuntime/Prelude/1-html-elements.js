@@ -99,6 +99,7 @@ implementation("HTMLImageElement", () => ({
 
 implementation("HTMLIFrameElement", () => ({
     contentDocument: (self) => {
+        if (N.frameIsOpaque(idOf(self))) return null;
         const window = frameWindowOf(self);
         return window === null ? null : window.document;
     },

@@ -54,9 +54,9 @@ class Document extends Node {
     set cookie(value) { if (isWindowDocument(this)) N.setCookie(String(value)); }
     get domain() { return isWindowDocument(this) ? G.location.hostname : ""; }
     get referrer() { return ""; }
-    get characterSet() { return "UTF-8"; }
-    get charset() { return "UTF-8"; }
-    get inputEncoding() { return "UTF-8"; }
+    get characterSet() { return N.characterSet(idOf(this)); }
+    get charset() { return N.characterSet(idOf(this)); }
+    get inputEncoding() { return N.characterSet(idOf(this)); }
     get contentType() { return N.contentType(idOf(this)); }
     get compatMode() { return N.compatMode(idOf(this)); }
     get doctype() {
@@ -398,9 +398,12 @@ class DOMImplementation {
 
 const parsingInterface = lazyFamily(() => {
     class DOMParser {
-        #parser = true;
+        // The brand is shared by every frame's DOMParser (a frame's method takes this frame's
+        // parser); its value gives the URL of the parser's own window's document.
+        constructor() { ObjectDefine(this, PARSER_REALM, { value: parserRealmURL }); }
         parseFromString(text, type) {
-            if (this === null || typeof this !== "object" || !(#parser in this)) {
+            const brand = this === null || typeof this !== "object" ? undefined : ReflectGetOwnPropertyDescriptor(this, PARSER_REALM);
+            if (brand === undefined || typeof brand.value !== "function") {
                 throw typeError("Can only call DOMParser.parseFromString on instances of DOMParser");
             }
             requireArguments(arguments.length, 2);
@@ -408,7 +411,7 @@ const parsingInterface = lazyFamily(() => {
             if (!/^(text\/html|text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(type)) {
                 throw typeError("Argument 2 ('type') to DOMParser.parseFromString must be one of: \"text/html\", \"text/xml\", \"application/xml\", \"application/xhtml+xml\", \"image/svg+xml\"");
             }
-            return wrap(N.parseDocument(String(text), type, false));
+            return wrap(N.parseDocument(String(text), type, false, brand.value()));
         }
     }
 
@@ -939,6 +942,10 @@ const legacyEventInterfaces = {
 // Listeners and dispatch
 
 let LISTENERS = Symbol("listeners");
+/// DOMParser's brand, shared by the frames of a page (5-frames.js).
+let PARSER_REALM = Symbol("parser");
+/// This window's document's URL, which a DOMParser made here gives the documents it parses.
+function parserRealmURL() { return N.url(); }
 let HANDLERS = Symbol("handlers");
 
 function listenersOf(target, create) {

@@ -60,7 +60,7 @@ function sharedFrameLink() {
     if (frameLink === null) {
         frameLink = {
             strong: strongWrappers, weak: weakWrappers, realms: [], windows: new InternalMap(), documents: new InternalMap(),
-            symbols: [KEEPER, NODE_CACHE, LISTENERS, HANDLERS], liveRanges, liveIterators, top: G,
+            symbols: [KEEPER, NODE_CACHE, LISTENERS, HANDLERS, PARSER_REALM], liveRanges, liveIterators, top: G,
         };
         allowForeignNodes();
         appendOwn(frameLink.realms, ownRealm);
@@ -86,6 +86,7 @@ function acceptFrameHandoff(handoff) {
     NODE_CACHE = link.symbols[1];
     LISTENERS = link.symbols[2];
     HANDLERS = link.symbols[3];
+    PARSER_REALM = link.symbols[4];
     // Every global object's tree changes move every live range and node iterator.
     for (let i = 0; i < liveRanges.length; i++) appendOwn(link.liveRanges, liveRanges[i]);
     for (let i = 0; i < liveIterators.length; i++) appendOwn(link.liveIterators, liveIterators[i]);
@@ -143,19 +144,70 @@ function topWindow() {
 /// read: every access throws WebKit's SecurityError.
 let crossOriginParent = null;
 function becomeCrossOriginFrame(origin) {
+    crossOriginParent = crossOriginWindow(-1, origin);
+    parentWindow = crossOriginParent;
+}
+
+/// A window of another origin as this one may see it (HTML §7.2.3 "cross-origin objects"):
+/// `postMessage` (through the host, to `target`: -1 for this frame's parent, else the iframe
+/// element's ID), `closed`, `length` and the window properties, which give the window back;
+/// everything else throws WebKit's SecurityError.
+function crossOriginWindow(target, origin) {
     const message = "Blocked a frame with origin \"" + origin + "\" from accessing a cross-origin frame. Protocols, domains, and ports must match.";
     const refuse = () => { throw domError("SecurityError", message); };
-    crossOriginParent = new Proxy({}, { get: refuse, set: refuse, has: refuse, ownKeys: refuse, getOwnPropertyDescriptor: refuse,
-                                        defineProperty: refuse, deleteProperty: refuse, getPrototypeOf: () => null });
-    parentWindow = crossOriginParent;
+    let proxy = null;
+    const post = markNative(function postMessage(message, targetOrigin = "/") {
+        requireArguments(arguments.length, 1);
+        // Windows of other origins share no objects: the clone crosses as JSON.
+        const clone = structuredClone(message);
+        let text;
+        try { text = JSONStringify({ v: clone }) ?? "{}"; } catch (error) { throw domError("DataCloneError", "The object can not be cloned."); }
+        N.crossOriginPost(target, text, String(targetOrigin));
+    }, "postMessage");
+    const allowed = {
+        postMessage: () => post, closed: () => false, length: () => 0, close: () => noOperation, focus: () => noOperation,
+        blur: () => noOperation, window: () => proxy, self: () => proxy, frames: () => proxy, parent: () => proxy, top: () => proxy,
+        opener: () => null,
+    };
+    const noOperation = markNative(function () {}, "");
+    proxy = new Proxy({}, {
+        // HTML's CrossOriginPropertyFallback: `then` and these symbols read as undefined.
+        get: (_, key) => (typeof key === "string" && ObjectHasOwnProperty(allowed, key) ? allowed[key]()
+            : key === "then" || key === Symbol.toStringTag || key === Symbol.hasInstance || key === Symbol.isConcatSpreadable ? undefined
+                : refuse()),
+        set: refuse, has: refuse, ownKeys: refuse, getOwnPropertyDescriptor: refuse, defineProperty: refuse, deleteProperty: refuse,
+        getPrototypeOf: () => null, setPrototypeOf: refuse,
+    });
+    return proxy;
+}
+
+/// The windows of this document's cross-origin frames, by iframe element ID.
+const crossOriginFrameWindows = new InternalMap();
+function crossOriginFrameWindow(elementID) {
+    let window = MapGet(crossOriginFrameWindows, elementID);
+    if (window === undefined) {
+        window = crossOriginWindow(elementID, N.selfOrigin());
+        MapSet(crossOriginFrameWindows, elementID, window);
+    }
+    return window;
+}
+
+/// A message another origin's window posted here (`source`: -1 for this frame's parent, else
+/// the iframe element it came from).
+function crossOriginMessage(text, origin, source) {
+    let data = null;
+    try { data = JSONParse(text).v; } catch (error) {}
+    const sourceWindow = source < 0 ? crossOriginParent : crossOriginFrameWindow(source);
+    dispatch(G, makeEvent("MessageEvent", "message", { data, origin, source: sourceWindow }), true);
 }
 
 function frameElementWrapper() {
     return frameElementID < 0 ? null : wrap(frameElementID);
 }
 
-/// An iframe's window (null without one).
+/// An iframe's window (null without one; a cross-origin frame's as `crossOriginWindow`).
 function frameWindowOf(element) {
+    if (N.frameIsOpaque(idOf(element))) return crossOriginFrameWindow(idOf(element));
     if (frameLink === null) return null;
     const window = MapGet(frameLink.windows, idOf(element));
     return window === undefined ? null : window;

@@ -460,6 +460,7 @@ return function host(op, a, b, c, d, e, f, g) {
     case "frameDetached": forgetFrame(a); return;
     case "frameIndices": updateFrameIndices(); return;
     case "crossOriginFrame": becomeCrossOriginFrame(a); return;
+    case "crossOriginMessage": crossOriginMessage(a, b, c); return;
     case "parserInserted": parserInserted(a); return;
     case "parsedCustomElement": parsedCustomElement(a); return;
     case "pagehide": dispatchAt(G, makeEvent("PageTransitionEvent", "pagehide", { persisted: false }), documentWrapper); return;
