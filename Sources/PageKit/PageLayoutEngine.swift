@@ -163,7 +163,7 @@ struct LayoutPass {
     /// Lays out the descendants of a node in document order.
     mutating func walkChildren(of container: Int32) {
         var frames: [Frame] = []
-        var node = document.nodes[Int(container)].firstChild
+        var node = flatFirstChild(container)
         while node != HTMLDocument.none {
             if writer.isOverBudget { return }
             switch document.nodes[Int(node)].kind {
@@ -171,7 +171,7 @@ struct LayoutPass {
                 layoutText(node)
             case .element:
                 if let frame = enter(node) {
-                    let child = document.nodes[Int(node)].firstChild
+                    let child = flatFirstChild(node)
                     if child != HTMLDocument.none {
                         frames.append(frame)
                         node = child
@@ -189,6 +189,47 @@ struct LayoutPass {
             }
             node = next
         }
+    }
+
+    // MARK: - The flattened tree (DOM §4.2.2: a host shows its shadow tree, a slot what is assigned to it)
+
+    /// The first child an element has in the flattened tree: its shadow root's first child when
+    /// it hosts one, else its own.
+    private func flatFirstChild(_ node: Int32) -> Int32 {
+        if !document.shadowRoots.isEmpty, let root = document.shadowRoots[node] { return document.nodes[Int(root.index)].firstChild }
+        return document.nodes[Int(node)].firstChild
+    }
+
+    /// The nodes assigned to a `<slot>` of a shadow tree (named assignment: the host's children
+    /// whose `slot` attribute is its name, texts for the default slot, and only for the first
+    /// slot of that name); nil for any other element, or a slot nothing is assigned to (its
+    /// children, the fallback, are drawn). Manual assignment lives in the page's script, so a
+    /// manual root's slots show their fallback here.
+    private func slotAssignedNodes(_ node: Int32) -> [NodeID]? {
+        let slot = NodeID(node)
+        guard document.name(of: slot) == "slot", document.namespace(of: slot) == .html else { return nil }
+        var root = slot
+        while let parent = document.parent(of: root) { root = parent }
+        guard let link = document.shadowHosts[Int32(root.rawValue)], link.slotAssignment == "named" else { return nil }
+        let name = document.attribute("name", of: slot) ?? ""
+        var first: NodeID?
+        var stack = Array(document.children(of: root).reversed())
+        while first == nil, let candidate = stack.popLast() {
+            if document.name(of: candidate) == "slot", document.namespace(of: candidate) == .html,
+               (document.attribute("name", of: candidate) ?? "") == name {
+                first = candidate
+            }
+            stack.append(contentsOf: document.children(of: candidate).reversed())
+        }
+        guard first == slot else { return nil }
+        let assigned = document.children(of: link.host).filter { child in
+            switch document.kind(of: child) {
+            case .element: return (document.attribute("slot", of: child) ?? "") == name
+            case .text: return name.isEmpty
+            default: return false
+            }
+        }
+        return assigned.isEmpty ? nil : assigned
     }
 
     /// Lays out one element with its descendants.
@@ -213,7 +254,16 @@ struct LayoutPass {
         var frame = Frame(node: node, savedStyle: style, savedIndent: writer.indent)
         style = style.concealing(computed.visibility != .visible)
         if document.nodes[Int(node)].dataStart != HTMLDocument.none { markAnchors(node) }
-        guard let name = KnownName(rawValue: document.nodes[Int(node)].name) else { return frame }
+        guard let name = KnownName(rawValue: document.nodes[Int(node)].name) else {
+            if !document.shadowHosts.isEmpty, let assigned = slotAssignedNodes(node) {
+                for child in assigned {
+                    if document.kind(of: child) == .text { layoutText(Int32(child.rawValue)) } else { walkElement(Int32(child.rawValue)) }
+                }
+                exit(frame)
+                return nil
+            }
+            return frame
+        }
         switch name {
         case .iframe:
             // A loaded frame's document is drawn in its place, as a block; the element's own

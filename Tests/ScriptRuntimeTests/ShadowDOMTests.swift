@@ -1,4 +1,6 @@
 import XCTest
+import Foundation
+import PageKit
 @testable import ScriptRuntime
 
 /// Shadow roots, slots and events across shadow boundaries, against what WebKitGTK 2.50 prints
@@ -169,5 +171,37 @@ final class ShadowDOMTests: XCTestCase {
         </script>
         """)
         XCTAssertEqual(page.evaluate("out.join(' | ')"), .value(.string("slotchange 3 3 | after parse true true true")))
+    }
+
+    /// The terminal draws the flattened tree: a host shows its shadow tree, a slot the light
+    /// children assigned to it (by name; texts to the default slot), an unfilled slot its
+    /// fallback, and the shadow tree's `<style>` nothing; links inside slots stay links.
+    func testTheLayoutDrawsTheFlattenedTree() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><p>before</p>
+        <my-card><span slot="title">Card title</span>Body text <a href="detail.html">Details</a></my-card>
+        <p>after</p>
+        <script>
+        customElements.define('my-card', class extends HTMLElement { constructor() { super();
+          this.attachShadow({ mode: 'open' }).innerHTML = '<style>h2 { color: red }</style><h2><slot name="title">No title</slot></h2><div class="body"><slot></slot></div><footer><slot name="foot">Default footer</slot></footer>'; } });
+        </script>
+        """)
+        XCTAssertEqual(records, [])
+        let layout = PageLayoutEngine.layout(page.document, baseURL: URL(string: page.url), options: .dump(width: 60))
+        XCTAssertEqual(PageDump.render(layout), """
+        before
+
+        ## Card title
+
+        Body text [1]Details
+        Default footer
+
+        after
+
+        References
+
+           1. file:///app/detail.html
+
+        """)
     }
 }
