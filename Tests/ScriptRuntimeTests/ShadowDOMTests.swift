@@ -204,4 +204,23 @@ final class ShadowDOMTests: XCTestCase {
 
         """)
     }
+
+    /// `:host` and `:host()` match the featureless host, seen from inside its tree only (CSS
+    /// Scoping §3.2), in querySelector, matches and closest; `::slotted()` matches nothing
+    /// from the document. Every value is WebKitGTK 2.50's for the same page.
+    func testHostSelectorsMatchFromInsideTheShadowTreeAsWebKit() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><div id=h class=c><span>x</span></div><script>
+        var r = h.attachShadow({mode:'open'}); r.innerHTML = '<slot></slot><p><b id=in></b></p>';
+        function t(f){ try { return String(f()); } catch(e) { return e.name; } }
+        var b = r.getElementById('in');
+        var out = [t(() => document.querySelector(':host')), t(() => r.querySelector(':host')), t(() => h.matches(':host')), t(() => r.querySelector(':host b').id),
+         t(() => r.querySelector(':host(span) b')), t(() => r.querySelector(':host(.c) b').id), t(() => r.querySelector('div :host b')), t(() => r.querySelector(':host > b')),
+         t(() => r.querySelector(':host > p').localName), t(() => b.matches(':host b')), t(() => b.matches(':host(#h) p > b')), t(() => b.closest(':host')), t(() => r.querySelectorAll(':host *').length),
+         t(() => document.querySelector('::slotted(span)')), t(() => r.querySelector('div b'))].join(' ');
+        </script>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("out"), .value(.string("null null false in null in null null p true true null 3 null null")))
+    }
 }

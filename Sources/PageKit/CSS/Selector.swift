@@ -171,7 +171,10 @@ indirect enum PseudoClass: Hashable, Sendable {
     case placeholderShown, valid, invalid, inRange, outOfRange, defined, paused, muted
     case lang([String])
     case dir(String)
+    /// `:host` (nil) and `:host(compound)`: the shadow host, seen from inside its shadow tree
+    /// (CSS Scoping §3.2), where it is featureless but for these.
+    case host([ComplexSelector]?)
     /// A pseudo-class WebKit knows that no element of a static page is in: `:fullscreen`,
-    /// `:playing`, `:autofill`, `:host`, scrollbar states…
+    /// `:playing`, `:autofill`, scrollbar states…
     case never
 }

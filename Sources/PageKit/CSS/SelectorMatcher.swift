@@ -91,15 +91,17 @@ struct SelectorMatcher {
         switch program.compounds[Int(index)].combinator {
         case .descendant:
             var ancestor = parentElement(of: element)
+            var last = element
             while ancestor != HTMLDocument.none {
                 let outcome = match(first, index - 1, ancestor, anchor)
                 if outcome == .matches || outcome == .failsCompletely { return outcome }
+                last = ancestor
                 ancestor = parentElement(of: ancestor)
             }
-            return .failsCompletely
+            return matchesFromShadowTree(first, index - 1, last) ? .matches : .failsCompletely
         case .child:
             let parent = parentElement(of: element)
-            guard parent != HTMLDocument.none else { return .failsCompletely }
+            guard parent != HTMLDocument.none else { return matchesFromShadowTree(first, index - 1, element) ? .matches : .failsCompletely }
             let outcome = match(first, index - 1, parent, anchor)
             return outcome == .matches || outcome == .failsCompletely ? outcome : .failsAllSiblings
         case .nextSibling:
@@ -115,6 +117,25 @@ struct SelectorMatcher {
             }
             return .failsAllSiblings
         }
+    }
+
+    /// Whether the leftmost compounds, ending at `index`, match the host of the shadow tree
+    /// whose top-level element is `topElement`: a host seen from its shadow tree is featureless,
+    /// so only a compound of `:host`/`:host()` alone can match it, and nothing further out.
+    private func matchesFromShadowTree(_ first: Int32, _ index: Int32, _ topElement: Int32) -> Bool {
+        guard index == first, !document.shadowHosts.isEmpty else { return false }
+        let parent = document.nodes[Int(topElement)].parent
+        guard parent != HTMLDocument.none, let host = document.shadowHosts[parent]?.host else { return false }
+        let compound = program.compounds[Int(index)]
+        guard compound.typeTest == .any, compound.testCount > 0 else { return false }
+        var test = compound.firstTest
+        while test < compound.firstTest + compound.testCount {
+            let entry = program.tests[Int(test)]
+            guard entry.kind == .host else { return false }
+            if entry.a >= 0 && !matches(program.lists[Int(entry.a)], Int32(host.rawValue)) { return false }
+            test += 1
+        }
+        return true
     }
 
     // MARK: - Compounds
@@ -213,7 +234,8 @@ struct SelectorMatcher {
             return false
         case .link:
             return (document.isElement(element, .a) || document.isElement(element, .area)) && document.hasAttribute(.href, of: element)
-        case .never:
+        case .never, .host:
+            // `:host` matches only the featureless host, reached from its tree (matchesFromShadowTree).
             return false
         case .target:
             return element == target

@@ -348,7 +348,7 @@ struct SelectorParser {
         "-webkit-drag": .never, "buffering": .never, "fullscreen": .never, "-webkit-full-screen": .never,
         "future": .never, "past": .never, "playing": .never, "seeking": .never, "stalled": .never,
         "volume-locked": .never, "modal": .never, "picture-in-picture": .never, "popover-open": .never,
-        "window-inactive": .never, "host": .never, "active-view-transition": .never,
+        "window-inactive": .never, "host": .host(nil), "active-view-transition": .never,
         "corner-present": .never, "decrement": .never, "increment": .never, "double-button": .never,
         "single-button": .never, "no-button": .never, "start": .never, "end": .never,
         "horizontal": .never, "vertical": .never,
@@ -454,7 +454,7 @@ struct SelectorParser {
             let start = skipWhitespace(arguments.lowerBound, arguments)
             let (_, specificity, next) = try parseCompound(from: start, arguments, context: nested)
             if skipWhitespace(next, arguments) < arguments.upperBound { throw error("expected a compound selector", at: next) }
-            return (.never, one + specificity, close + 1)
+            return (.host(try parseList(arguments, context: nested)), one + specificity, close + 1)
         case "state", "active-view-transition-type":
             let idents = arguments.filter { tokens[$0].kind != .whitespace && tokens[$0].kind != .comma }
             guard !idents.isEmpty, idents.allSatisfy({ tokens[$0].kind == .ident }),

@@ -42,7 +42,7 @@ final class SelectorProgram: Sendable {
         case root, empty, scope, hasAnchor, firstChild, lastChild, onlyChild, firstOfType, lastOfType, onlyOfType
         case nthChild, nthLastChild, nthOfType, nthLastOfType
         case matchesAny, not, has
-        case link, never, target, focus, focusWithin, lang, dir, defined, formState
+        case link, never, target, focus, focusWithin, lang, dir, defined, formState, host
     }
 
     /// One simple test; what `a` and `b` hold depends on the kind (byte ranges of `bytes`,
@@ -277,6 +277,7 @@ final class SelectorProgram: Sendable {
                 return Test(kind: .lang, a: Int32(languages.count - 1))
             case .dir(let direction): return Test(kind: .dir, a: name(direction))
             case .defined: return Test(kind: .defined)
+            case .host(let list): return Test(kind: .host, a: list.map { listIndex($0) } ?? -1)
             case .checked: return formState(.checked)
             case .indeterminate: return formState(.indeterminate)
             case .isDefault: return formState(.isDefault)

@@ -101,7 +101,7 @@ struct SelectorQuery {
             if entry.neverMatches { continue }
             if entry.compoundCount == 1 {
                 simple.append(entry.firstCompound)
-            } else if entry.compoundCount <= 64 {
+            } else if entry.compoundCount <= 64 && !Self.startsAtTheHost(entry, program) {
                 chained.append(complex)
                 for position in 1..<Int(entry.compoundCount) {
                     let combinator = program.compounds[Int(entry.firstCompound) + position].combinator
@@ -115,6 +115,13 @@ struct SelectorQuery {
         self.simple = simple
         self.long = long
         self.usesSiblings = usesSiblings
+    }
+
+    /// Whether a selector's first compound tests `:host`: it reaches the shadow host, above the
+    /// walk's masks, so it is matched right to left.
+    private static func startsAtTheHost(_ entry: SelectorProgram.Complex, _ program: SelectorProgram) -> Bool {
+        let compound = program.compounds[Int(entry.firstCompound)]
+        return (compound.firstTest..<(compound.firstTest + compound.testCount)).contains { program.tests[Int($0)].kind == .host }
     }
 
     /// Calls `found` with each matching element in document order until it returns false.
