@@ -55,7 +55,7 @@ let package = Package(
         // as for JavaScriptCore; the header folder is given to PageKit instead.
         .systemLibrary(
             name: "CLibXML2",
-            providers: [.apt(["libxml2-dev"])]
+            providers: [.apt(["libxml2-dev", "libxslt1-dev"])]
         ),
 
         // Locks, conditions and threads over pthreads (what Foundation's NSLock, NSCondition and

@@ -11,8 +11,10 @@ if command -v pkg-config >/dev/null 2>&1; then
   pkg-config --exists javascriptcoregtk-4.1 || missing+=(libjavascriptcoregtk-4.1-dev)
   pkg-config --exists libcurl || missing+=(libcurl4-openssl-dev)
   pkg-config --exists libxml-2.0 || missing+=(libxml2-dev)
+  # XSLTProcessor's transforms (the headers build the adapter; the library is opened at run time).
+  pkg-config --exists libxslt || missing+=(libxslt1-dev)
 else
-  missing+=(libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev libxml2-dev)
+  missing+=(libncurses-dev libjavascriptcoregtk-4.1-dev libcurl4-openssl-dev libxml2-dev libxslt1-dev)
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # The shells whose completion scripts the tests check.

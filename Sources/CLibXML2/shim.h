@@ -48,3 +48,88 @@ static inline const char *clibxml2_load(CLibXML2Functions *functions, const char
     functions->xmlSetExternalEntityLoader(clibxml2_no_external_entity);
     return NULL;
 }
+
+// libxslt (Debian's libxslt1-dev), for PageKit's XSLTProcessor adapter (XSLTTransformer.swift),
+// opened with dlopen the first time a page transforms: the same libxml2 it links is the one
+// above. No transform reads or writes a file or the network: the document loader loads
+// nothing (xsl:include, xsl:import, document()) and the security preferences forbid writes.
+#include <libxslt/xsltInternals.h>
+#include <libxslt/transform.h>
+#include <libxslt/xsltutils.h>
+#include <libxslt/security.h>
+#include <libxslt/documents.h>
+
+// Every function the adapter calls, as X(name); libxml2's own are found through libxslt's handle.
+#define CLIBXSLT_FUNCTIONS(X) \
+    X(xmlReadMemory) X(xmlFreeDoc) X(xmlSetExternalEntityLoader) \
+    X(xsltParseStylesheetDoc) X(xsltFreeStylesheet) X(xsltNewTransformContext) X(xsltFreeTransformContext) \
+    X(xsltApplyStylesheetUser) X(xsltSaveResultToString) \
+    X(xsltNewSecurityPrefs) X(xsltSetSecurityPrefs) X(xsltSetDefaultSecurityPrefs) X(xsltSecurityForbid) \
+    X(xsltSetCtxtSecurityPrefs) X(xsltSetGenericErrorFunc) X(xmlSetGenericErrorFunc) X(xsltSetLoaderFunc)
+
+#define CLIBXSLT_FIELD(name) __typeof__(&name) name;
+/// Pointers to libxslt's (and libxml2's) functions, filled by clibxslt_load.
+typedef struct {
+    CLIBXSLT_FUNCTIONS(CLIBXSLT_FIELD)
+    /// libxml2's deallocator (a variable of the library, read once it is loaded).
+    xmlFreeFunc xmlFree;
+    /// The preferences forbidding every file and network access.
+    xsltSecurityPrefsPtr forbidden;
+} CLibXSLTFunctions;
+#undef CLIBXSLT_FIELD
+
+/// Swallows libxml2's and libxslt's messages (they would go to stderr, under the terminal UI).
+static inline void clibxslt_silent(void *context, const char *message, ...) { (void)context; (void)message; }
+
+/// The document loader of `document()`, `xsl:include` and `xsl:import`: none loads, so
+/// `document()` gives an empty node-set, as WebKit's loader gives for what a page may not read.
+static inline xmlDocPtr clibxslt_no_document(const xmlChar *uri, xmlDictPtr dict, int options, void *context, xsltLoadType type) {
+    (void)uri; (void)dict; (void)options; (void)context; (void)type;
+    return NULL;
+}
+
+/// Opens libxslt and looks up every function; returns dlerror()'s text on failure, else NULL.
+static inline const char *clibxslt_load(CLibXSLTFunctions *functions, const char *path) {
+    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!library) return dlerror();
+#define CLIBXSLT_LOOKUP(name) \
+    functions->name = (__typeof__(&name))dlsym(library, #name); \
+    if (!functions->name) return "missing function " #name;
+    CLIBXSLT_FUNCTIONS(CLIBXSLT_LOOKUP)
+#undef CLIBXSLT_LOOKUP
+    xmlFreeFunc *free_variable = (xmlFreeFunc *)dlsym(library, "xmlFree");
+    if (!free_variable || !*free_variable) return "missing variable xmlFree";
+    functions->xmlFree = *free_variable;
+    functions->xmlSetExternalEntityLoader(clibxml2_no_external_entity);
+    functions->xmlSetGenericErrorFunc(NULL, clibxslt_silent);
+    functions->xsltSetGenericErrorFunc(NULL, clibxslt_silent);
+    xsltSecurityPrefsPtr prefs = functions->xsltNewSecurityPrefs();
+    if (!prefs) return "xsltNewSecurityPrefs failed";
+    functions->xsltSetLoaderFunc(clibxslt_no_document);
+    // Reads go to the loader above (which loads nothing); writes are forbidden outright.
+    xsltSecurityOption options[] = { XSLT_SECPREF_WRITE_FILE, XSLT_SECPREF_CREATE_DIRECTORY, XSLT_SECPREF_WRITE_NETWORK };
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (functions->xsltSetSecurityPrefs(prefs, options[i], functions->xsltSecurityForbid) != 0) return "xsltSetSecurityPrefs failed";
+    }
+    functions->xsltSetDefaultSecurityPrefs(prefs);
+    functions->forbidden = prefs;
+    return NULL;
+}
+
+/// Applies a stylesheet with the forbidding preferences on its own transform context; the
+/// result (NULL on failure) is the caller's to free.
+static inline xmlDocPtr clibxslt_apply(const CLibXSLTFunctions *functions, xsltStylesheetPtr style, xmlDocPtr doc, const char **params) {
+    xsltTransformContextPtr context = functions->xsltNewTransformContext(style, doc);
+    if (!context) return NULL;
+    if (functions->xsltSetCtxtSecurityPrefs(functions->forbidden, context) != 0) {
+        functions->xsltFreeTransformContext(context);
+        return NULL;
+    }
+    xmlDocPtr result = functions->xsltApplyStylesheetUser(style, doc, params, NULL, NULL, context);
+    functions->xsltFreeTransformContext(context);
+    return result;
+}
+
+/// Whether a transform's result is an HTML document (`xsl:output method="html"`, or the
+/// default for a result whose root is `html`).
+static inline int clibxslt_is_html(xmlDocPtr result) { return result->type == XML_HTML_DOCUMENT_NODE; }

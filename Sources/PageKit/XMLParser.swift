@@ -8,8 +8,8 @@ import Glibc
 /// the XHTML entities for XHTML doctypes, at most 5,000 elements deep, and on an error the
 /// `parsererror` block WebKit inserts, with libxml2's messages.
 ///
-/// The only file importing CLibXML2; the library is opened with `dlopen` the first time a page
-/// parses XML (DECISIONS.md, "XML documents").
+/// With XSLTTransformer.swift (libxslt's table), the only file importing CLibXML2; the library
+/// is opened with `dlopen` the first time a page parses XML (DECISIONS.md, "XML documents").
 public enum XMLParser {
     /// The library's file name on Debian (package libxml2).
     static let libraryName = "libxml2.so.2"

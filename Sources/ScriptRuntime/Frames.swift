@@ -94,7 +94,7 @@ extension ScriptPage {
         if frameNavigationTarget(element) == nil {
             parent.callHost("scriptEvent", .int(element.rawValue), .string("load"))
         } else {
-            if readyState != .complete { framesDelayingLoad.insert(Int32(element.rawValue)) }
+            if readyState != .complete { loadDelayingNodes.insert(Int32(element.rawValue)) }
             engine.post(EventLoop.Task(page: id.rawValue, world: parent.index, work: .frameNavigation(element.rawValue, url: nil)))
         }
     }

@@ -307,6 +307,23 @@ enum NativeDOM {
             else if let made, let frame = world.frame { page.documentURLs[Int32(made.rawValue)] = frame.url }
             return .int(made?.rawValue ?? -1)
         }
+        // XSLTProcessor: the two nodes as XML text through libxslt; [output, isHTML], or null.
+        define(.xsltTransform) { call in
+            guard let stylesheet = node(call, 0), let source = node(call, 1),
+                  let styleText = page.serializeXML(stylesheet, outer: true), let sourceText = page.serializeXML(source, outer: true)
+            else { return .null }
+            var parameters: [(name: String, value: String)] = []
+            if let kept = call.kept(2), let values = world.context.elements(of: kept) {
+                var index = 0
+                while index + 1 < values.count {
+                    if case .string(let name) = values[index], case .string(let value) = values[index + 1] { parameters.append((name, value)) }
+                    index += 2
+                }
+            }
+            guard case .success(let output) = XSLTTransformer.transform(source: sourceText, stylesheet: styleText, parameters: parameters)
+            else { return .null }
+            return .array([.string(output.text), .bool(output.isHTML)])
+        }
         define(.xml) { call in .string(node(call, 0).flatMap { page.serializeXML($0, outer: true) } ?? "") }
         define(.documentURL) { call in
             guard let target = node(call, 0), let url = page.documentURLs[Int32(target.rawValue)] else { return .string("about:blank") }

@@ -35,10 +35,11 @@ public final class ScriptPage {
     public internal(set) var document = HTMLDocument()
     /// Changes whenever the tree or a control's state changes.
     public internal(set) var version = 0
-    /// The iframes whose navigation delays the window's `load` (`completeLoading`).
-    var framesDelayingLoad: Set<Int32> = []
-    /// Whether the page finished parsing and waits for those frames to fire `load`.
-    var loadWaitsForFrames = false
+    /// The iframes navigating and the script-inserted external scripts not yet run, which delay
+    /// the window's `load` (`completeLoading`).
+    var loadDelayingNodes: Set<Int32> = []
+    /// Whether the page finished parsing and waits for those frames and scripts.
+    var loadWaitsForNodes = false
     /// The encoding the page was decoded from (its document's `characterSet`).
     var characterSet = "UTF-8"
     public internal(set) var readyState = ReadyState.loading
@@ -475,22 +476,24 @@ public final class ScriptPage {
         }
         asyncScripts.removeAll()
         lastTitle = document.title ?? ""
-        if framesDelayingLoad.isEmpty { completeLoading() } else { loadWaitsForFrames = true }
+        if loadDelayingNodes.isEmpty { completeLoading() } else { loadWaitsForNodes = true }
         afterTask()
     }
 
     /// The end of the load: `complete`, then the window's `load`. A frame still navigating
-    /// delays it until the frame's own load (HTML "delay the load event"), as WebKit does.
+    /// delays it until the frame's own load, a script a script inserted until it has run
+    /// (HTML "delay the load event"), as WebKit does.
     private func completeLoading() {
-        loadWaitsForFrames = false
+        loadWaitsForNodes = false
         readyState = .complete
         task { pageWorld.callHost("readystatechange") }
         task { pageWorld.callHost("windowload") }
     }
 
-    /// A frame's navigation task ran (or found its iframe gone): the load it delayed may end.
-    func frameNavigationEnded(_ raw: Int) {
-        guard framesDelayingLoad.remove(Int32(raw)) != nil, framesDelayingLoad.isEmpty, loadWaitsForFrames, !isClosed else { return }
+    /// A frame's navigation or a script's task ran (or found its element gone): the load it
+    /// delayed may end.
+    func loadDelayEnded(_ raw: Int) {
+        guard loadDelayingNodes.remove(Int32(raw)) != nil, loadDelayingNodes.isEmpty, loadWaitsForNodes, !isClosed else { return }
         completeLoading()
     }
 
@@ -571,6 +574,7 @@ public final class ScriptPage {
                     task { executeExternalScript(node) }
                 }
             } else {
+                if readyState != .complete { loadDelayingNodes.insert(raw) }
                 engine.post(EventLoop.Task(page: id.rawValue, world: 0, work: .script(node.rawValue)))
             }
             return
@@ -673,10 +677,11 @@ public final class ScriptPage {
                 worlds[world].callHost("load", .int(token), .null, .string("Load failed"))
             }
         case .script(let raw):
+            defer { loadDelayEnded(raw) }
             guard let node = document.node(rawValue: raw) else { return }
             executeExternalScript(node)
         case .frameNavigation(let raw, let url):
-            defer { frameNavigationEnded(raw) }
+            defer { loadDelayEnded(raw) }
             guard let element = document.node(rawValue: raw) else { return }
             navigateFrame(element, to: url)
         case .job:

@@ -179,4 +179,18 @@ final class FrameTests: XCTestCase {
                 + #"parent got {"n":1,"ct":"text/html"} from null source=true | "#
                 + #"parent got {"n":2,"got":{"reply":"hi"},"origin":"null","same":true} from null source=true"#)))
     }
+
+    /// A script a script inserts while the page parses delays the window's `load` until it has
+    /// run (HTML "delay the load event"); WebKitGTK 2.50 prints the same order.
+    func testAnInsertedExternalScriptDelaysTheLoad() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><script>var log = [];
+        var s = document.createElement('script'); s.src = 'ext.js'; s.onload = () => log.push('script load'); document.body.appendChild(s);
+        document.addEventListener('DOMContentLoaded', () => log.push('DCL'));
+        window.onload = () => log.push('window load');
+        </script>
+        """, files: ["ext.js": "log.push('external ran ' + document.readyState);"])
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("log.join(' | ')"), .value(.string("DCL | external ran interactive | script load | window load")))
+    }
 }

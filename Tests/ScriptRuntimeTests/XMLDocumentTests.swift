@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScriptRuntime
+@testable import PageKit
 
 /// XML documents (DOMParser's XML types through libxml2), WebKit's `parsererror` report and
 /// the DOM Parsing standard's XML serialization; every expected string is what WebKitGTK 2.50
@@ -301,5 +302,52 @@ final class XMLDocumentTests: XCTestCase {
         XCTAssertEqual(describe(engine.runUntilIdle()), [])
         XCTAssertEqual(page.evaluate("log.join(' | ') + ' | ' + document.getElementById('f').contentDocument.documentElement.localName"),
                        .value(.string("frame application/xml foo | page load | foo")))
+    }
+
+    /// XSLTProcessor over libxslt: parameters, an HTML output as a fragment and as a document,
+    /// and `document()` of a local file reading nothing; the values WebKitGTK 2.50 prints.
+    func testXSLTProcessorTransformsAsWebKitAndReadsNoFile() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><script>
+        const xsl = new DOMParser().parseFromString(`<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+        <xsl:param name="who" select="'nobody'"/>
+        <xsl:output method="html"/>
+        <xsl:template match="/"><ul><xsl:for-each select="items/item"><li><xsl:value-of select="."/> for <xsl:value-of select="$who"/></li></xsl:for-each></ul></xsl:template>
+        </xsl:stylesheet>`, 'application/xml');
+        const xml = new DOMParser().parseFromString('<items><item>a</item><item>b &amp; c</item></items>', 'application/xml');
+        const p = new XSLTProcessor();
+        p.importStylesheet(xsl);
+        p.setParameter(null, 'who', "O'Neil");
+        const frag = p.transformToFragment(xml, document);
+        document.body.appendChild(frag);
+        const doc = p.transformToDocument(xml);
+        const leak = new XSLTProcessor();
+        leak.importStylesheet(new DOMParser().parseFromString(`<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><r><xsl:copy-of select="document('file:///etc/passwd')"/></r></xsl:template></xsl:stylesheet>`, 'application/xml'));
+        const leaked = leak.transformToDocument(xml);
+        var out = [String(p), p.getParameter(null, 'who'), document.body.lastChild.outerHTML, String(doc), doc.documentElement ? doc.documentElement.outerHTML : 'none',
+          leaked === null ? 'null' : new XMLSerializer().serializeToString(leaked), typeof XSLTProcessor.prototype.transformToFragment].join(' | ');
+        </script>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("out"), .value(.string("[object XSLTProcessor] | O'Neil | <ul>\n<li>a for O'Neil</li>\n"
+            + "<li>b &amp; c for O'Neil</li>\n</ul> | [object HTMLDocument] | <html><head></head><body><ul>\n<li>a for O'Neil</li>\n"
+            + "<li>b &amp; c for O'Neil</li>\n</ul></body></html> | <r/> | function")))
+    }
+
+    /// An XPath literal carries any parameter value, both quotes included.
+    func testXSLTParameterLiterals() {
+        XCTAssertEqual(XSLTTransformer.literal("plain"), "'plain'")
+        XCTAssertEqual(XSLTTransformer.literal("O'Neil"), "\"O'Neil\"")
+        XCTAssertEqual(XSLTTransformer.literal("a'b\"c"), "concat('a', \"'\", 'b\"c')")
+        guard case .success(let output) = XSLTTransformer.transform(
+            source: "<x/>", stylesheet: """
+            <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:param name="p"/>\
+            <xsl:template match="/"><r><xsl:value-of select="$p"/></r></xsl:template></xsl:stylesheet>
+            """, parameters: [("p", "a'b\"c")]) else { return XCTFail("no output") }
+        XCTAssertEqual(output, XSLTTransformer.Output(text: "<r>a'b\"c</r>", isHTML: false))
+        XCTAssertEqual(XSLTTransformer.transform(source: "<x/>", stylesheet: "<notxsl/>"), .failure(.notAStylesheet))
+        XCTAssertEqual(XSLTTransformer.transform(source: "<x", stylesheet: "<notxsl/>"), .failure(.notAStylesheet))
+        XCTAssertEqual(XSLTTransformer.transform(source: "<x", stylesheet: "<xsl:stylesheet version='1.0' xmlns:xsl='http://www.w3.org/1999/XSL/Transform'/>"),
+                       .failure(.sourceNotWellFormed))
     }
 }

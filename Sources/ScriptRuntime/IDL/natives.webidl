@@ -89,6 +89,7 @@ namespace N {
   any setHTML(unsigned long node, DOMString arg1);
   any parse(unsigned long node, DOMString arg1, boolean arg2);
   any parseDocument(DOMString arg0, DOMString arg1, boolean arg2, DOMString? url);
+  any xsltTransform(unsigned long stylesheet, unsigned long source, any parameters);
   any xml(unsigned long node);
   any documentURL(unsigned long node);
   any templateContent(unsigned long node);

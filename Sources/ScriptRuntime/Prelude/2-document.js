@@ -430,8 +430,74 @@ const parsingInterface = lazyFamily(() => {
         ObjectDefine(cls.prototype, operation, { enumerable: true });
         ObjectDefine(cls.prototype, Symbol.toStringTag, { value: cls.name, configurable: true });
     }
-    familyClasses([DOMParser, XMLSerializer]);
-    return { DOMParser, XMLSerializer };
+    /// XSLTProcessor (WebKit's, over libxslt): a stylesheet node, string parameters by
+    /// namespace and name, and the two transforms; a transform that fails gives null.
+    class XSLTProcessor {
+        #stylesheet = -1;
+        #parameters = new InternalMap();
+        static #check(self, member) {
+            if (self === null || typeof self !== "object" || !(#parameters in self)) {
+                throw typeError("Can only call XSLTProcessor." + member + " on instances of XSLTProcessor");
+            }
+        }
+        #transform(source, member) {
+            const sourceID = nodeArgument(source, "XSLTProcessor", member, 1, "source");
+            if (this.#stylesheet < 0) return null;
+            const parameters = [];
+            this.#parameters.forEach((value, key) => { parameters.push(StringSlice(key, StringIndexOf(key, " ") + 1), value); });
+            return N.xsltTransform(this.#stylesheet, sourceID, parameters);
+        }
+        importStylesheet(style) {
+            XSLTProcessor.#check(this, "importStylesheet");
+            requireArguments(arguments.length, 1);
+            this.#stylesheet = nodeArgument(style, "XSLTProcessor", "importStylesheet", 1, "style");
+        }
+        transformToDocument(source) {
+            XSLTProcessor.#check(this, "transformToDocument");
+            requireArguments(arguments.length, 1);
+            const result = this.#transform(source, "transformToDocument");
+            if (result === null) return null;
+            return wrap(N.parseDocument(result[0], result[1] ? "text/html" : "application/xml", false, N.url()));
+        }
+        transformToFragment(source, output) {
+            XSLTProcessor.#check(this, "transformToFragment");
+            requireArguments(arguments.length, 2);
+            const outputID = nodeArgument(output, "XSLTProcessor", "transformToFragment", 2, "output");
+            if (N.kind(outputID) !== 9) throw typeError("Argument 2 ('output') to XSLTProcessor.transformToFragment must be an instance of Document");
+            const result = this.#transform(source, "transformToFragment");
+            if (result === null) return null;
+            // The output as the output document's markup, its scripts runnable once inserted.
+            const text = result[0];
+            const context = output.body ?? output.documentElement;
+            if (context === null) return null;
+            return wrap(parsedMarkup(idOf(context), text, true));
+        }
+        setParameter(namespaceURI, localName, value) {
+            XSLTProcessor.#check(this, "setParameter");
+            requireArguments(arguments.length, 3);
+            MapSet(this.#parameters, (namespaceURI === null || namespaceURI === undefined ? "" : String(namespaceURI)) + " " + String(localName), String(value));
+        }
+        getParameter(namespaceURI, localName) {
+            XSLTProcessor.#check(this, "getParameter");
+            requireArguments(arguments.length, 2);
+            const value = MapGet(this.#parameters, (namespaceURI === null || namespaceURI === undefined ? "" : String(namespaceURI)) + " " + String(localName));
+            return value === undefined ? null : value;
+        }
+        removeParameter(namespaceURI, localName) {
+            XSLTProcessor.#check(this, "removeParameter");
+            requireArguments(arguments.length, 2);
+            MapDelete(this.#parameters, (namespaceURI === null || namespaceURI === undefined ? "" : String(namespaceURI)) + " " + String(localName));
+        }
+        clearParameters() { XSLTProcessor.#check(this, "clearParameters"); this.#parameters.clear(); }
+        reset() { XSLTProcessor.#check(this, "reset"); this.#parameters.clear(); this.#stylesheet = -1; }
+    }
+    for (const operation of ["importStylesheet", "transformToDocument", "transformToFragment", "setParameter", "getParameter",
+        "removeParameter", "clearParameters", "reset"]) {
+        ObjectDefine(XSLTProcessor.prototype, operation, { enumerable: true });
+    }
+    ObjectDefine(XSLTProcessor.prototype, Symbol.toStringTag, { value: "XSLTProcessor", configurable: true });
+    familyClasses([DOMParser, XMLSerializer, XSLTProcessor]);
+    return { DOMParser, XMLSerializer, XSLTProcessor };
 });
 
 /// NodeIterator's pre-removing steps, set when the traversal family is made.

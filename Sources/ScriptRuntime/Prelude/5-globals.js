@@ -140,7 +140,7 @@ defineGlobals(Object.keys(functions), functions, false);
 // are made the first time a page reads one of their globals.
 const interfaces = {
     EventTarget, Node, CharacterData, Text, CDATASection, ProcessingInstruction, Comment, Element, HTMLElement, Document, HTMLDocument,
-    XMLDocument, DocumentFragment, ShadowRoot, CustomElementRegistry, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface,
+    XMLDocument, DocumentFragment, ShadowRoot, CustomElementRegistry, DocumentType, DOMImplementation, DOMParser: parsingInterface, XMLSerializer: parsingInterface, XSLTProcessor: parsingInterface,
     Attr, NamedNodeMap, NodeList, HTMLCollection, HTMLFormControlsCollection: formExtraInterface, HTMLOptionsCollection: formExtraInterface,
     RadioNodeList: formExtraInterface,
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, AbstractRange: rangeInterface, Range: rangeInterface, StaticRange: rangeInterface,
