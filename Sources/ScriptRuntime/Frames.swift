@@ -174,8 +174,9 @@ extension ScriptPage {
         guard let frame = current.frame, !current.isDetached else { return }
         let parent = worlds[frame.parentWorld]
         let target = requested.map(FrameSource.url) ?? frameNavigationTarget(element)
-        let markup: String
+        var markup: String
         var frameURL: String
+        var mediaType: String?
         var originURL = frame.originURL
         var base = parent.frame?.baseURL ?? baseURL
         var opaque = false
@@ -203,6 +204,13 @@ extension ScriptPage {
                 let contentType = response.headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
                 let essence = String(contentType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
                 if PageResponse.isXMLType(essence) { xmlType = essence }
+                // An image or a text is shown in the document WebKit makes for it.
+                switch MediaDocument.kind(ofType: essence) {
+                case .image?: markup = MediaDocument.imageMarkup(url: frameURL, bytes: response.body)
+                case .text?: markup = MediaDocument.textMarkup(markup)
+                case nil: break
+                }
+                if MediaDocument.kind(ofType: essence) != nil { mediaType = essence }
             case .failure(let error):
                 recordConsole(of: error)
                 markup = ""
@@ -213,6 +221,10 @@ extension ScriptPage {
         }
         // An XML response (Content-Type) is parsed as XML: a frame's XHTML, SVG or plain XML document.
         let made = xmlType.flatMap { parseXMLDocument(markup, type: $0) } ?? makeFrameDocument(markup)
+        if let mediaType {
+            mediaDocumentTypes[Int32(made.rawValue)] = mediaType
+            quirksModes[Int32(made.rawValue)] = nil  // WebKit's media documents are in no-quirks mode
+        }
         frameDocuments.remove(Int32(frame.document.rawValue))
         frameDocuments.insert(Int32(made.rawValue))
         document.setFrameContent(made, of: element)

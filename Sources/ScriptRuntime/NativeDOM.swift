@@ -105,6 +105,12 @@ enum NativeDOM {
             guard let target = node(call, 0) else { return .string("text/html") }
             return .string(page.documentContentTypes[Int32(target.rawValue)] ?? "text/html")
         }
+        // `document.contentType`: a media document's type, else the type its markup rules follow.
+        define(.reportedContentType) { call in
+            guard let target = node(call, 0) else { return .string("text/html") }
+            let raw = Int32(target.rawValue)
+            return .string(page.mediaDocumentTypes[raw] ?? page.documentContentTypes[raw] ?? "text/html")
+        }
         define(.scriptText) { call in .string(node(call, 0).map { page.scriptText($0) } ?? "") }
         define(.innerText) { call in .string(node(call, 0).map { page.innerText($0) } ?? "") }
 

@@ -109,6 +109,7 @@ extension ScriptPage {
         creators[raw] = nil
         quirksModes[raw] = nil
         documentContentTypes[raw] = nil
+        mediaDocumentTypes[raw] = nil
         documentURLs[raw] = nil
         xmlDeclarations[raw] = nil
         submittingForms.remove(raw)

@@ -111,6 +111,9 @@ public final class ScriptPage {
     var quirksModes: [Int32: HTMLDocument.QuirksMode] = [:]
     /// The content type of script-made documents that are not HTML documents (XML ones), by node.
     var documentContentTypes: [Int32: String] = [:]
+    /// The content type an HTML document made for an image or a text reports (MediaDocument),
+    /// by document; its markup rules stay HTML's.
+    var mediaDocumentTypes: [Int32: String] = [:]
     /// The URL of script-made documents that have one (DOMParser's: the page's URL then), by node.
     var documentURLs: [Int32: String] = [:]
     /// The XML declaration of documents parsed from XML that had one, by node.

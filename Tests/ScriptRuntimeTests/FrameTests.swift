@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import ScriptRuntime
 
@@ -192,5 +193,51 @@ final class FrameTests: XCTestCase {
         """, files: ["ext.js": "log.push('external ran ' + document.readyState);"])
         XCTAssertEqual(records, [])
         XCTAssertEqual(page.evaluate("log.join(' | ')"), .value(.string("DCL | external ran interactive | script load | window load")))
+    }
+
+    /// A frame whose response is an image or a text gets the document WebKit makes for it
+    /// (ImageDocument, TextDocument): the markup, content type and mode WebKitGTK 2.50 gives
+    /// for a PNG and a text file (the title's size read from the image's header).
+    func testImageAndTextFramesGetWebKitsMediaDocuments() throws {
+        let engine = try makeEngine { $0.allowFileAccessFromFileURLs = true }
+        var site = TestSite(files: ["t.txt": "line <1> & two\nsecond",
+                                    "t.gif": "GIF89a" + String(decoding: [100, 0, 50, 0], as: UTF8.self)])
+        site.files["index.html"] = """
+        <!doctype html><body><iframe id=a src="t.gif"></iframe><iframe id=b src="t.txt"></iframe><script>
+        var out = '';
+        window.onload = () => { const a = document.getElementById('a').contentDocument, b = document.getElementById('b').contentDocument;
+          out = JSON.stringify([a.contentType, a.documentElement.outerHTML, b.contentType, b.documentElement.outerHTML, b.compatMode, a.title]); };
+        </script>
+        """
+        let reader: ScriptResourceReader = { request in
+            site.reader(request).map { response in
+                var typed = response
+                if request.url.hasSuffix(".gif") { typed.headers = [("Content-Type", "image/gif")] }
+                if request.url.hasSuffix(".txt") { typed.headers = [("Content-Type", "text/plain")] }
+                return typed
+            }
+        }
+        let page = engine.loadPage(.text(site.files["index.html"]!), url: TestSite.base + "index.html", resources: reader)
+        addTeardownBlock { page.close() }
+        XCTAssertEqual(describe(engine.runUntilIdle()), [])
+        XCTAssertEqual(page.evaluate("out"), .value(.string(#"""
+            ["image/gif","<html style=\"height: 100%;\"><head><title>t.gif 100×50 pixels</title></head><body style=\"margin: 0px; \#
+            height: 100%\"><img style=\"-webkit-user-select:none; display:block; padding:env(safe-area-inset-top) \#
+            env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);\" src=\"file:///app/t.gif\"></body></html>",\#
+            "text/plain","<html><head><meta name=\"color-scheme\" content=\"light dark\"></head><body><pre style=\"word-wrap: \#
+            break-word; white-space: pre-wrap;\">line &lt;1&gt; &amp; two\nsecond</pre></body></html>","CSS1Compat","t.gif 100×50 pixels"]
+            """#)))
+    }
+
+    /// The sizes of the image formats' headers.
+    func testImageSizesFromHeaders() {
+        XCTAssertEqual(MediaDocument.imageSize(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 1, 44, 0, 0, 0, 200])).map { [$0.width, $0.height] }, [300, 200])
+        XCTAssertEqual(MediaDocument.imageSize(Data(Array("BM".utf8) + [UInt8](repeating: 0, count: 16) + [10, 0, 0, 0, 0xF6, 0xFF, 0xFF, 0xFF]))
+            .map { [$0.width, $0.height] }, [10, 10])
+        XCTAssertEqual(MediaDocument.imageSize(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 30, 0, 40, 3, 0, 0]))
+            .map { [$0.width, $0.height] }, [40, 30])
+        XCTAssertNil(MediaDocument.imageSize(Data([0xFF, 0xD8, 0xFF])))
+        XCTAssertNil(MediaDocument.imageSize(Data("not an image".utf8)))
     }
 }

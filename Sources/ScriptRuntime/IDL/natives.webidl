@@ -35,6 +35,7 @@ namespace N {
   any target(unsigned long node);
   any compatMode(unsigned long node);
   any characterSet(unsigned long node);
+  any reportedContentType(unsigned long node);
   any contentType(unsigned long node);
   any innerText(unsigned long node);
   // Attributes

@@ -57,7 +57,7 @@ class Document extends Node {
     get characterSet() { return N.characterSet(idOf(this)); }
     get charset() { return N.characterSet(idOf(this)); }
     get inputEncoding() { return N.characterSet(idOf(this)); }
-    get contentType() { return N.contentType(idOf(this)); }
+    get contentType() { return N.reportedContentType(idOf(this)); }
     get compatMode() { return N.compatMode(idOf(this)); }
     get doctype() {
         for (let id = N.first(idOf(this)); id >= 0; id = N.next(id)) if (N.kind(id) === 10) return wrap(id);
