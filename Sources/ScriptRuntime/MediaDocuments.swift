@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NavigatorCore
 
 /// The documents WebKit makes for a frame whose response is not markup (WebCore's
 /// ImageDocument and TextDocument): an image shown alone, titled with its file name and size,
@@ -77,18 +78,5 @@ enum MediaDocument {
         return nil
     }
 
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    private static func escaped(_ text: String) -> String { MarkupEscaping.escaped(text) }
 }

@@ -1,3 +1,5 @@
+import NavigatorCore
+
 /// What a load did, one value per line of the event log.
 public enum LoadEvent: Equatable, Sendable {
     /// `load: URL (200, 12 KB, 35 ms)`; files have no status: `load: URL (12 KB, 1 ms)`.
@@ -68,18 +70,5 @@ public enum LoadErrorPage {
         return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Cannot Open Page</title></head>\n<body>\n\(body)</body></html>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            default: output.append(character)
-            }
-        }
-        return output
-    }
+    static func escape(_ text: String) -> String { MarkupEscaping.escaped(text) }
 }
