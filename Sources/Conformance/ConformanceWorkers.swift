@@ -122,6 +122,10 @@ public final class ConformanceWorkerPool {
         }
         while done < jobs.count {
             for index in workers.indices where workers[index]?.job == nil && next < jobs.count {
+                if let idle = workers[index], let status = Self.exitStatus(of: idle.pid) {
+                    _ = reap(idle, status: status)
+                    workers[index] = nil
+                }
                 if workers[index] == nil { workers[index] = try spawn() }
                 guard let data = try? encoder.encode(jobs[next]) else { throw ConformanceRunError("a job could not be encoded") }
                 workers[index]!.job = next
@@ -154,6 +158,11 @@ public final class ConformanceWorkerPool {
                     if count < 0, errno == EINTR || errno == EAGAIN { continue }
                     workers[index] = nil
                     finish(job: job, with: .stopped(jobs[job], outcome: .crash, message: reap(worker)))
+                } else if let status = Self.exitStatus(of: worker.pid) {
+                    // Ended without closing its output: something it started (the runtime's
+                    // backtracer) holds the pipe open.
+                    workers[index] = nil
+                    finish(job: job, with: .stopped(jobs[job], outcome: .crash, message: reap(worker, status: status)))
                 } else if ContinuousClock.now - worker.started > killAfter {
                     kill(worker.pid, SIGKILL)
                     _ = reap(worker)
@@ -186,8 +195,14 @@ public final class ConformanceWorkerPool {
         for descriptor in toWorker + fromWorker { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // Each worker leads its own process group, so that what a crashed worker started ends with it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         close(toWorker[0])
         close(fromWorker[1])
         guard status == 0 else {
@@ -200,20 +215,33 @@ public final class ConformanceWorkerPool {
         return Worker(pid: pid, input: toWorker[1], output: fromWorker[0], log: log)
     }
 
-    /// Waits for a dead or killed worker and says how it ended, with the last lines it wrote to
+    /// The wait status of a worker that has ended, nil while it runs.
+    private static func exitStatus(of pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? status : nil
+    }
+
+    /// Waits for a dead or killed worker (unless its `status` was already collected), ends what
+    /// is left of its process group, and says how it ended, with the last lines it wrote to
     /// standard error.
-    private func reap(_ worker: Worker) -> String {
+    private func reap(_ worker: Worker, status collected: Int32? = nil) -> String {
         close(worker.input)
         close(worker.output)
-        var status: Int32 = 0
-        _ = waitpid(worker.pid, &status, 0)
+        var status: Int32 = collected ?? 0
+        if collected == nil { _ = waitpid(worker.pid, &status, 0) }
+        kill(-worker.pid, SIGKILL)
         let signalNumber = status & 0x7F
         var text = signalNumber != 0 ? "the worker died of signal \(signalNumber)" : "the worker exited with status \((status >> 8) & 0xFF)"
         if let bytes = FileManager.default.contents(atPath: worker.log) {
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").suffix(3)
             if !lines.isEmpty { text += ": " + lines.joined(separator: " / ") }
         }
-        unlink(worker.log)
+        // A crash's backtrace is worth reading whole; a kill's log is not.
+        if signalNumber != 0, signalNumber != SIGKILL {
+            text += " (its standard error is kept in \(worker.log))"
+        } else {
+            unlink(worker.log)
+        }
         return text
     }
 

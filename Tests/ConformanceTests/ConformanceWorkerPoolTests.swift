@@ -21,6 +21,8 @@ final class ConformanceWorkerPoolTests: XCTestCase {
         let steps = lines.map { line -> String in
             switch line {
             case "hang": return "read job; sleep 30"
+            // A crash that leaves a process holding the worker's output, as a backtracer does.
+            case "crash leaving a helper": return "read job; sleep 30 & echo \"helper $!\" >&2; kill -SEGV $$"
             case let exit where exit.hasPrefix("exit "): return "read job; echo 'dying now' >&2; \(exit)"
             default: return "read job; printf '%s\\n' '\(line)'"
             }
@@ -52,6 +54,29 @@ final class ConformanceWorkerPoolTests: XCTestCase {
         guard case .wpt(let killed) = hangingResults[1] else { return XCTFail("not a WPT result") }
         XCTAssertEqual(killed.message, "killed after 0.5 s of real time")
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+
+    func testACrashedWorkerIsSeenAtOnceThoughWhatItStartedHoldsItsOutput() throws {
+        let first = try answer("a")
+        let pool = ConformanceWorkerPool(executable: "/bin/sh", arguments: worker([first.line, "crash leaving a helper"]), count: 1, killAfter: .seconds(25))
+        let results = try pool.run([job("a"), job("b")])
+        XCTAssertEqual(results.map(\.outcome), [.ok, .crash])
+        guard case .wpt(let crashed) = results[1] else { return XCTFail("not a WPT result") }
+        // "the worker died of signal 11: helper PID (its standard error is kept in LOG)"
+        let words = crashed.message.split(separator: " ")
+        XCTAssertEqual(words.prefix(7).joined(separator: " "), "the worker died of signal 11: helper")
+        XCTAssertEqual(words.dropFirst(8).prefix(6).joined(separator: " "), "(its standard error is kept in")
+        let log = String(words.last!.dropLast())
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "helper \(words[7])\n")
+        try FileManager.default.removeItem(atPath: log)
+        // The helper went with the worker's process group: it is gone, or dead and not yet reaped.
+        let helper = try XCTUnwrap(Int32(words[7]))
+        func running() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8) else { return false }
+            return stat.split(separator: ")").last?.split(separator: " ").first != "Z"
+        }
+        for _ in 0..<100 where running() { usleep(20_000) }
+        XCTAssertFalse(running())
     }
 
     func testATreeConstructionJobThatCrashesFailsWithTheReason() throws {
