@@ -294,6 +294,35 @@ enum ScriptValue: Equatable {
 
     static func int(_ value: Int) -> ScriptValue { .number(Double(value)) }
 
+    /// Makes `values` and runs `body` with them, each made one kept from the collector until
+    /// `body` returns: JavaScriptCore scans the stack, not a Swift array, so without that the
+    /// allocation of the next value may collect the ones made before it.
+    fileprivate static func withMade<Result>(_ values: [ScriptValue], in context: JSContextRef,
+                                             _ body: (UnsafeBufferPointer<JSValueRef?>) -> Result) -> Result {
+        var made: [JSValueRef?] = []
+        made.reserveCapacity(values.count)
+        var kept: [JSValueRef] = []
+        defer { for value in kept { jsc.JSValueUnprotect(context, value) } }
+        for value in values {
+            let reference = value.make(in: context)
+            if let reference, value.isAllocated {
+                jsc.JSValueProtect(context, reference)
+                kept.append(reference)
+            }
+            made.append(reference)
+        }
+        return made.withUnsafeBufferPointer(body)
+    }
+
+    /// Whether making this value allocates a cell the collector could take (kept values are
+    /// protected already; the rest are immediates).
+    private var isAllocated: Bool {
+        switch self {
+        case .string, .array: return true
+        case .undefined, .null, .bool, .number, .kept: return false
+        }
+    }
+
     fileprivate func make(in context: JSContextRef) -> JSValueRef? {
         switch self {
         case .undefined: return jsc.JSValueMakeUndefined(context)
@@ -305,8 +334,7 @@ enum ScriptValue: Equatable {
             defer { jsc.JSStringRelease(string) }
             return jsc.JSValueMakeString(context, string)
         case .array(let elements):
-            let values: [JSValueRef?] = elements.map { $0.make(in: context) }
-            return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray(context, values.count, $0.baseAddress, nil) }
+            return ScriptValue.withMade(elements, in: context) { jsc.JSObjectMakeArray(context, $0.count, $0.baseAddress, nil) }
         case .kept(let kept):
             // A value stays in the global object it came from: worlds and the native context share
             // one virtual machine, and an object of one must never reach another's scripts.
@@ -550,10 +578,9 @@ final class JavaScriptContext {
     func call(_ function: JavaScriptValue, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptException> {
         guard let object = jsc.JSValueToObject(context, function.value, nil) else { return .success(.undefined) }
         machine.timeLimitFired = false
-        let values: [JSValueRef?] = arguments.map { $0.make(in: context) }
         var exception: JSValueRef?
-        let result = values.withUnsafeBufferPointer { arguments in
-            machine.entering { jsc.JSObjectCallAsFunction(context, object, nil, values.count, arguments.baseAddress, &exception) }
+        let result = ScriptValue.withMade(arguments, in: context) { values in
+            machine.entering { jsc.JSObjectCallAsFunction(context, object, nil, values.count, values.baseAddress, &exception) }
         }
         if let exception { return .failure(describe(exception)) }
         return .success(primitive(result))
@@ -594,16 +621,21 @@ final class JavaScriptContext {
     func install(natives: [(String, (NativeCall) -> Result<ScriptValue, ScriptThrow>)], configuration: ScriptValue,
                  into installer: JavaScriptValue) -> Result<ScriptValue, ScriptException> {
         let holder = jsc.JSObjectMake(context, nil, nil)!
+        // Kept while the natives and the configuration are made (see `ScriptValue.withMade`).
+        jsc.JSValueProtect(context, holder)
+        defer { jsc.JSValueUnprotect(context, holder) }
         for (name, body) in natives {
             let function = makeNativeFunction(body)
             jsc.JSObjectSetProperty(context, holder, machine.propertyName(name), function.object, 0, nil)
         }
         machine.timeLimitFired = false
         guard let function = jsc.JSValueToObject(context, installer.value, nil) else { return .success(.undefined) }
-        let arguments: [JSValueRef?] = [holder, configuration.make(in: context)]
         var exception: JSValueRef?
-        let result = arguments.withUnsafeBufferPointer { values in
-            machine.entering { jsc.JSObjectCallAsFunction(context, function, nil, 2, values.baseAddress, &exception) }
+        let result = ScriptValue.withMade([configuration], in: context) { made in
+            let arguments: [JSValueRef?] = [holder, made[0]]
+            return arguments.withUnsafeBufferPointer { values in
+                machine.entering { jsc.JSObjectCallAsFunction(context, function, nil, 2, values.baseAddress, &exception) }
+            }
         }
         if let exception { return .failure(describe(exception)) }
         return .success(primitive(result))
