@@ -296,14 +296,16 @@ enum ScriptValue: Equatable {
 
     /// Makes `values` and runs `body` with them, each made one kept from the collector until
     /// `body` returns: JavaScriptCore scans the stack, not a Swift array, so without that the
-    /// allocation of the next value may collect the ones made before it.
-    fileprivate static func withMade<Result>(_ values: [ScriptValue], in context: JSContextRef,
-                                             _ body: (UnsafeBufferPointer<JSValueRef?>) -> Result) -> Result {
+    /// allocation of the next value may collect the ones made before it (`betweenValues` runs
+    /// before each value after the first: tests collect garbage there).
+    fileprivate static func withMade<Result>(_ values: [ScriptValue], in context: JSContextRef, betweenValues: () -> Void = {},
+                                 _ body: (UnsafeBufferPointer<JSValueRef?>) -> Result) -> Result {
         var made: [JSValueRef?] = []
         made.reserveCapacity(values.count)
         var kept: [JSValueRef] = []
         defer { for value in kept { jsc.JSValueUnprotect(context, value) } }
         for value in values {
+            if !made.isEmpty { betweenValues() }
             let reference = value.make(in: context)
             if let reference, value.isAllocated {
                 jsc.JSValueProtect(context, reference)
@@ -575,11 +577,11 @@ final class JavaScriptContext {
     /// Calls a kept function with arguments; microtasks drain before it returns (unless this
     /// call is nested in another).
     @discardableResult
-    func call(_ function: JavaScriptValue, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptException> {
+    func call(_ function: JavaScriptValue, _ arguments: [ScriptValue], betweenArguments: () -> Void = {}) -> Result<ScriptValue, ScriptException> {
         guard let object = jsc.JSValueToObject(context, function.value, nil) else { return .success(.undefined) }
         machine.timeLimitFired = false
         var exception: JSValueRef?
-        let result = ScriptValue.withMade(arguments, in: context) { values in
+        let result = ScriptValue.withMade(arguments, in: context, betweenValues: betweenArguments) { values in
             machine.entering { jsc.JSObjectCallAsFunction(context, object, nil, values.count, values.baseAddress, &exception) }
         }
         if let exception { return .failure(describe(exception)) }

@@ -30,3 +30,20 @@ final class AdapterTests: XCTestCase {
         XCTAssertEqual(other.advance(by: 100).count, 0)
     }
 }
+
+/// The values made for a call survive a collection before the call: only a Swift array holds
+/// them, which JavaScriptCore's stack scan does not see (unprotected, the first array's cell is
+/// reused by the second and the function reads garbage).
+final class CallArgumentTests: XCTestCase {
+    func testArgumentsMadeForACallSurviveACollectionBetweenThem() throws {
+        let machine = try JavaScriptMachine()
+        let context = machine.makeContext(name: "t")
+        let function = try context.evaluateFunction(JavaScriptSource("(function (a, b, c) { return JSON.stringify([a, b, c]) + ' ' + (a === b) })", reused: false),
+                                                    sourceURL: "t.js").get()
+        let arguments: [ScriptValue] = [.array([.string("first"), .number(1)]), .array([.string("second"), .array([.null])]), .string("third")]
+        for _ in 0..<3 {
+            let result = context.call(function, arguments, betweenArguments: { machine.collectGarbage(in: context) })
+            XCTAssertEqual(try result.get(), .string(#"[["first",1],["second",[null]],"third"] false"#))
+        }
+    }
+}
