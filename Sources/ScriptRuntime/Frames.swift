@@ -13,6 +13,9 @@ struct FrameBrowsingContext {
     /// The document the frame shows, a document node of the page's arena.
     var document: NodeID
     var url: String
+    /// The fragment `:target` follows: the URL's at the last navigation to it, unchanged by
+    /// `pushState` and `replaceState` (HTML §7.4.6.3 "scroll to the fragment").
+    var targetFragment: String?
     /// The URL relative references resolve against (a `srcdoc` or `about:blank` document's is
     /// its parent's).
     var baseURL: String
@@ -84,7 +87,7 @@ extension ScriptPage {
         let parentOrigin = parent.frame?.originURL ?? url
         let blank = makeFrameDocument("")
         let world = PageWorld(page: self, index: worlds.count, name: "frame",
-                              frame: FrameBrowsingContext(element: element, document: blank, url: "about:blank", baseURL: parentURL,
+                              frame: FrameBrowsingContext(element: element, document: blank, url: "about:blank", targetFragment: nil, baseURL: parentURL,
                                                           originURL: parentOrigin, parentWorld: parent.index, isInitialBlank: true))
         worlds.append(world)
         frameWorlds[Int32(element.rawValue)] = world.index
@@ -197,10 +200,15 @@ extension ScriptPage {
             // is a world of its own, which the parent cannot reach.
             opaque = WebURL(address).origin != parentOrigin || scheme == "data"
                 || (scheme == "file" && !engine.configuration.allowFileAccessFromFileURLs)
-            switch resources(ScriptResourceRequest(kind: .frameDocument, url: address)) {
+            // A request never carries the fragment (Fetch §2.2.5); the document's URL keeps it.
+            let requested = address.firstIndex(of: "#").map { String(address[..<$0]) } ?? address
+            switch resources(ScriptResourceRequest(kind: .frameDocument, url: requested)) {
             case .success(let response):
                 markup = Self.decodeScript(response.body)
                 frameURL = response.url.isEmpty ? address : response.url
+                // The document's URL keeps the navigation's fragment (HTML §7.4.2.2), which a
+                // response's URL never has.
+                if let hash = address.firstIndex(of: "#"), !frameURL.contains("#") { frameURL += address[hash...] }
                 let contentType = response.headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
                 let essence = String(contentType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
                 if PageResponse.isXMLType(essence) { xmlType = essence }
@@ -228,8 +236,9 @@ extension ScriptPage {
         frameDocuments.remove(Int32(frame.document.rawValue))
         frameDocuments.insert(Int32(made.rawValue))
         document.setFrameContent(made, of: element)
-        let fresh = FrameBrowsingContext(element: element, document: made, url: frameURL, baseURL: base, originURL: originURL,
-                                         parentWorld: frame.parentWorld, isInitialBlank: false, readyState: .loading, isOpaque: opaque)
+        let fresh = FrameBrowsingContext(element: element, document: made, url: frameURL, targetFragment: ScriptPage.fragment(of: frameURL),
+                                         baseURL: base, originURL: originURL, parentWorld: frame.parentWorld, isInitialBlank: false,
+                                         readyState: .loading, isOpaque: opaque)
         if frame.isInitialBlank && !opaque {
             current.frame = fresh
             current.callHost("frameDocument", .int(made.rawValue))

@@ -97,13 +97,27 @@ enum NativeWindow {
             return .undefined
         }
         define(.history) { call in
+            // "fragment push" and "fragment replace" are navigations to a fragment, which move
+            // `:target`; the history API's "push" and "replace" change only the URL.
+            let kind = call.string(0)
+            let toFragment = kind.hasPrefix("fragment ")
             // A frame's session history is not kept: its pushState changes only its URL.
             if world.frame != nil {
-                if call.string(0) != "go" { world.frame?.url = call.string(1) }
+                if kind != "go" {
+                    world.frame?.url = call.string(1)
+                    if toFragment {
+                        world.frame?.targetFragment = ScriptPage.fragment(of: call.string(1))
+                        page.version += 1
+                    }
+                }
                 return .undefined
             }
             let target = call.string(1)
-            switch call.string(0) {
+            if toFragment {
+                page.targetFragment = ScriptPage.fragment(of: target)
+                page.version += 1
+            }
+            switch kind.dropFirst(toFragment ? "fragment ".count : 0) {
             case "push":
                 page.url = target
                 page.historyLength += 1

@@ -30,6 +30,9 @@ public final class ScriptPage {
     public let id: ID
     /// The document's URL (changed by `pushState` and fragment navigations).
     public internal(set) var url: String
+    /// The fragment `:target` follows: the URL's when the page loaded or last navigated to a
+    /// fragment (or went back to one), unchanged by `pushState` and `replaceState`, as in WebKit.
+    var targetFragment: String?
     /// The live tree. Read it between calls (to lay the page out); holding a copy while the
     /// page runs makes the next change copy the whole arena.
     public internal(set) var document = HTMLDocument()
@@ -168,6 +171,7 @@ public final class ScriptPage {
         self.cookies = cookies
         self.id = ID(rawValue: id)
         self.url = url
+        targetFragment = Self.fragment(of: url)
         self.resources = resources
         self.userScripts = userScripts
         self.historyLength = max(1, historyLength)
@@ -295,11 +299,17 @@ public final class ScriptPage {
         }
     }
 
+    /// The fragment of a URL, without its `#`; nil when it has none.
+    static func fragment(of url: String) -> String? {
+        url.firstIndex(of: "#").map { String(url[url.index(after: $0)...]) }
+    }
+
     /// Returns to an entry this page made with `pushState`/`replaceState` or a fragment
     /// navigation: the URL changes, then `popstate` (and `hashchange` if only the fragment moved).
     public func restoreHistoryEntry(url newURL: String, state: HistoryStateID?) {
         let oldURL = url
         url = newURL
+        targetFragment = Self.fragment(of: newURL)
         _ = runInput {
             pageWorld.callHost("popstate", .int(state?.rawValue ?? 0), .string(oldURL), .string(newURL))
         }

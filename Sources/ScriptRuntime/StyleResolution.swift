@@ -36,7 +36,12 @@ extension ScriptPage {
         if let cached = cachedDocumentState, cached.key == key { return cached.state }
         var state = DocumentState(focused: focusedElement)
         state.definedCustomElements = customElementsDefined
-        if let hash = url.firstIndex(of: "#") { state.fragment = String(url[url.index(after: hash)...]) }
+        state.isXMLDocument = xmlContentType != nil
+        state.fragment = targetFragment
+        state.otherDocuments = documentNodes
+        for world in worlds {
+            if let frame = world.frame, let fragment = frame.targetFragment { state.fragments[frame.document] = fragment }
+        }
         for (raw, control) in controls {
             guard let node = document.node(rawValue: Int(raw)) else { continue }
             if let checked = control.checked ?? control.selected { state.checkedness[node] = checked }

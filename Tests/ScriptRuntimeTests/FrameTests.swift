@@ -241,3 +241,53 @@ final class FrameTests: XCTestCase {
         XCTAssertNil(MediaDocument.imageSize(Data("not an image".utf8)))
     }
 }
+
+/// Selectors in other documents than the page's: `:root` is each document's element, and a
+/// frame's `:target` is what its own URL's fragment names (WebKitGTK 2.50 gave each value
+/// below for the same page served over http).
+final class OtherDocumentSelectorTests: XCTestCase {
+    /// `:target` moves with a navigation to a fragment, not with `pushState`/`replaceState`
+    /// (WebKitGTK 2.50: a, a, a, then a again, since the hash is already "b"), and comes back
+    /// with the history entry of a fragment navigation.
+    func testTargetMovesWithFragmentNavigationsNotWithTheHistoryAPI() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><body><div id=a>a</div><div id=b>b</div><div id=c>c</div><script>
+        var out = [], target = () => { const t = document.querySelector(':target'); return t && t.id; };
+        location.hash = 'a'; out.push(target());
+        history.replaceState(null, '', '#b'); out.push(target());
+        history.pushState(null, '', '#b'); out.push(target());
+        location.hash = 'b'; out.push(target());
+        location.hash = 'c'; out.push(target(), location.hash);
+        </script>
+        """)
+        XCTAssertEqual(records, [
+            #"history: push(url: "file:///app/index.html#a", state: ScriptRuntime.HistoryStateID(rawValue: 0))"#,
+            #"history: replace(url: "file:///app/index.html#b", state: ScriptRuntime.HistoryStateID(rawValue: 1))"#,
+            #"history: push(url: "file:///app/index.html#b", state: ScriptRuntime.HistoryStateID(rawValue: 2))"#,
+            #"history: push(url: "file:///app/index.html#c", state: ScriptRuntime.HistoryStateID(rawValue: 0))"#,
+        ])
+        XCTAssertEqual(page.evaluate("out.join()"), .value(.string("a,a,a,a,c,#c")))
+    }
+
+    func testRootAndTargetFollowTheDocumentAnElementIsIn() throws {
+        let engine = try makeEngine { $0.allowFileAccessFromFileURLs = true }
+        var site = TestSite(files: ["inner.html": "<!doctype html><html id=html><body><div id=target>t</div><p id=other></p></body></html>"])
+        site.files["index.html"] = """
+        <!doctype html><body><iframe id=f src="inner.html#target"></iframe><script>
+        var out = '';
+        window.onload = () => {
+          const d = document.getElementById('f').contentDocument, made = document.implementation.createHTMLDocument('x');
+          const before = [d.URL, d.querySelectorAll(':root').length, d.documentElement.matches(':root'), d.querySelector(':target').id,
+            made.querySelectorAll(':root').length, made.documentElement.matches(':root'), made.querySelectorAll(':scope > html').length,
+            document.querySelectorAll(':root').length, document.querySelector(':target')];
+          d.defaultView.history.replaceState(null, '', '#other');
+          out = JSON.stringify(before.concat([d.querySelector(':target').id]));
+        };
+        </script>
+        """
+        let page = engine.loadPage(.text(site.files["index.html"]!), url: TestSite.base + "index.html", resources: site.reader)
+        addTeardownBlock { page.close() }
+        XCTAssertEqual(describe(engine.runUntilIdle()), [])
+        XCTAssertEqual(page.evaluate("out"), .value(.string(#"["file:///app/inner.html#target",1,true,"target",1,true,0,1,null,"target"]"#)))
+    }
+}

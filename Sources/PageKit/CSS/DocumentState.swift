@@ -19,6 +19,14 @@ public struct DocumentState: Hashable, Sendable {
     /// The elements whose custom element state is "custom" (constructed or upgraded by their
     /// definition), for `:defined`.
     public var definedCustomElements: Set<NodeID>
+    /// The document nodes besides the page's own (frames' and script-made documents), whose
+    /// document elements match `:root`, by `NodeID.rawValue` (the page's own set, shared).
+    public var otherDocuments: Set<Int32> = []
+    /// The fragments of those documents' URLs, by document (a frame's `:target`).
+    public var fragments: [NodeID: String] = [:]
+    /// The page's document is an XML document: names in selectors match HTML elements as
+    /// written, not ASCII case-insensitively (Selectors §6.1, "HTML elements in HTML documents").
+    public var isXMLDocument = false
 
     public init(focused: NodeID? = nil, fragment: String? = nil, checkedness: [NodeID: Bool] = [:],
                 values: [NodeID: String] = [:], indeterminate: Set<NodeID> = [], definedCustomElements: Set<NodeID> = []) {

@@ -107,7 +107,7 @@ struct CompoundSelector: Hashable, Sendable {
     }
     /// The atom of a name every document interns at a fixed place (`KnownName`), else `none`.
     private(set) var knownTypeAtom = HTMLDocument.none
-    /// `|E`: elements in no namespace, which an HTML document has none of.
+    /// `|E`, `|*`: only elements in no namespace.
     var requiresNoNamespace = false
     var simples: [SimpleSelector] = []
     /// The pseudo-element, such as `before`; it never matches an element.

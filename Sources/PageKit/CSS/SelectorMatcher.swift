@@ -153,8 +153,14 @@ struct SelectorMatcher {
             return false
         case .named:
             // SVG and MathML names keep their case (`foreignObject`); HTML's are lowercased.
-            let wanted = atoms[Int(node.namespace == .html ? compound.htmlName : compound.foreignName)]
+            let wanted = atoms[Int(node.namespace == .html && !state.isXMLDocument ? compound.htmlName : compound.foreignName)]
             if node.name != wanted || wanted == HTMLDocument.none { return false }
+        case .anyInNoNamespace:
+            if node.namespace != .other || document.namespaceURI(of: NodeID(element)) != nil { return false }
+        case .namedInNoNamespace:
+            let wanted = atoms[Int(compound.foreignName)]
+            if node.name != wanted || wanted == HTMLDocument.none || node.namespace != .other
+                || document.namespaceURI(of: NodeID(element)) != nil { return false }
         }
         var test = compound.firstTest
         let end = compound.firstTest + compound.testCount
@@ -176,10 +182,12 @@ struct SelectorMatcher {
         case .attribute:
             return matches(attribute: program.attributes[Int(test.a)], element)
         case .root:
-            return document.nodes[Int(element)].parent == 0
+            // The document element of any document: the page's, a frame's, a created one.
+            let parent = document.nodes[Int(element)].parent
+            return parent != HTMLDocument.none && isDocument(parent)
         case .scope:
-            return scope == HTMLDocument.none || document.nodes[Int(scope)].kind == .document
-                ? document.nodes[Int(element)].parent == 0 : element == scope
+            if scope == HTMLDocument.none { return document.nodes[Int(element)].parent == 0 }
+            return isDocument(scope) ? document.nodes[Int(element)].parent == scope : element == scope
         case .hasAnchor:
             return element == anchor
         case .empty:
@@ -238,7 +246,7 @@ struct SelectorMatcher {
             // `:host` matches only the featureless host, reached from its tree (matchesFromShadowTree).
             return false
         case .target:
-            return element == target
+            return element == target(of: element)
         case .focus:
             return state.focused?.index == element
         case .focusWithin:
@@ -324,7 +332,7 @@ struct SelectorMatcher {
     ]
 
     private func matches(attribute selector: SelectorProgram.AttributeTest, _ element: Int32) -> Bool {
-        let isHTML = document.nodes[Int(element)].namespace == .html
+        let isHTML = document.nodes[Int(element)].namespace == .html && !state.isXMLDocument
         let name = atoms[Int(isHTML ? selector.htmlName : selector.foreignName)]
         guard name != HTMLDocument.none, let attribute = document.attributeIndex(name, of: element) else { return false }
         if selector.operation == .exists { return true }
@@ -407,7 +415,21 @@ struct SelectorMatcher {
         return false
     }
 
-    private var target: Int32 {
+    /// Whether a node is a document: the page's, or one of `state.otherDocuments`.
+    private func isDocument(_ node: Int32) -> Bool {
+        document.nodes[Int(node)].kind == .document || (!state.otherDocuments.isEmpty && state.otherDocuments.contains(node))
+    }
+
+    /// The element the URL's fragment indicates in the page's document, or in the frame
+    /// document that holds `element`.
+    private func target(of element: Int32) -> Int32 {
+        if !state.fragments.isEmpty {
+            var root = element
+            while document.nodes[Int(root)].parent != HTMLDocument.none { root = document.nodes[Int(root)].parent }
+            if let fragment = state.fragments[NodeID(root)] {
+                return document.indicatedElement(for: fragment, in: NodeID(root)) ?? HTMLDocument.none
+            }
+        }
         if let known = memo.target { return known ?? HTMLDocument.none }
         let found = document.indicatedElement(for: state.fragment ?? "")
         memo.target = .some(found)
@@ -576,17 +598,17 @@ extension HTMLDocument {
     /// The element a URL fragment indicates (HTML's "find a potential indicated element"):
     /// the first with that `id`, else the first `a` with that `name`; tried as written, then
     /// percent-decoded.
-    func indicatedElement(for fragment: String) -> Int32? {
+    func indicatedElement(for fragment: String, in document: NodeID = NodeID(0)) -> Int32? {
         guard !fragment.isEmpty else { return nil }
-        if let found = elementIndicated(by: fragment) { return found }
-        if let decoded = PercentEncoding.decode(fragment.utf8), decoded != fragment { return elementIndicated(by: decoded) }
+        if let found = elementIndicated(by: fragment, in: document.index) { return found }
+        if let decoded = PercentEncoding.decode(fragment.utf8), decoded != fragment { return elementIndicated(by: decoded, in: document.index) }
         return nil
     }
 
-    private func elementIndicated(by name: String) -> Int32? {
+    private func elementIndicated(by name: String, in root: Int32) -> Int32? {
         let wanted = Array(name.utf8)
         var anchor: Int32?
-        var node = nodes[0].firstChild
+        var node = nodes[Int(root)].firstChild
         while node != HTMLDocument.none {
             if nodes[Int(node)].kind == .element {
                 if let attribute = attributeIndex(KnownName.id.rawValue, of: node),
@@ -599,7 +621,7 @@ extension HTMLDocument {
                     anchor = node
                 }
             }
-            node = following(node, within: 0)
+            node = following(node, within: root)
         }
         return anchor
     }

@@ -30,8 +30,31 @@ struct SelectorParser {
     /// Parses a whole string as a selector list (as `querySelectorAll` does).
     static func parseList(_ text: String) throws(SelectorSyntaxError) -> [ComplexSelector] {
         let tokenizer = CSSTokenizer(text)
-        let parser = SelectorParser(tokenizer: tokenizer, tokens: tokenizer.tokens())
+        let parser = SelectorParser(tokenizer: tokenizer, tokens: closingBlocksAtTheEnd(tokenizer.tokens()))
         return try parser.parseList(0..<(parser.tokens.count - 1), context: Context())
+    }
+
+    /// The tokens with the blocks still open at the end closed there (CSS Syntax §5.4.8: the end
+    /// of the input ends a simple block or a function), so that `[align="center"` and
+    /// `:not(p` parse, as they do in WebKit.
+    static func closingBlocksAtTheEnd(_ tokens: [CSSToken]) -> [CSSToken] {
+        var open: [CSSTokenKind] = []
+        for token in tokens {
+            switch token.kind {
+            case .openParen, .function: open.append(.closeParen)
+            case .openSquare: open.append(.closeSquare)
+            case .openCurly: open.append(.closeCurly)
+            case .closeParen, .closeSquare, .closeCurly:
+                // A stray closer is an error the parser reports; a matching one ends its block.
+                if open.last == token.kind { open.removeLast() }
+            default: break
+            }
+        }
+        guard !open.isEmpty, let end = tokens.last else { return tokens }
+        var closed = Array(tokens.dropLast())
+        for kind in open.reversed() { closed.append(CSSToken(kind: kind, start: end.start, end: end.start)) }
+        closed.append(end)
+        return closed
     }
 
     // MARK: - Lists

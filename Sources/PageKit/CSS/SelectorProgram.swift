@@ -20,8 +20,11 @@ final class SelectorProgram: Sendable {
         case any
         /// HTML elements by the lowercased name, SVG and MathML ones by the name as written.
         case named
-        /// A pseudo-element or `|E`: nothing in an HTML document matches.
+        /// A pseudo-element: no element matches.
         case never
+        /// `|*` and `|E`: elements in no namespace (`createElementNS(null, …)`), any or by the
+        /// name as written.
+        case anyInNoNamespace, namedInNoNamespace
     }
 
     /// A compound selector: its name test, then `testCount` tests from `firstTest`.
@@ -180,12 +183,14 @@ final class SelectorProgram: Sendable {
 
         mutating func compound(_ compound: CompoundSelector, combinator: Combinator) -> Compound {
             var made = Compound(combinator: combinator, typeTest: .any, htmlName: -1, foreignName: -1, firstTest: 0, testCount: 0)
-            if compound.pseudoElement != nil || compound.requiresNoNamespace {
+            if compound.pseudoElement != nil {
                 made.typeTest = .never
             } else if let written = compound.typeName, let lowered = compound.lowercasedTypeName {
-                made.typeTest = .named
+                made.typeTest = compound.requiresNoNamespace ? .namedInNoNamespace : .named
                 made.htmlName = name(lowered)
                 made.foreignName = name(written)
+            } else if compound.requiresNoNamespace {
+                made.typeTest = .anyInNoNamespace
             }
             // Nested lists are compiled before this compound's own tests are appended, so
             // its tests stay contiguous.

@@ -308,6 +308,7 @@ struct SelectorQuery {
         let htmlAtom = matcher.atom(program.names[Int(entry.htmlName)])
         let foreignAtom = matcher.atom(program.names[Int(entry.foreignName)])
         let nodes = document.nodes
+        if matcher.state.isXMLDocument { return { nodes[Int($0)].name == foreignAtom } }
         return { nodes[Int($0)].name == (nodes[Int($0)].namespace == .html ? htmlAtom : foreignAtom) }
     }
 }

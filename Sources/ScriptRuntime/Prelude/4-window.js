@@ -681,7 +681,7 @@ function fragmentNavigation(url, replace) {
     const oldURL = N.url();
     if (oldURL === url) return;
     const stateID = replace ? currentStateID : 0;
-    N.history(replace ? "replace" : "push", url, stateID);
+    N.history(replace ? "fragment replace" : "fragment push", url, stateID);
     if (!replace) currentStateID = 0;
     dispatch(G, makeEvent("PopStateEvent", "popstate", { state: currentStateID === 0 ? null : historyStates.get(currentStateID) ?? null }), true);
     postTask(() => dispatch(G, makeEvent("HashChangeEvent", "hashchange", { oldURL, newURL: url }), true));
