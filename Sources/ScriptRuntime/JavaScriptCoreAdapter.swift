@@ -304,10 +304,13 @@ enum ScriptValue: Equatable {
         made.reserveCapacity(values.count)
         var kept: [JSValueRef] = []
         defer { for value in kept { jsc.JSValueUnprotect(context, value) } }
-        for value in values {
+        // Only a value made before another allocation is at risk: the last allocated one is not
+        // kept (most calls have one string, the host function's name, and numbers).
+        let lastAllocated = values.lastIndex { $0.isAllocated } ?? -1
+        for (index, value) in values.enumerated() {
             if !made.isEmpty { betweenValues() }
             let reference = value.make(in: context)
-            if let reference, value.isAllocated {
+            if let reference, index < lastAllocated, value.isAllocated {
                 jsc.JSValueProtect(context, reference)
                 kept.append(reference)
             }

@@ -197,7 +197,7 @@ extension ScriptPage {
     func elementsByTag(_ root: NodeID, _ name: String) -> [NodeID] {
         if name == "*" { return descendantElements(of: root) { _ in true } }
         let owner = ownerDocument(root)
-        let htmlDocument = owner == document.root || (documentContentTypes[Int32(owner.rawValue)] ?? "text/html") == "text/html"
+        let htmlDocument = owner == document.root ? xmlContentType == nil : (documentContentTypes[Int32(owner.rawValue)] ?? "text/html") == "text/html"
         let lowered = htmlDocument ? asciiLowercased(name) : name
         let colon = name.firstIndex(of: ":")
         return descendantElements(of: root) { element in

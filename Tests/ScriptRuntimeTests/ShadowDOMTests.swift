@@ -45,6 +45,19 @@ final class ShadowDOMTests: XCTestCase {
 
     /// composedPath hides what is inside a closed shadow tree from listeners outside it
     /// (DOM §2.3), and a listener inside sees the whole path.
+    /// A shadow root cannot be adopted away from its host; a template's content stays where it
+    /// is (WebKitGTK 2.50: HierarchyRequestError, and the same fragment back).
+    func testAdoptingAShadowRootThrows() throws {
+        let (page, _, _) = try load("""
+        <!DOCTYPE html><body><script>
+        var r = document.createElement("div").attachShadow({ mode: "open" }), t = document.createElement("template"), out = [];
+        try { document.adoptNode(r); out.push("adopted"); } catch (e) { out.push(e.name, r.host.nodeName); }
+        out.push(document.adoptNode(t.content) === t.content);
+        </script></body>
+        """)
+        XCTAssertEqual(page.evaluate("out.join()"), .value(.string("HierarchyRequestError,DIV,true")))
+    }
+
     func testComposedPathHidesClosedTrees() throws {
         let (page, _, _) = try load("""
         <!DOCTYPE html><body><div id=h></div><script>

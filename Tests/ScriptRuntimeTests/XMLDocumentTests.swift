@@ -238,6 +238,29 @@ final class XMLDocumentTests: XCTestCase {
             + "document.getElementById(\"p\").textContent, document.body.childNodes.length].join(\" \");\n]]></script></body></html>")
     }
 
+    /// In an XHTML page, selectors and tag lookups name HTML elements and attributes as written:
+    /// `[TiTlE]` and `P` find nothing, `[title]` and `p` find (Selectors §6.1, DOM §4.4: only
+    /// HTML documents fold).
+    func testSelectorsInAnXHTMLPageMatchNamesAsWritten() throws {
+        let engine = try makeEngine()
+        let source = """
+        <html xmlns="http://www.w3.org/1999/xhtml"><body><p id="p" title="t">a</p><script>
+        var out = [document.querySelectorAll("[TiTlE]").length, document.querySelectorAll("[title]").length,
+          document.querySelectorAll("P").length, document.querySelectorAll("p").length, document.getElementById("p").matches("BODY > p")].join(" ");
+        var h = "http://www.w3.org/1999/xhtml";
+        for (const name of ["I", "AÇ", "test:aÇ"]) document.body.appendChild(document.createElementNS(h, name));
+        var tags = ["I", "i", "AÇ", "aÇ", "TEST:AÇ", "test:aÇ"].map((name) => document.getElementsByTagName(name).length).join(" ");
+        </script></body></html>
+        """
+        let page = engine.loadPage(.text(source), url: TestSite.base + "page.xhtml", resources: TestSite(files: [:]).reader,
+                                   response: PageResponse(xmlContentType: "application/xhtml+xml"))
+        addTeardownBlock { page.close() }
+        XCTAssertEqual(describe(engine.runUntilIdle()), [])
+        XCTAssertEqual(page.evaluate("out"), .value(.string("0 1 0 1 false")))
+        // getElementsByTagName does not lowercase either (WebKitGTK 2.50: 1 0 1 0 0 1).
+        XCTAssertEqual(page.evaluate("tags"), .value(.string("1 0 1 0 0 1")))
+    }
+
     /// DOMParser's and XMLSerializer's WebIDL shape as WebKit gives it: class strings,
     /// enumerable operations, brand checks with WebKit's message.
     func testParsingInterfacesHaveWebIDLsShape() throws {

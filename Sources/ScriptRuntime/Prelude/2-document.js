@@ -182,6 +182,8 @@ class Document extends Node {
         requireArguments(arguments.length, 1);
         const id = nodeArgument(node, "Document", "adoptNode", 1, "node");
         if (node.nodeType === 9) throw domError("NotSupportedError");
+        // A shadow root cannot leave its host (DOM adoptNode step 2).
+        if (node.nodeType === 11 && shadowHostID(id) >= 0) throw domError("HierarchyRequestError");
         // A template's content keeps its document (DOM adoptNode step 3: a fragment with a host).
         if (node.nodeType === 11 && N.isTemplateContent(id)) return node;
         const parent = node.parentNode;
