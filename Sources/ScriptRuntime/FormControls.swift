@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PageKit
 import URLKit
 
@@ -200,7 +205,8 @@ extension ScriptPage {
     /// `form.elements`: listed elements owned by the form, in tree order (image buttons excluded).
     func formElements(_ form: NodeID) -> [NodeID] {
         descendantElements(of: rootOf(form)) { element in
-            guard let name = document.name(of: element), Self.listedElements.contains(name) else { return false }
+            guard let name = document.name(of: element),
+                  Self.listedElements.contains(name) || isFormAssociatedCustomElement(element) else { return false }
             if name == "input" && inputType(element) == "image" { return false }
             return formOwner(element) == form
         }
@@ -228,11 +234,12 @@ extension ScriptPage {
     func labelControl(_ label: NodeID) -> NodeID? {
         if let target = document.attribute("for", of: label) {
             guard let control = elementByID(rootOf(label), target), let name = document.name(of: control),
-                  Self.labelableElements.contains(name) else { return nil }
+                  Self.labelableElements.contains(name) || isFormAssociatedCustomElement(control) else { return nil }
             return control
         }
         return descendantElements(of: label) { element in
-            guard let name = document.name(of: element), Self.labelableElements.contains(name) else { return false }
+            guard let name = document.name(of: element),
+                  Self.labelableElements.contains(name) || isFormAssociatedCustomElement(element) else { return false }
             return !(name == "input" && inputType(element) == "hidden")
         }.first
     }
@@ -245,6 +252,16 @@ extension ScriptPage {
     func formDataSet(_ form: NodeID, submitter: NodeID?) -> [(name: String, value: String)] {
         var entries: [(name: String, value: String)] = []
         for control in formElements(form) where !isDisabled(control) {
+            // A form-associated custom element gives its entries, or its value under its name.
+            if let value = formAssociatedCustomElements[Int32(control.rawValue)] {
+                switch value {
+                case .none: break
+                case .entries(let list): entries += list
+                case .value(let text):
+                    if let name = document.attribute("name", of: control), !name.isEmpty { entries.append((name, text)) }
+                }
+                continue
+            }
             guard let tag = document.name(of: control) else { continue }
             let type = inputType(control)
             if tag == "button" || (tag == "input" && ["submit", "reset", "button", "image"].contains(type)) {
@@ -290,6 +307,10 @@ extension ScriptPage {
         return (base + "?" + query, target, nil)
     }
 
+    func isFormAssociatedCustomElement(_ element: NodeID) -> Bool {
+        !formAssociatedCustomElements.isEmpty && formAssociatedCustomElements[Int32(element.rawValue)] != nil
+    }
+
     /// Puts every control of a form back to its default.
     func resetControls(_ form: NodeID) {
         for control in formElements(form) {
@@ -315,4 +336,35 @@ private func normalizedNewlines(_ text: String) -> String {
         result.append(scalar == "\r" ? "\n" : scalar)
     }
     return String(result)
+}
+
+/// What a form-associated custom element submits (HTML §4.13.7.4, its "submission value").
+enum FormAssociatedValue: Equatable {
+    case none
+    /// Submitted under the element's `name`.
+    case value(String)
+    /// Submitted as they are (a `FormData` given to `setFormValue`).
+    case entries([(name: String, value: String)])
+
+    /// From the prelude's JSON ("" for none, `["value"]`, `[["name", "value"], …]`); none for
+    /// anything else.
+    init(json: String) {
+        let bytes = Data(json.utf8)
+        if let single = try? JSONDecoder().decode([String].self, from: bytes), single.count == 1 {
+            self = .value(single[0])
+        } else if let pairs = try? JSONDecoder().decode([[String]].self, from: bytes) {
+            self = .entries(pairs.compactMap { $0.count == 2 ? (name: $0[0], value: $0[1]) : nil })
+        } else {
+            self = .none
+        }
+    }
+
+    static func == (left: FormAssociatedValue, right: FormAssociatedValue) -> Bool {
+        switch (left, right) {
+        case (.none, .none): return true
+        case (.value(let a), .value(let b)): return a == b
+        case (.entries(let a), .entries(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        default: return false
+        }
+    }
 }

@@ -345,6 +345,20 @@ enum NativeDOM {
             page.version += 1
             return .undefined
         }
+        // A form-associated custom element's submission value: "" for none (and, the first time,
+        // the mark that it is one), else JSON: ["value"] or [["name", "value"], …].
+        define(.setFormAssociatedValue) { call in
+            guard let element = node(call, 0) else { return .undefined }
+            page.formAssociatedCustomElements[Int32(element.rawValue)] = FormAssociatedValue(json: call.string(1))
+            return .undefined
+        }
+        define(.setCustomStates) { call in
+            guard let element = node(call, 0) else { return .undefined }
+            let names = (try? JSONDecoder().decode([String].self, from: Data(call.string(1).utf8))) ?? []
+            page.customStates[Int32(element.rawValue)] = names.isEmpty ? nil : Set(names)
+            page.version += 1
+            return .undefined
+        }
         define(.customElementDefined) { call in
             if let element = node(call, 0) {
                 page.customElementsDefined.insert(element)

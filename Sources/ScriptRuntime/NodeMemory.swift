@@ -114,6 +114,8 @@ extension ScriptPage {
         xmlDeclarations[raw] = nil
         submittingForms.remove(raw)
         customElementsDefined.remove(node)
+        formAssociatedCustomElements[raw] = nil
+        customStates[raw] = nil
         if let root = document.shadowRoots.removeValue(forKey: raw) { document.shadowHosts[Int32(root.rawValue)] = nil }
         if let link = document.shadowHosts.removeValue(forKey: raw) { document.shadowRoots[Int32(link.host.rawValue)] = nil }
         if let content = templateContents.removeValue(forKey: raw), document.node(rawValue: content.rawValue) == content,

@@ -102,6 +102,11 @@ public final class ScriptPage {
     var customElementNames: Set<String> = []
     /// The elements whose custom element state is "custom" (`:defined`).
     var customElementsDefined: Set<NodeID> = []
+    /// Form-associated custom elements (HTML §4.13.7) by raw ID, with the submission value their
+    /// `ElementInternals.setFormValue` gave (none until then).
+    var formAssociatedCustomElements: [Int32: FormAssociatedValue] = [:]
+    /// The names in custom elements' `ElementInternals.states`, by raw ID (`:state()`).
+    var customStates: [Int32: Set<String>] = [:]
     var creators: [Int32: Int32] = [:]
     /// The templates' content fragments, kept with the tree (its serializer reads them).
     var templateContents: [Int32: NodeID] {

@@ -36,6 +36,8 @@ extension ScriptPage {
         if let cached = cachedDocumentState, cached.key == key { return cached.state }
         var state = DocumentState(focused: focusedElement)
         state.definedCustomElements = customElementsDefined
+        if !formAssociatedCustomElements.isEmpty { state.formAssociatedCustomElements = Set(formAssociatedCustomElements.keys) }
+        state.customStates = customStates
         state.isXMLDocument = xmlContentType != nil
         state.fragment = targetFragment
         state.otherDocuments = documentNodes

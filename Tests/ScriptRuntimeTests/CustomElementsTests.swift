@@ -99,4 +99,59 @@ var pt = document.getElementById("pt"); out.push("parsed throw " + Object.protot
 ["x-attr [object HTMLUnknownElement] x-attr false","x-kid [object HTMLUnknownElement] x-kid false","x-par [object HTMLUnknownElement] x-par false","x-obj [object HTMLUnknownElement] x-obj false","x-throw [object HTMLUnknownElement] x-throw false","xu ctor","u true false [object HTMLElement]","detached false false","attached true true","twice ReferenceError: 'super()' can't be called more than once in a constructor.","template false false","parsed throw [object HTMLUnknownElement] false"]
 """#)))
     }
+
+    /// A form-associated custom element and its ElementInternals: the form owner and disabled
+    /// callbacks, `setFormValue` in the form's entries, validity and `invalid`, labels,
+    /// `form.elements`, `:state()`, `:disabled`, reset; each line what WebKitGTK 2.50 printed
+    /// for the same page.
+    func testFormAssociatedCustomElementsAsInWebKit() throws {
+        let (page, records, _) = try load(#"""
+<!doctype html><body><form id=f><fieldset id=fs><my-input id=mi name=q></my-input></fieldset><label id=l for=mi>L</label></form><x-plain id=xp></x-plain><script>
+var out = [];
+var log = (x) => out.push(String(x));
+class MyInput extends HTMLElement {
+  static formAssociated = true;
+  constructor() { super(); this.i = this.attachInternals(); }
+  formAssociatedCallback(form) { log('assoc ' + (form && form.id)); }
+  formDisabledCallback(d) { log('disabled ' + d); }
+  formResetCallback() { log('reset'); }
+}
+customElements.define('my-input', MyInput);
+class Plain extends HTMLElement {}
+customElements.define('x-plain', Plain);
+var mi = document.getElementById('mi'), i = mi.i;
+try { mi.attachInternals(); } catch (e) { log(e.name + ': ' + e.message); }
+try { document.createElement('div').attachInternals(); } catch (e) { log(e.name + ': ' + e.message); }
+var pi = document.getElementById('xp').attachInternals();
+try { pi.form; } catch (e) { log(e.name + ': ' + e.message); }
+try { pi.setFormValue('x'); } catch (e) { log(e.name + ': ' + e.message); }
+log(Object.prototype.toString.call(i) + ' ' + (i.form && i.form.id) + ' ' + i.willValidate + ' ' + i.validity.valid + ' [' + i.validationMessage + ']');
+i.setFormValue('hello');
+log([...new FormData(document.getElementById('f'))].join(';'));
+var fd = new FormData(); fd.append('a', '1'); fd.append('b', '2'); i.setFormValue(fd);
+log([...new FormData(document.getElementById('f'))].join(';'));
+i.setFormValue(null);
+log([...new FormData(document.getElementById('f'))].length);
+try { i.setValidity({valueMissing: true}); } catch (e) { log(e.name + ': ' + e.message); }
+i.setValidity({valueMissing: true}, 'need it');
+log(i.validity.valid + ' ' + i.validity.valueMissing + ' ' + i.validationMessage + ' ' + i.checkValidity());
+mi.addEventListener('invalid', () => log('invalid event'));
+log(i.reportValidity() + ' ' + document.getElementById('f').checkValidity());
+i.setValidity({});
+log(i.validity.valid + ' [' + i.validationMessage + ']');
+log(i.labels.length + ' ' + (document.getElementById('l').control === mi) + ' ' + document.getElementById('f').elements.length + ' ' + (document.getElementById('f').elements[1] === mi));
+i.states.add('on'); log(i.states.has('on') + ' ' + i.states.size + ' ' + mi.matches(':state(on)') + ' ' + document.querySelectorAll(':state(on)').length);
+try { i.states.add('--x'); log('ok --x'); } catch (e) { log(e.name); }
+document.getElementById('fs').disabled = true;
+log(mi.matches(':disabled') + ' ' + i.willValidate);
+document.getElementById('f').reset();
+document.body.appendChild(mi);
+log(i.form);
+log(typeof ElementInternals + ' ' + typeof CustomStateSet + ' ' + ('role' in i) + ' ' + ('shadowRoot' in i) + ' ' + i.shadowRoot);
+</script>
+"""#)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("out.join('\\n')"), .value(.string("assoc f\nNotSupportedError: There is already an existing ElementInternals\nNotSupportedError: attachInternals is only supported on a custom element instance\nNotSupportedError: The operation is not supported.\nNotSupportedError: The operation is not supported.\n[object ElementInternals] f true true []\nq,hello\na,1;b,2\n0\nTypeError: Type error\nfalse true need it false\ninvalid event\ninvalid event\nfalse false\ntrue []\n1 true 2 true\ntrue 1 true 1\nok --x\ndisabled true\ntrue false\nreset\ndisabled false\nassoc null\nnull\nfunction function true true null")))
+    }
+
 }

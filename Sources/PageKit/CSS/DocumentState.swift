@@ -27,6 +27,12 @@ public struct DocumentState: Hashable, Sendable {
     /// The page's document is an XML document: names in selectors match HTML elements as
     /// written, not ASCII case-insensitively (Selectors §6.1, "HTML elements in HTML documents").
     public var isXMLDocument = false
+    /// Form-associated custom elements (HTML §4.13.7), which take `:disabled` and `:enabled`
+    /// as form controls do, by `NodeID.rawValue`.
+    public var formAssociatedCustomElements: Set<Int32> = []
+    /// The names in each custom element's `ElementInternals.states` (`:state()`), by
+    /// `NodeID.rawValue`.
+    public var customStates: [Int32: Set<String>] = [:]
 
     public init(focused: NodeID? = nil, fragment: String? = nil, checkedness: [NodeID: Bool] = [:],
                 values: [NodeID: String] = [:], indeterminate: Set<NodeID> = [], definedCustomElements: Set<NodeID> = []) {

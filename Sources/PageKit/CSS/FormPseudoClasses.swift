@@ -126,7 +126,7 @@ extension SelectorMatcher {
         guard document.nodes[Int(element)].kind == .element else { return false }
         switch KnownName(rawValue: document.nodes[Int(element)].name) {
         case .button, .input, .select, .textarea, .optgroup, .option, .fieldset: return true
-        default: return false
+        default: return state.formAssociatedCustomElements.contains(element)
         }
     }
 

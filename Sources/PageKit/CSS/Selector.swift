@@ -171,6 +171,8 @@ indirect enum PseudoClass: Hashable, Sendable {
     case placeholderShown, valid, invalid, inRange, outOfRange, defined, paused, muted
     case lang([String])
     case dir(String)
+    /// `:state(name)`: a custom element whose `ElementInternals.states` has the name.
+    case customState(String)
     /// `:host` (nil) and `:host(compound)`: the shadow host, seen from inside its shadow tree
     /// (CSS Scoping §3.2), where it is featureless but for these.
     case host([ComplexSelector]?)

@@ -260,6 +260,8 @@ struct SelectorMatcher {
             return matchesLanguage(element, program.languages[Int(test.a)])
         case .dir:
             return program.names[Int(test.a)] == direction(of: element)
+        case .customState:
+            return state.customStates[element]?.contains(program.names[Int(test.a)]) == true
         case .defined:
             return state.isDefined(NodeID(element), in: document)
         case .formState:

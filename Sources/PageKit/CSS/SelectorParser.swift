@@ -484,6 +484,7 @@ struct SelectorParser {
                   name == "active-view-transition-type" || idents.count == 1 else {
                 throw error("\":\(name)()\" takes a name", at: arguments.lowerBound)
             }
+            if name == "state" { return (.customState(tokenizer.name(of: tokens[idents[0]])), one, close + 1) }
             return (.never, one, close + 1)
         default:
             throw error("unknown pseudo-class \":\(tokenizer.name(of: token))()\"", at: index - 1)

@@ -45,7 +45,7 @@ final class SelectorProgram: Sendable {
         case root, empty, scope, hasAnchor, firstChild, lastChild, onlyChild, firstOfType, lastOfType, onlyOfType
         case nthChild, nthLastChild, nthOfType, nthLastOfType
         case matchesAny, not, has
-        case link, never, target, focus, focusWithin, lang, dir, defined, formState, host
+        case link, never, target, focus, focusWithin, lang, dir, defined, formState, host, customState
     }
 
     /// One simple test; what `a` and `b` hold depends on the kind (byte ranges of `bytes`,
@@ -281,6 +281,7 @@ final class SelectorProgram: Sendable {
                 languages.append(ranges)
                 return Test(kind: .lang, a: Int32(languages.count - 1))
             case .dir(let direction): return Test(kind: .dir, a: name(direction))
+            case .customState(let state): return Test(kind: .customState, a: name(state))
             case .defined: return Test(kind: .defined)
             case .host(let list): return Test(kind: .host, a: list.map { listIndex($0) } ?? -1)
             case .checked: return formState(.checked)

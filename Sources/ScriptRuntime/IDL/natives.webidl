@@ -121,6 +121,8 @@ namespace N {
   any formSubmission(unsigned long node0, unsigned long node1);
   any postForm(unsigned long node0, unsigned long node1);
   any formSubmitting(unsigned long node);
+  any setFormAssociatedValue(unsigned long node, DOMString arg1);
+  any setCustomStates(unsigned long node, DOMString arg1);
   any activeElement();
   any setActiveElement(unsigned long node);
   // Scripts and the document

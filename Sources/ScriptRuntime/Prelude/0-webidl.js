@@ -34,6 +34,7 @@ const SymbolToStringTag = Symbol.toStringTag;
 const MapGet = uncurryThis(Map.prototype.get);
 const MapSet = uncurryThis(Map.prototype.set);
 const MapDelete = uncurryThis(Map.prototype.delete);
+const MapHas = uncurryThis(Map.prototype.has);
 const WeakRefDeref = uncurryThis(WeakRef.prototype.deref);
 const WeakMapGet = uncurryThis(WeakMap.prototype.get);
 const SetHas = uncurryThis(Set.prototype.has);

@@ -2348,6 +2348,7 @@ class HTMLElement extends Element {
         return cache.style;
     }
     set style(value) { this.setAttribute("style", value); }
+    attachInternals() { return attachElementInternals(this); }
     get dataset() {
         const cache = cacheOf(this);
         if (cache.dataset === undefined) cache.dataset = datasetProxy(this);

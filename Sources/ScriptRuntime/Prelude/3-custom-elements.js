@@ -72,7 +72,7 @@ function runCustomReactions() {
 function upgradeElement(element, definition) {
     const state = customElementState(element);
     if (state !== "undefined" && state !== "uncustomized") return;
-    const data = { state: "failed", definition };
+    const data = { state: "precustomized", definition };
     WeakMapSet(customElementData, element, data);
     const stack = definition.constructionStack;
     appendOwn(stack, element);
@@ -80,6 +80,7 @@ function upgradeElement(element, definition) {
         const result = ReflectConstruct(definition.constructor, []);
         if (result !== element) throw typeError("Custom element constructor did not return the element being upgraded");
     } catch (error) {
+        data.state = "failed";
         reportException(error);
         return;
     } finally {
@@ -88,6 +89,7 @@ function upgradeElement(element, definition) {
     data.state = "custom";
     const id = idOf(element);
     N.customElementDefined(id);
+    if (definition.formAssociated) formAssociatedElementUpgraded(element);
     if (definition.callbacks.attributeChangedCallback !== undefined) {
         const attributes = attributeTriples(id);
         for (let i = 0; i < attributes.length; i++) {
@@ -114,6 +116,7 @@ function constructCustomElement(newTarget) {
         ObjectSetPrototypeOf(element, prototype);
         WeakMapSet(customElementData, element, { state: "custom", definition });
         N.customElementDefined(idOf(element));
+        if (definition.formAssociated) formAssociatedElementUpgraded(element);
         return element;
     }
     const element = stack[stack.length - 1];
@@ -217,6 +220,7 @@ function customCandidatesOf(ids) {
 /// nodes come from markup (WebKit upgrades what `innerHTML` parses into a detached element).
 function customNodesInserted(ids, fromMarkup) {
     if (ids.length === 0) return;
+    if (formAssociatedElements.size !== 0) formAssociationsChanged();
     const connected = connectedInShadowIncludingTree(ids[0]);
     if (!connected && !fromMarkup) return;
     const candidates = customCandidatesOf(ids);
@@ -245,6 +249,7 @@ function customElementsLeaving(ids) {
 }
 
 function customNodesRemoved(leaving) {
+    if (formAssociatedElements.size !== 0) formAssociationsChanged();
     if (leaving === null) return;
     for (let i = 0; i < leaving.length; i++) enqueueCustomCallback(leaving[i], "disconnectedCallback", []);
     runCustomReactions();
@@ -252,6 +257,9 @@ function customNodesRemoved(leaving) {
 
 /// An attribute changed (DOM "handle attribute changes" step 3): `attributeChangedCallback`.
 function customAttributeChanged(element, localName, oldValue, namespace) {
+    if (formAssociatedElements.size !== 0 && namespace === null && (localName === "disabled" || localName === "form" || localName === "id")) {
+        formAssociationsChanged();
+    }
     const data = WeakMapGet(customElementData, element);
     if (data === undefined || data.state !== "custom") return;
     const entry = namespacedAttribute(element, namespace, localName);
@@ -291,7 +299,7 @@ class CustomElementRegistry {
         if (customDefinitionRunning) throw domError("NotSupportedError", "Custom element definition is already running");
         customDefinitionRunning = true;
         const callbacks = {};
-        let observedAttributes = new Set(), formAssociated = false;
+        let observedAttributes = new Set(), formAssociated = false, disableInternals = false, disableShadow = false;
         try {
             const prototype = constructor.prototype;
             if (prototype === null || (typeof prototype !== "object" && typeof prototype !== "function")) {
@@ -312,11 +320,27 @@ class CustomElementRegistry {
                     for (const attribute of observed) SetAdd(observedAttributes, String(attribute));
                 }
             }
+            const disabledFeatures = constructor.disabledFeatures;
+            if (disabledFeatures !== undefined && disabledFeatures !== null) {
+                for (const feature of disabledFeatures) {
+                    if (String(feature) === "internals") disableInternals = true;
+                    if (String(feature) === "shadow") disableShadow = true;
+                }
+            }
             formAssociated = !!constructor.formAssociated;
+            if (formAssociated) {
+                for (const callbackName of ["formAssociatedCallback", "formResetCallback", "formDisabledCallback", "formStateRestoreCallback"]) {
+                    const value = prototype[callbackName];
+                    if (value === undefined) continue;
+                    if (typeof value !== "function") throw typeError("'" + callbackName + "' is not a function");
+                    callbacks[callbackName] = value;
+                }
+            }
         } finally {
             customDefinitionRunning = false;
         }
-        const definition = { name, localName, constructor, callbacks, observedAttributes, formAssociated, constructionStack: [] };
+        const definition = { name, localName, constructor, callbacks, observedAttributes, formAssociated, disableInternals, disableShadow,
+            constructionStack: [] };
         MapSet(customDefinitionsByName, name, definition);
         MapSet(customDefinitionsByConstructor, constructor, definition);
         customElementsActive = true;
@@ -399,3 +423,219 @@ function customElementRegistry() {
     if (customElementRegistryObject === null) customElementRegistryObject = new CustomElementRegistry(KEY);
     return customElementRegistryObject;
 }
+
+// Form-associated custom elements and ElementInternals (HTML §4.13.7): a custom element whose
+// class says `static formAssociated = true` joins its form as a control does, its value and
+// validity set through the internals `attachInternals()` gives, with WebKitGTK 2.50's
+// messages. The callbacks follow its form owner and disabled state after each tree or
+// attribute change that can move them.
+
+/// Each form-associated custom element → what its form, disabled state and internals were.
+const formAssociatedElements = new Map();
+/// Each element → its ElementInternals (attached at most once).
+const attachedInternals = new WeakMap();
+const internalsTargets = new WeakMap();
+
+function attachElementInternals(element) {
+    const definition = customDefinitionFor(element);
+    if (definition === undefined) throw domError("NotSupportedError", "attachInternals is only supported on a custom element instance");
+    if (definition.disableInternals) throw domError("NotSupportedError", "attachInternals is disabled");
+    if (WeakMapGet(attachedInternals, element) !== undefined) throw domError("NotSupportedError", "There is already an existing ElementInternals");
+    const state = customElementState(element);
+    if (state !== "precustomized" && state !== "custom") {
+        throw domError("NotSupportedError", "attachInternals is only supported on a custom element instance");
+    }
+    const internals = new (elementInternalsInterface("ElementInternals"))(KEY);
+    WeakMapSet(internalsTargets, internals, element);
+    WeakMapSet(attachedInternals, element, internals);
+    return internals;
+}
+
+/// An element of a form-associated definition became custom: it is a control from now on,
+/// with `formAssociatedCallback` if it has a form and `formDisabledCallback` if disabled.
+function formAssociatedElementUpgraded(element) {
+    const id = idOf(element);
+    const record = { form: -1, disabled: false };
+    MapSet(formAssociatedElements, element, record);
+    N.setFormAssociatedValue(id, "");
+    formAssociationChecked(element, record);
+}
+
+/// Re-reads every form-associated custom element's form owner and disabled state, queuing the
+/// callbacks of those that changed.
+function formAssociationsChanged() {
+    for (const [element, record] of formAssociatedElements) formAssociationChecked(element, record);
+    runCustomReactions();
+}
+
+function formAssociationChecked(element, record) {
+    const id = idOf(element);
+    const disabled = N.disabled(id);
+    if (disabled !== record.disabled) {
+        record.disabled = disabled;
+        enqueueCustomCallback(element, "formDisabledCallback", [disabled]);
+    }
+    const form = N.formOwner(id);
+    if (form !== record.form) {
+        record.form = form;
+        enqueueCustomCallback(element, "formAssociatedCallback", [wrap(form)]);
+    }
+}
+
+/// A form was reset: `formResetCallback` for its form-associated custom elements.
+function formAssociatedElementsReset(form) {
+    if (formAssociatedElements.size === 0) return;
+    const formID = idOf(form);
+    for (const [element] of formAssociatedElements) {
+        if (N.formOwner(idOf(element)) === formID) enqueueCustomCallback(element, "formResetCallback", []);
+    }
+    runCustomReactions();
+}
+
+/// Whether a form's controls satisfy their constraints: false, with an `invalid` event at each
+/// form-associated custom element that does not (the other controls' constraints are not
+/// checked).
+function formAssociatedElementsValid(form) {
+    let valid = true;
+    if (formAssociatedElements.size === 0) return valid;
+    const formID = idOf(form);
+    for (const [element] of formAssociatedElements) {
+        if (N.formOwner(idOf(element)) !== formID) continue;
+        const internals = WeakMapGet(attachedInternals, element);
+        if (internals !== undefined && !internals.checkValidity()) valid = false;
+    }
+    return valid;
+}
+
+const validityFlagNames = ["valueMissing", "typeMismatch", "patternMismatch", "tooLong", "tooShort", "rangeUnderflow",
+    "rangeOverflow", "stepMismatch", "badInput", "customError"];
+const ariaMixinNames = ["role", "ariaAtomic", "ariaAutoComplete", "ariaBrailleLabel", "ariaBrailleRoleDescription", "ariaBusy",
+    "ariaChecked", "ariaColCount", "ariaColIndex", "ariaColIndexText", "ariaColSpan", "ariaCurrent", "ariaDescription", "ariaDisabled",
+    "ariaExpanded", "ariaHasPopup", "ariaHidden", "ariaInvalid", "ariaKeyShortcuts", "ariaLabel", "ariaLevel", "ariaLive", "ariaModal",
+    "ariaMultiLine", "ariaMultiSelectable", "ariaOrientation", "ariaPlaceholder", "ariaPosInSet", "ariaPressed", "ariaReadOnly",
+    "ariaRelevant", "ariaRequired", "ariaRoleDescription", "ariaRowCount", "ariaRowIndex", "ariaRowIndexText", "ariaRowSpan",
+    "ariaSelected", "ariaSetSize", "ariaSort", "ariaValueMax", "ariaValueMin", "ariaValueNow", "ariaValueText"];
+
+const elementInternalsInterface = lazyFamily(() => {
+    /// The element the internals were attached to, when it is a form-associated custom element.
+    function control(internals) {
+        const element = WeakMapGet(internalsTargets, internals);
+        if (element === undefined) throw typeError("Illegal invocation");
+        if (!MapHas(formAssociatedElements, element)) throw domError("NotSupportedError");
+        return element;
+    }
+
+    class ElementInternals {
+        #flags = null;
+        #message = "";
+        #states;
+        #aria = {};
+        constructor(key) {
+            if (key !== KEY) throw typeError("Illegal constructor");
+        }
+        get shadowRoot() {
+            const element = WeakMapGet(internalsTargets, this);
+            if (element === undefined) throw typeError("Illegal invocation");
+            return wrap(N.shadowRoot(idOf(element)));
+        }
+        setFormValue(value, state) {
+            requireArguments(arguments.length, 1);
+            const id = idOf(control(this));
+            if (value === null || value === undefined) { N.setFormAssociatedValue(id, ""); return; }
+            if (value instanceof FormData) {
+                const entries = [];
+                for (const [name, entry] of value) appendOwn(entries, [name, isBlob(entry) ? (entry.name ?? "blob") : entry]);
+                N.setFormAssociatedValue(id, JSON.stringify(entries));
+                return;
+            }
+            N.setFormAssociatedValue(id, JSON.stringify([isBlob(value) ? (value.name ?? "blob") : String(value)]));
+        }
+        get form() { return wrap(N.formOwner(idOf(control(this)))); }
+        setValidity(flags, message, anchor) {
+            control(this);
+            const set = {};
+            let any = false;
+            for (const name of validityFlagNames) {
+                set[name] = flags === undefined || flags === null ? false : !!flags[name];
+                if (set[name]) any = true;
+            }
+            if (any && (message === undefined || String(message) === "")) throw typeError("Type error");
+            this.#flags = any ? set : null;
+            this.#message = any ? String(message) : "";
+        }
+        get willValidate() {
+            const id = idOf(control(this));
+            return !N.disabled(id) && N.attr(id, "readonly") === null;
+        }
+        get validity() {
+            control(this);
+            return new (formExtraInterface("ValidityState"))(KEY, this.#flags);
+        }
+        get validationMessage() { control(this); return this.#message; }
+        checkValidity() {
+            const element = control(this);
+            if (!this.willValidate || this.#flags === null) return true;
+            dispatch(element, makeEvent("Event", "invalid", { cancelable: true }), true);
+            return false;
+        }
+        reportValidity() { return this.checkValidity(); }
+        get labels() { return staticNodeList(N.labels(idOf(control(this)))); }
+        get states() {
+            if (this.#states === undefined) {
+                const element = WeakMapGet(internalsTargets, this);
+                if (element === undefined) throw typeError("Illegal invocation");
+                this.#states = new CustomStateSet(KEY, idOf(element));
+            }
+            return this.#states;
+        }
+        static ariaGet(internals, name) { return internals.#aria[name] ?? null; }
+        static ariaSet(internals, name, value) { internals.#aria[name] = value === null || value === undefined ? null : String(value); }
+    }
+    // ARIAMixin (WAI-ARIA 1.2 §10): each reflected property as a string or null, kept by the internals.
+    const { ariaGet, ariaSet } = ElementInternals;
+    delete ElementInternals.ariaGet;
+    delete ElementInternals.ariaSet;
+    for (const name of ariaMixinNames) {
+        ObjectDefine(ElementInternals.prototype, name, {
+            get() { return ariaGet(this, name); },
+            set(value) { ariaSet(this, name, value); },
+            enumerable: true, configurable: true,
+        });
+    }
+
+    /// `internals.states` (a setlike of strings), told to the native side for `:state()`.
+    class CustomStateSet {
+        #names = new Set();
+        #element;
+        constructor(key, element) {
+            if (key !== KEY) throw typeError("Illegal constructor");
+            this.#element = element;
+        }
+        #changed() { N.setCustomStates(this.#element, JSON.stringify([...this.#names])); }
+        get size() { return this.#names.size; }
+        has(value) { return this.#names.has(String(value)); }
+        add(value) {
+            requireArguments(arguments.length, 1);
+            const name = String(value);
+            if (!this.#names.has(name)) { this.#names.add(name); this.#changed(); }
+            return this;
+        }
+        delete(value) {
+            const removed = this.#names.delete(String(value));
+            if (removed) this.#changed();
+            return removed;
+        }
+        clear() {
+            if (this.#names.size === 0) return;
+            this.#names.clear();
+            this.#changed();
+        }
+        forEach(callback, thisArg) { for (const name of [...this.#names]) callback.call(thisArg, name, name, this); }
+        values() { return this.#names.values(); }
+        keys() { return this.#names.values(); }
+        entries() { return this.#names.entries(); }
+        [Symbol.iterator]() { return this.#names.values(); }
+    }
+    familyClasses([ElementInternals, CustomStateSet]);
+    return { ElementInternals, CustomStateSet };
+});

@@ -26,6 +26,7 @@ function resetForm(form, trusted) {
     const event = new Event("reset", { bubbles: true, cancelable: true });
     if (!dispatch(form, event, trusted)) return;
     N.resetForm(idOf(form));
+    formAssociatedElementsReset(form);
 }
 
 function buttonType(button) {
@@ -38,18 +39,25 @@ const inputTypes = new Set(["hidden", "text", "search", "tel", "url", "email", "
 
 /// ValidityState and FileList, made the first time a control's validity or files are read.
 const formExtraInterface = lazyFamily(() => {
+    /// A control's validity: all false for the built-in controls (whose constraints are not
+    /// checked), the flags `ElementInternals.setValidity` set for a custom one.
     class ValidityState {
-        get valueMissing() { return false; }
-        get typeMismatch() { return false; }
-        get patternMismatch() { return false; }
-        get tooLong() { return false; }
-        get tooShort() { return false; }
-        get rangeUnderflow() { return false; }
-        get rangeOverflow() { return false; }
-        get stepMismatch() { return false; }
-        get badInput() { return false; }
-        get customError() { return false; }
-        get valid() { return true; }
+        #flags;
+        constructor(key, flags) {
+            if (key !== KEY) throw typeError("Illegal constructor");
+            this.#flags = flags ?? null;
+        }
+        get valueMissing() { return this.#flags?.valueMissing ?? false; }
+        get typeMismatch() { return this.#flags?.typeMismatch ?? false; }
+        get patternMismatch() { return this.#flags?.patternMismatch ?? false; }
+        get tooLong() { return this.#flags?.tooLong ?? false; }
+        get tooShort() { return this.#flags?.tooShort ?? false; }
+        get rangeUnderflow() { return this.#flags?.rangeUnderflow ?? false; }
+        get rangeOverflow() { return this.#flags?.rangeOverflow ?? false; }
+        get stepMismatch() { return this.#flags?.stepMismatch ?? false; }
+        get badInput() { return this.#flags?.badInput ?? false; }
+        get customError() { return this.#flags?.customError ?? false; }
+        get valid() { return this.#flags === null; }
     }
 
     class FileList {
@@ -138,7 +146,7 @@ const formExtraInterface = lazyFamily(() => {
             ...collectionNamedProperties, setIndex: (target, index, value) => optionsSetIndex(target, index, value),
         }),
     };
-    return { ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection, validState: new ValidityState(), handlers };
+    return { ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection, validState: new ValidityState(KEY, null), handlers };
 });
 
 /// A new `name` object of the forms family (HTMLFormControlsCollection, RadioNodeList,
@@ -236,8 +244,8 @@ implementation("HTMLFormElement", () => ({
         submitForm(self, submitter, false, false);
     },
     reset: (self) => resetForm(self, false),
-    checkValidity: () => true,
-    reportValidity: () => true,
+    checkValidity: (self) => formAssociatedElementsValid(self),
+    reportValidity: (self) => formAssociatedElementsValid(self),
 }));
 
 /// Whether an element is a submit button (HTML §4.10.2): a button of type submit, an input of type submit or image.

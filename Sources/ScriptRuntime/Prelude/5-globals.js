@@ -146,6 +146,7 @@ const interfaces = {
     DOMTokenList, DOMStringMap, CSSStyleDeclaration, DOMRect, DOMRectReadOnly, AbstractRange: rangeInterface, Range: rangeInterface, StaticRange: rangeInterface,
     TreeWalker: traversalInterface, NodeIterator: traversalInterface, NodeFilter: traversalInterface,
     DOMException, Event, ValidityState: formExtraInterface, FileList: formExtraInterface, FormData,
+    ElementInternals: elementInternalsInterface, CustomStateSet: elementInternalsInterface,
     Window, Location, History, Navigator, Screen: windowObjectInterface, Storage: windowObjectInterface,
     MediaQueryList: windowObjectInterface, Selection: rangeInterface,
     MediaList: styleSheetInterface, StyleSheet: styleSheetInterface, CSSStyleSheet: styleSheetInterface,
