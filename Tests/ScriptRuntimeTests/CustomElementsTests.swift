@@ -154,4 +154,29 @@ log(typeof ElementInternals + ' ' + typeof CustomStateSet + ' ' + ('role' in i) 
         XCTAssertEqual(page.evaluate("out.join('\\n')"), .value(.string("assoc f\nNotSupportedError: There is already an existing ElementInternals\nNotSupportedError: attachInternals is only supported on a custom element instance\nNotSupportedError: The operation is not supported.\nNotSupportedError: The operation is not supported.\n[object ElementInternals] f true true []\nq,hello\na,1;b,2\n0\nTypeError: Type error\nfalse true need it false\ninvalid event\ninvalid event\nfalse false\ntrue []\n1 true 2 true\ntrue 1 true 1\nok --x\ndisabled true\ntrue false\nreset\ndisabled false\nassoc null\nnull\nfunction function true true null")))
     }
 
+
+    /// `disabledFeatures` turns off `attachInternals` and `attachShadow`; the internals of an
+    /// element that is not form-associated refuse the form members (WebKitGTK 2.50's values).
+    func testDisabledFeaturesAndInternalsOfOtherElements() throws {
+        let (page, records, _) = try load(#"""
+<!doctype html><body><script>
+var out = [];
+class A extends HTMLElement { static disabledFeatures = ["internals", "shadow"]; }
+customElements.define('a-a', A);
+var a = new A();
+try { a.attachInternals(); out.push('ok'); } catch (e) { out.push(e.name + ': ' + e.message); }
+try { a.attachShadow({mode: 'open'}); out.push('ok'); } catch (e) { out.push(e.name + ': ' + e.message); }
+class B extends HTMLElement {}
+customElements.define('b-b', B);
+var b = new B(), bi = b.attachInternals();
+try { bi.setFormValue('x'); } catch (e) { out.push(e.name); }
+out.push(String(bi.states.size), String(bi.shadowRoot));
+window.out = out.join('|'); document.body.textContent = window.out;
+</script>
+"""#)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string(
+            "NotSupportedError: attachInternals is disabled|NotSupportedError: The operation is not supported.|NotSupportedError|0|null")))
+    }
+
 }

@@ -2068,6 +2068,8 @@ function attachShadowRoot(host, init) {
     if (N.ns(id) !== htmlNamespace) throw domError("NotSupportedError");
     const name = N.tag(id);
     if (!shadowHostNames.includes(name) && !isCustomElementName(name)) throw domError("NotSupportedError");
+    // A definition with `disabledFeatures: ["shadow"]` (HTML "attach a shadow root" step 4).
+    if (customElementsActive && isCustomElementName(name) && customDefinitionFor(host)?.disableShadow) throw domError("NotSupportedError");
     if (N.shadowRoot(id) >= 0) throw domError("NotSupportedError");
     shadowRootCount++;
     if (slotWatch === 0) {
