@@ -35,6 +35,7 @@ void JSScriptRelease(JSScriptRef script);
     X(JSObjectMake) X(JSObjectMakeArray) X(JSObjectMakeError) X(JSObjectMakeFunctionWithCallback) \
     X(JSObjectCallAsFunction) X(JSObjectGetProperty) X(JSObjectSetProperty) \
     X(JSObjectGetPropertyAtIndex) X(JSObjectIsFunction) X(JSObjectGetPrivate) X(JSClassCreate) \
+    X(JSPropertyNameAccumulatorAddName) \
     X(JSScriptCreateFromString) X(JSScriptEvaluate) X(JSScriptRelease)
 
 #define CJSC_FIELD(name) __typeof__(&name) name;

@@ -79,6 +79,9 @@ final class JavaScriptMachine {
     /// The class of named properties objects (WebIDL §3.7.4): a read of a property asks the
     /// object's `NamedPropertyLookup` first, which answers nil to go on as an ordinary object.
     fileprivate let namedPropertiesClass: JSClassRef?
+    /// The same reads for an object that is otherwise ordinary (a document with its named
+    /// properties, WebIDL §3.9 "legacy platform objects"): assignments define properties.
+    fileprivate let namedGetterClass: JSClassRef?
 
     /// Opens the library (on first use) and makes a virtual machine.
     init() throws(ScriptEngineError) {
@@ -122,6 +125,28 @@ final class JavaScriptMachine {
             Unmanaged<NamedPropertyLookup>.fromOpaque(data).release()
         }
         namedPropertiesClass = jsc.JSClassCreate(&named)
+        // A legacy platform object without a named setter refuses to define a property over a
+        // named one (WebIDL §3.9.3): the assignment does nothing, as in WebKit.
+        named.setProperty = { context, object, name, _, _ in
+            guard let context, let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return false }
+            let length = jsc.JSStringGetLength(name)
+            guard length > 0, let characters = jsc.JSStringGetCharactersPtr(name) else { return false }
+            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
+            let key = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+            _ = context
+            return lookup.body(key) != nil
+        }
+        // Its names are own properties (WebKit lists them in `Object.keys` too).
+        named.getPropertyNames = { _, object, accumulator in
+            guard let object, let accumulator, let data = jsc.JSObjectGetPrivate(object) else { return }
+            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
+            for name in lookup.names() {
+                let string = makeString(name)
+                jsc.JSPropertyNameAccumulatorAddName(accumulator, string)
+                jsc.JSStringRelease(string)
+            }
+        }
+        namedGetterClass = jsc.JSClassCreate(&named)
     }
 
     /// Machines whose engines have gone, waiting for the next engine (at most `pool.limit`).
@@ -461,9 +486,12 @@ struct NativeCall {
 /// name is not one of its named properties. The object holds it (released when collected).
 final class NamedPropertyLookup {
     let body: (String) -> ScriptValue?
+    /// The names it answers for now, listed among the object's own properties.
+    let names: () -> [String]
 
-    init(_ body: @escaping (String) -> ScriptValue?) {
+    init(_ body: @escaping (String) -> ScriptValue?, names: @escaping () -> [String] = { [] }) {
         self.body = body
+        self.names = names
     }
 }
 
@@ -617,6 +645,14 @@ final class JavaScriptContext {
     func makeNamedPropertiesObject(lookup: @escaping (String) -> ScriptValue?) -> JavaScriptValue {
         let holder = Unmanaged.passRetained(NamedPropertyLookup(lookup)).toOpaque()
         let object = jsc.JSObjectMake(context, machine.namedPropertiesClass, holder)!
+        return JavaScriptValue(context: context, value: object)
+    }
+
+    /// An ordinary object whose reads ask `lookup` first, before its own properties and its
+    /// prototype (a document's named properties); `lookup` answers nil to read on.
+    func makeNamedGetterObject(lookup: @escaping (String) -> ScriptValue?, names: @escaping () -> [String]) -> JavaScriptValue {
+        let holder = Unmanaged.passRetained(NamedPropertyLookup(lookup, names: names)).toOpaque()
+        let object = jsc.JSObjectMake(context, machine.namedGetterClass, holder)!
         return JavaScriptValue(context: context, value: object)
     }
 

@@ -464,6 +464,16 @@ enum NativeDOM {
             world.windowNamedPropertyResolver = resolver
             return .kept(world.context.makeNamedPropertiesObject { [weak world] name in world?.windowNamedProperty(name) })
         }
+        define(.namedDocumentObject) { [weak world] call in
+            guard let world, let document = node(call, 0), let resolver = call.kept(1), world.context.isFunction(resolver) else { return .undefined }
+            world.documentNamedPropertyResolver = resolver
+            let raw = Int32(document.rawValue)
+            return .kept(world.context.makeNamedGetterObject(lookup: { [weak world] name in world?.documentNamedProperty(of: raw, name) },
+                                                             names: { [weak world] in world?.documentNamedPropertyNames(of: raw) ?? [] }))
+        }
+        define(.documentNamedElements) { call in
+            ids(node(call, 0).map { page.documentNamedElements(of: $0, named: call.string(1)) } ?? [])
+        }
         define(.frameIsOpaque) { call in
             guard let element = node(call, 0), let index = page.frameWorlds[Int32(element.rawValue)] else { return .bool(false) }
             return .bool(page.worlds[index].frame?.isOpaque == true && !page.worlds[index].isDetached)

@@ -19,6 +19,13 @@ final class PageWorld {
     var windowNamedPropertyResolver: JavaScriptValue?
     /// The window's named properties' names, as of a tree version (`hasWindowNamedProperty`).
     var windowNames: (version: Int, names: Set<String>)?
+    /// The prelude's function giving a document's named property (document, name).
+    var documentNamedPropertyResolver: JavaScriptValue?
+    /// Each document's named property names, by raw ID, as of a tree version.
+    var documentNames: [Int32: (version: Int, names: Set<String>)] = [:]
+    /// Set while the resolver runs: its own-property check reads the document's properties,
+    /// which must not ask again.
+    var resolvingDocumentNamedProperty = false
     /// The world whose wrappers this global object shares: its own, or the page world's.
     var wrapperWorld: Int { frame == nil || frame!.isOpaque ? index : 0 }
 

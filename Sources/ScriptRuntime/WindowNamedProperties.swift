@@ -32,6 +32,43 @@ extension ScriptPage {
         return names
     }
 
+    /// The elements a document's named property `name` stands for, in tree order (HTML §3.1.6):
+    /// `embed`, `form`, `iframe`, `img` and `object` by `name`, `object` by `id`, and an `img`
+    /// by `id` when it has a `name` too.
+    func documentNamedElements(of root: NodeID, named name: String) -> [NodeID] {
+        guard !name.isEmpty else { return [] }
+        return descendantElements(of: root) { element in
+            guard document.namespace(of: element) == .html, let localName = document.name(of: element) else { return false }
+            switch localName {
+            case "embed", "form", "iframe": return document.attribute("name", of: element) == name
+            case "object": return document.attribute("name", of: element) == name || document.attribute("id", of: element) == name
+            case "img":
+                guard let own = document.attribute("name", of: element), !own.isEmpty else { return false }
+                return own == name || document.attribute("id", of: element) == name
+            default: return false
+            }
+        }
+    }
+
+    /// Every name a document's named properties answer for.
+    func documentPropertyNames(of root: NodeID) -> Set<String> {
+        var names: Set<String> = []
+        _ = descendantElements(of: root) { element in
+            guard document.namespace(of: element) == .html, let localName = document.name(of: element) else { return false }
+            switch localName {
+            case "embed", "form", "iframe", "img", "object":
+                let name = document.attribute("name", of: element) ?? ""
+                if !name.isEmpty { names.insert(name) }
+                if localName == "object" || (localName == "img" && !name.isEmpty), let id = document.attribute("id", of: element), !id.isEmpty {
+                    names.insert(id)
+                }
+            default: break
+            }
+            return false
+        }
+        return names
+    }
+
     /// The elements a `name` attribute makes a window named property of.
     private static func namedByNameAttribute(_ localName: String?, _ namespace: HTMLDocument.Namespace?) -> Bool {
         guard namespace == .html else { return false }
@@ -50,6 +87,42 @@ extension PageWorld {
             windowNames = (page.version, page.windowPropertyNames(of: self))
         }
         return windowNames!.names.contains(name)
+    }
+
+    /// The value of a document's named property `name` (its raw ID `document`), or nil to read
+    /// on: the prelude's resolver hides it behind an own property of that name.
+    func documentNamedProperty(of document: Int32, _ name: String) -> ScriptValue? {
+        guard !isDetached, !resolvingDocumentNamedProperty, let resolver = documentNamedPropertyResolver,
+              currentDocumentNames(of: document).contains(name) else { return nil }
+        resolvingDocumentNamedProperty = true
+        defer { resolvingDocumentNamedProperty = false }
+        switch context.call(resolver, [.int(Int(document)), .string(name)]) {
+        case .success(.undefined), .failure: return nil
+        case .success(let value): return value
+        }
+    }
+
+    /// A document's named property names in tree order of first use (the own property keys).
+    func documentNamedPropertyNames(of document: Int32) -> [String] {
+        guard !isDetached, let node = page.document.node(rawValue: Int(document)) else { return [] }
+        var seen: Set<String> = []
+        var ordered: [String] = []
+        let names = currentDocumentNames(of: document)
+        for element in page.descendantElements(of: node, where: { _ in true }) {
+            for attribute in ["name", "id"] {
+                if let name = page.document.attribute(attribute, of: element), names.contains(name), seen.insert(name).inserted { ordered.append(name) }
+            }
+        }
+        return ordered
+    }
+
+    /// A document's named property names as of the current tree.
+    private func currentDocumentNames(of document: Int32) -> Set<String> {
+        if let known = documentNames[document], known.version == page.version { return known.names }
+        guard let node = page.document.node(rawValue: Int(document)) else { return [] }
+        let names = page.documentPropertyNames(of: node)
+        documentNames[document] = (page.version, names)
+        return names
     }
 
     /// The value of the window's named property `name` from the prelude's resolver, or nil

@@ -471,4 +471,28 @@ final class WindowTests: XCTestCase {
             "console.log: Object.prototype.toString.call(Object.getPrototypeOf(Window.prototype)) => [object WindowProperties]",
         ])
     }
+
+    /// A document's named properties (HTML §3.1.6, [LegacyOverrideBuiltIns]): forms, images,
+    /// objects and iframes by name (objects and named images by id too) over the interface's
+    /// members (`document.title`, `document.createElement`), never over `location`; an
+    /// iframe's window; several as an HTMLCollection; listed as own keys; an assignment does not
+    /// replace one; the names follow the tree. Each value what WebKitGTK 2.50 gave.
+    func testDocumentNamedPropertiesAsInWebKit() throws {
+        let (page, records, _) = try load(#"""
+<!doctype html><body><form name=login id=f1></form><img name=pic id=picid><img id=noname><object id=obj></object><form name=two></form><form name=two></form><iframe name=fr></iframe><form name=title></form><form name=location></form><div id=plain></div><form name=createElement></form><script>
+var out = [];
+const d = (x) => { const v = document[x]; return v === undefined ? 'undefined' : v === null ? 'null' : Object.prototype.toString.call(v) + (v.id ? '#' + v.id : '') + (v.length !== undefined ? ':' + v.length : ''); };
+for (const n of ['login', 'f1', 'pic', 'picid', 'noname', 'obj', 'two', 'fr', 'title', 'location', 'plain', 'createElement', 'nothing']) out.push(n + '=' + d(n));
+out.push(typeof document.createElement, 'login' in document, Object.getOwnPropertyNames(document).includes('login'), Object.keys(document).includes('login'));
+document.login = 5; out.push(document.login);
+var f = Document.prototype.createElement.call(document, 'form'); f.name = 'late'; document.body.appendChild(f); out.push(d('late'));
+f.remove(); out.push(d('late'));
+out.push(document.fr === window.frames[0]);
+window.out = out.join('|'); document.body.textContent = window.out;
+</script>
+"""#)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string("login=[object HTMLFormElement]#f1:0|f1=undefined|pic=[object HTMLImageElement]#picid|picid=[object HTMLImageElement]#picid|noname=undefined|obj=[object HTMLObjectElement]#obj|two=[object HTMLCollection]:2|fr=[object Window]:0|title=[object HTMLFormElement]:0|location=[object Location]|plain=undefined|createElement=[object HTMLFormElement]:0|nothing=undefined|object|true|true|true|[object HTMLFormElement]|[object HTMLFormElement]:0|undefined|true")))
+    }
+
 }

@@ -123,6 +123,8 @@ namespace N {
   any formSubmitting(unsigned long node);
   any setFormAssociatedValue(unsigned long node, DOMString arg1);
   any setCustomStates(unsigned long node, DOMString arg1);
+  any namedDocumentObject(unsigned long node, any arg1);
+  any documentNamedElements(unsigned long node, DOMString arg1);
   any activeElement();
   any setActiveElement(unsigned long node);
   // Scripts and the document

@@ -835,8 +835,18 @@ function cacheOf(node) {
     return cache;
 }
 
+/// An object the next wrapper is to be (a document with named properties, which the host makes):
+/// EventTarget's constructor returns it, so the subclasses' fields go on it.
+let nextWrapperObject = null;
+
 class EventTarget {
-    constructor() {}
+    constructor() {
+        if (nextWrapperObject === null) return;
+        const object = nextWrapperObject;
+        nextWrapperObject = null;
+        ObjectSetPrototypeOf(object, new.target.prototype);
+        return object;
+    }
 }
 
 class Node extends EventTarget {

@@ -13,7 +13,11 @@ newWrapper = function (id, info) {
     case 4: return new CDATASection(KEY, id);
     case 7: return new ProcessingInstruction(KEY, id);
     case 10: return new DocumentType(KEY, id);
-    case 9: return N.contentType(id) === "text/html" ? new HTMLDocument(KEY, id) : new XMLDocument(KEY, id);
+    case 9:
+        if (N.contentType(id) !== "text/html") return new XMLDocument(KEY, id);
+        // An HTML document's reads ask the host for its named properties first.
+        nextWrapperObject = N.namedDocumentObject(id, documentNamedProperty) ?? null;
+        return new HTMLDocument(KEY, id);
     case 11: {
         const fragment = new DocumentFragment(KEY, id);
         if (shadowRootCount > 0 && N.shadowHost(id) >= 0) ObjectSetPrototypeOf(fragment, ShadowRoot.prototype);
@@ -22,6 +26,22 @@ newWrapper = function (id, info) {
     default: throw typeError("Unknown node");
     }
 };
+
+/// A document's named property (HTML §3.1.6, [LegacyOverrideBuiltIns]): over its interface's
+/// members, under its own properties; one element (an iframe's window for an iframe), or a
+/// live HTMLCollection of them all; undefined to read on.
+function documentNamedProperty(id, name) {
+    const document = wrap(id);
+    // `location` is [LegacyUnforgeable]: an own property in WebKit, which no name hides.
+    if (name === "location" || ReflectGetOwnPropertyDescriptor(document, name) !== undefined) return undefined;
+    const ids = N.documentNamedElements(id, name);
+    if (ids.length === 0) return undefined;
+    if (ids.length === 1) {
+        const element = wrap(ids[0]);
+        return N.tag(ids[0]) === "iframe" ? element.contentWindow : element;
+    }
+    return liveCollection(() => N.documentNamedElements(id, name));
+}
 
 // WebIDL's chain: the window, Window.prototype, the named properties object, EventTarget.prototype.
 // A global object's own prototype link is immutable in JavaScriptCore, so Window.prototype is
