@@ -112,9 +112,11 @@ final class JavaScriptMachine {
         var named = JSClassDefinition()
         named.getProperty = { context, object, name, _ in
             guard let context, let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return nil }
+            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
             let length = jsc.JSStringGetLength(name)
             guard length > 0, let characters = jsc.JSStringGetCharactersPtr(name) else { return nil }
-            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
+            // A read of any other name (`document.body`) makes no string.
+            guard lookup.mayAnswer(UnsafeBufferPointer(start: characters, count: length)) else { return nil }
             let key = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
             return lookup.body(key)?.make(in: context)
         }
@@ -128,12 +130,12 @@ final class JavaScriptMachine {
         // A legacy platform object without a named setter refuses to define a property over a
         // named one (WebIDL §3.9.3): the assignment does nothing, as in WebKit.
         named.setProperty = { context, object, name, _, _ in
-            guard let context, let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return false }
+            guard context != nil, let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return false }
+            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
             let length = jsc.JSStringGetLength(name)
             guard length > 0, let characters = jsc.JSStringGetCharactersPtr(name) else { return false }
-            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
+            guard lookup.mayAnswer(UnsafeBufferPointer(start: characters, count: length)) else { return false }
             let key = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
-            _ = context
             return lookup.body(key) != nil
         }
         // Its names are own properties (WebKit lists them in `Object.keys` too).
@@ -488,10 +490,14 @@ final class NamedPropertyLookup {
     let body: (String) -> ScriptValue?
     /// The names it answers for now, listed among the object's own properties.
     let names: () -> [String]
+    /// False for a name (UTF-16) it does not answer for now, without making a string of it.
+    let mayAnswer: (UnsafeBufferPointer<UInt16>) -> Bool
 
-    init(_ body: @escaping (String) -> ScriptValue?, names: @escaping () -> [String] = { [] }) {
+    init(_ body: @escaping (String) -> ScriptValue?, names: @escaping () -> [String] = { [] },
+         mayAnswer: @escaping (UnsafeBufferPointer<UInt16>) -> Bool = { _ in true }) {
         self.body = body
         self.names = names
+        self.mayAnswer = mayAnswer
     }
 }
 
@@ -650,8 +656,9 @@ final class JavaScriptContext {
 
     /// An ordinary object whose reads ask `lookup` first, before its own properties and its
     /// prototype (a document's named properties); `lookup` answers nil to read on.
-    func makeNamedGetterObject(lookup: @escaping (String) -> ScriptValue?, names: @escaping () -> [String]) -> JavaScriptValue {
-        let holder = Unmanaged.passRetained(NamedPropertyLookup(lookup, names: names)).toOpaque()
+    func makeNamedGetterObject(lookup: @escaping (String) -> ScriptValue?, names: @escaping () -> [String],
+                               mayAnswer: @escaping (UnsafeBufferPointer<UInt16>) -> Bool) -> JavaScriptValue {
+        let holder = Unmanaged.passRetained(NamedPropertyLookup(lookup, names: names, mayAnswer: mayAnswer)).toOpaque()
         let object = jsc.JSObjectMake(context, machine.namedGetterClass, holder)!
         return JavaScriptValue(context: context, value: object)
     }

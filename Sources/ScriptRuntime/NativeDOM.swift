@@ -469,7 +469,8 @@ enum NativeDOM {
             world.documentNamedPropertyResolver = resolver
             let raw = Int32(document.rawValue)
             return .kept(world.context.makeNamedGetterObject(lookup: { [weak world] name in world?.documentNamedProperty(of: raw, name) },
-                                                             names: { [weak world] in world?.documentNamedPropertyNames(of: raw) ?? [] }))
+                                                             names: { [weak world] in world?.documentNamedPropertyNames(of: raw) ?? [] },
+                                                             mayAnswer: { [weak world] name in world?.mayBeDocumentNamedProperty(raw, name) ?? false }))
         }
         define(.documentNamedElements) { call in
             ids(node(call, 0).map { page.documentNamedElements(of: $0, named: call.string(1)) } ?? [])

@@ -22,7 +22,7 @@ final class PageWorld {
     /// The prelude's function giving a document's named property (document, name).
     var documentNamedPropertyResolver: JavaScriptValue?
     /// Each document's named property names, by raw ID, as of a tree version.
-    var documentNames: [Int32: (version: Int, names: Set<String>)] = [:]
+    var documentNames: [Int32: (version: Int, names: Set<String>, hashes: Set<UInt64>)] = [:]
     /// Set while the resolver runs: its own-property check reads the document's properties,
     /// which must not ask again.
     var resolvingDocumentNamedProperty = false

@@ -116,12 +116,28 @@ extension PageWorld {
         return ordered
     }
 
+    /// Whether `name` (UTF-16) may be one of a document's named properties now: its hash is
+    /// one of theirs (false while the resolver runs).
+    func mayBeDocumentNamedProperty(_ document: Int32, _ name: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard !resolvingDocumentNamedProperty else { return false }
+        _ = currentDocumentNames(of: document)
+        guard let hashes = documentNames[document]?.hashes, !hashes.isEmpty else { return false }
+        return hashes.contains(Self.nameHash(name))
+    }
+
+    /// FNV-1a over a name's UTF-16 code units.
+    static func nameHash<Units: Sequence>(_ units: Units) -> UInt64 where Units.Element == UInt16 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for unit in units { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
     /// A document's named property names as of the current tree.
     private func currentDocumentNames(of document: Int32) -> Set<String> {
         if let known = documentNames[document], known.version == page.version { return known.names }
         guard let node = page.document.node(rawValue: Int(document)) else { return [] }
         let names = page.documentPropertyNames(of: node)
-        documentNames[document] = (page.version, names)
+        documentNames[document] = (page.version, names, Set(names.map { Self.nameHash($0.utf16) }))
         return names
     }
 
