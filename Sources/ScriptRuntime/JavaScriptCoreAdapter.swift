@@ -148,7 +148,12 @@ final class JavaScriptMachine {
                 jsc.JSStringRelease(string)
             }
         }
-        namedGetterClass = jsc.JSClassCreate(&named)
+        // JavaScriptCore answers a callback object's Symbol.toStringTag with its class name, and
+        // only HTML documents are made of this class.
+        namedGetterClass = "HTMLDocument".withCString { name in
+            named.className = name
+            return jsc.JSClassCreate(&named)
+        }
     }
 
     /// Machines whose engines have gone, waiting for the next engine (at most `pool.limit`).
