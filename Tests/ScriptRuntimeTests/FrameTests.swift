@@ -240,6 +240,28 @@ final class FrameTests: XCTestCase {
         XCTAssertNil(MediaDocument.imageSize(Data([0xFF, 0xD8, 0xFF])))
         XCTAssertNil(MediaDocument.imageSize(Data("not an image".utf8)))
     }
+
+    /// `isConnected` is true in any document: a removed frame's, a script-made one, a parsed
+    /// one (WebKitGTK 2.50's values), though such nodes are not in the shown document.
+    func testIsConnectedInAnyDocument() throws {
+        let (page, records, _) = try load(#"""
+<!doctype html><body><script>
+var out = [];
+var n = [0, 1, 2, 3].map(() => document.createElement('iframe')), div = document.createElement('div');
+document.body.appendChild(n[0]);
+for (let i = 1; i < 4; i++) n[i - 1].contentDocument.body.appendChild(n[i]);
+n[3].contentDocument.body.appendChild(div);
+out.push(n.map((f) => f.isConnected).join(), div.isConnected);
+n[3].remove(); out.push(div.isConnected, n[3].isConnected);
+var d = document.implementation.createHTMLDocument('x'), e = d.createElement('p'); out.push(e.isConnected); d.body.appendChild(e); out.push(e.isConnected);
+var x = new DOMParser().parseFromString('<p>a</p>', 'text/html'); out.push(x.body.firstChild.isConnected, x.isConnected, document.createElement('q').isConnected);
+window.out = out.join(' ');
+</script>
+"""#)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string("true,true,true,true true true false false true true true false")))
+    }
+
 }
 
 /// Selectors in other documents than the page's: `:root` is each document's element, and a

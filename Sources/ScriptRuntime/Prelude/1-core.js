@@ -885,7 +885,13 @@ class Node extends EventTarget {
     get previousSibling() { return wrap(N.prev(this.#id)); }
     get nextSibling() { return wrap(N.next(this.#id)); }
     get ownerDocument() { return this.nodeType === 9 ? null : wrap(N.owner(this.#id)); }
-    get isConnected() { return shadowRootCount === 0 ? N.connected(this.#id) : connectedInShadowIncludingTree(this.#id); }
+    /// DOM: its shadow-including root is a document, any document (a removed frame's, one a
+    /// script made), where the engine's "connected" means in a shown document.
+    get isConnected() {
+        const id = this.#id;
+        if (shadowRootCount === 0 ? N.connected(id) : connectedInShadowIncludingTree(id)) return true;
+        return N.info(shadowRootCount === 0 ? N.root(id) : shadowIncludingRoot(id)) === 9;
+    }
     get baseURI() { return N.url(); }
     get textContent() { return N.text(this.#id); }
     set textContent(value) {
