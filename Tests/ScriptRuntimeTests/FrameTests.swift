@@ -262,6 +262,24 @@ window.out = out.join(' ');
         XCTAssertEqual(page.evaluate("window.out"), .value(.string("true,true,true,true true true false false true true true false")))
     }
 
+
+    /// A frame window's node constructors make nodes of the frame's document (WebKitGTK 2.50:
+    /// all true).
+    func testAFrameWindowsConstructorsMakeNodesOfItsDocument() throws {
+        let (page, records, _) = try load(#"""
+<!doctype html><body><iframe id=f></iframe><script>
+window.onload = () => {
+  const w = document.getElementById('f').contentWindow, d = document.getElementById('f').contentDocument;
+  const t = new w.Text('x'), c = new w.Comment('y'), fr = new w.DocumentFragment(), r = new w.Range();
+  window.out = [t.ownerDocument === d, c.ownerDocument === d, fr.ownerDocument === d, r.startContainer === d, new Text('z').ownerDocument === document,
+    new w.StaticRange({startContainer: t, startOffset: 0, endContainer: t, endOffset: 1}).startContainer === t].join(' ');
+};
+</script>
+"""#)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string("true true true true true true")))
+    }
+
 }
 
 /// Selectors in other documents than the page's: `:root` is each document's element, and a

@@ -1228,7 +1228,7 @@ class Text extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
         data = String(data);
-        const id = keepCharacterData(N.create(3, data), data);
+        const id = keepCharacterData(N.create(3, data, idOf(documentWrapper)), data);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
@@ -1271,7 +1271,7 @@ class Comment extends CharacterData {
     constructor(data = "") {
         if (data === KEY) { super(KEY, arguments[1]); return; }
         data = String(data);
-        const id = keepCharacterData(N.create(8, data), data);
+        const id = keepCharacterData(N.create(8, data, idOf(documentWrapper)), data);
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);

@@ -251,7 +251,7 @@ function formatLastModified(milliseconds) {
 class DocumentFragment extends Node {
     constructor() {
         if (arguments[0] === KEY) { super(KEY, arguments[1]); return; }
-        const id = N.create(11, "", 0);
+        const id = N.create(11, "", idOf(documentWrapper));
         super(KEY, id);
         strongWrappers.set(id, this);
         N.info(id);
