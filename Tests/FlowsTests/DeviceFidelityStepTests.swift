@@ -29,9 +29,10 @@ final class DeviceFidelityStepTests: XCTestCase {
             """,
     ]
 
-    private func run(_ text: String) throws -> FlowResult {
+    /// Runs a flow under a script time limit: 100 ms makes the hangs quick to see.
+    private func run(_ text: String, scriptTimeLimitMs: Int = 100) throws -> FlowResult {
         var profile = AppProfile.builtIn
-        profile.scriptTimeLimitMs = 100
+        profile.scriptTimeLimitMs = scriptTimeLimitMs
         var runner = FlowRunner(profile: profile, pagesBase: folder, store: PageStore(reader: InMemoryPages(files: Self.pages)))
         runner.keepsTrace = true
         let flow = Flow(path: "t.flow", steps: try FlowParser { _ in Data() }.parse(text: text, path: "t.flow", folder: folder))
@@ -56,8 +57,10 @@ final class DeviceFidelityStepTests: XCTestCase {
     /// and two runs of the same flow give the same steps, notes and virtual times.
     func testABusyWaitEndsAndTheSameFlowGivesTheSameRunTwice() throws {
         let text = "open \"wait.html\"\ntap \"Wait\"\nexpect console \"waited 50\"\nwait 59ms\nexpect text \"-\"\nwait 1ms\nexpect text \"waited 50, timer after 60\""
-        let first = try run(text)
-        let second = try run(text)
+        // The busy-wait's 50,000 clock reads take real time (about 100 ms in a debug build
+        // under the parallel test run), which the limit counts: it gets 5 s.
+        let first = try run(text, scriptTimeLimitMs: 5_000)
+        let second = try run(text, scriptTimeLimitMs: 5_000)
         XCTAssertNil(first.failure?.message)
         XCTAssertEqual(first.records.map { "\($0.time) \($0.notes)" }, second.records.map { "\($0.time) \($0.notes)" })
         XCTAssertEqual(first.records.count, 7)
