@@ -179,4 +179,38 @@ window.out = out.join('|'); document.body.textContent = window.out;
             "NotSupportedError: attachInternals is disabled|NotSupportedError: The operation is not supported.|NotSupportedError|0|null")))
     }
 
+
+    /// The form callbacks of a parsed, re-pointed (`form` attribute) and appended
+    /// form-associated element, in WebKitGTK 2.50's order: `formAssociatedCallback` after
+    /// `connectedCallback`, the disabled callback before it.
+    func testFormCallbacksOfParsedAndInsertedElementsInWebKitsOrder() throws {
+        let (page, records, _) = try load(#"""
+<!doctype html><body><script>
+var out = [];
+class F extends HTMLElement {
+  static formAssociated = true;
+  static observedAttributes = ['x'];
+  constructor() { super(); this.i = this.attachInternals(); out.push('ctor'); }
+  connectedCallback() { out.push('connected ' + (this.i.form && this.i.form.id)); }
+  attributeChangedCallback(n) { out.push('attr ' + n); }
+  formAssociatedCallback(f) { out.push('assoc ' + (f && f.id)); }
+  formDisabledCallback(d) { out.push('disabled ' + d); }
+}
+customElements.define('f-f', F);
+</script><form id=a><fieldset disabled><f-f x=1 name=n></f-f></fieldset></form><form id=b></form><script>
+var f = document.querySelector('f-f');
+f.setAttribute('form', 'b'); out.push('after form attr');
+f.removeAttribute('form'); out.push('after remove attr');
+document.getElementById('a').remove(); out.push('after form removed');
+var made = document.createElement('f-f'); out.push('made');
+document.getElementById('b').appendChild(made); out.push('appended');
+window.out = out.join(' | ');
+</script>
+"""#)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string(
+            "ctor | attr x | connected a | disabled true | assoc a | assoc b | after form attr | assoc a | after remove attr | "
+            + "after form removed | ctor | made | connected b | assoc b | appended")))
+    }
+
 }

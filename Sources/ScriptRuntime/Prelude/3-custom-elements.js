@@ -188,6 +188,8 @@ function parsedCustomElement(id) {
     }
     if (parent >= 0) N.insert(parent, id, next);
     if (connectedInShadowIncludingTree(id)) enqueueCustomCallback(element, "connectedCallback", []);
+    const record = MapGet(formAssociatedElements, element);
+    if (record !== undefined) formAssociationChecked(element, record);
     runCustomReactions();
 }
 
@@ -220,9 +222,11 @@ function customCandidatesOf(ids) {
 /// nodes come from markup (WebKit upgrades what `innerHTML` parses into a detached element).
 function customNodesInserted(ids, fromMarkup) {
     if (ids.length === 0) return;
-    if (formAssociatedElements.size !== 0) formAssociationsChanged();
     const connected = connectedInShadowIncludingTree(ids[0]);
-    if (!connected && !fromMarkup) return;
+    if (!connected && !fromMarkup) {
+        if (formAssociatedElements.size !== 0) formAssociationsChanged();
+        return;
+    }
     const candidates = customCandidatesOf(ids);
     for (let i = 0; i < candidates.length; i++) {
         const element = wrap(candidates[i]);
@@ -233,6 +237,8 @@ function customNodesInserted(ids, fromMarkup) {
             if (definition !== undefined) enqueueCustomUpgrade(element, definition);
         }
     }
+    // WebKit calls formAssociatedCallback after connectedCallback.
+    if (formAssociatedElements.size !== 0) for (const [element, record] of formAssociatedElements) formAssociationChecked(element, record);
     runCustomReactions();
 }
 
