@@ -280,6 +280,36 @@ window.onload = () => {
         XCTAssertEqual(page.evaluate("window.out"), .value(.string("true true true true true true")))
     }
 
+
+    /// A message to a window of another origin crosses whole, as a structured clone does:
+    /// Date, Map, Set, RegExp, typed arrays over their shared buffer, NaN, -0, BigInt, errors,
+    /// holes, cycles and shared references; a function is WebKit's DataCloneError (WebKitGTK
+    /// 2.50's values).
+    func testACrossOriginMessageCrossesAsAStructuredClone() throws {
+        let (page, records, engine) = try load("""
+<!doctype html><body><script>
+var log = [];
+window.addEventListener('message', (e) => {
+  const d = e.data;
+  log.push([d.date instanceof Date, d.date.getTime(), d.map instanceof Map, d.map.get('k').x, d.set.has(3), d.re.test('AB'), d.re.flags,
+    d.bytes instanceof Uint8Array, Array.from(d.bytes).join(), d.bytes.buffer === d.buf, d.self === d, Number.isNaN(d.nan), Object.is(d.negz, -0),
+    d.inf, typeof d.big, d.big === 12n, d.err instanceof RangeError, d.err.message, d.und === undefined, 'und' in d, d.boxed instanceof Number,
+    d.arr.length, 1 in d.arr, d.shared[0] === d.shared[1]].join(' '));
+  if (log.length === 1) { try { e.source.postMessage(() => 1, '*'); } catch (x) { log.push(x.name + ': ' + x.message); } }
+});
+var f = document.createElement('iframe');
+f.src = "data:text/html,<script>var b = new ArrayBuffer(3); var u = new Uint8Array(b); u[0] = 1; u[2] = 7; var o = {x: 5}; var d = { date: new Date(5000), map: new Map([['k', {x: 9}]]), set: new Set([3]), re: /ab/gi, bytes: u, buf: b, nan: NaN, negz: -0, inf: Infinity, big: 12n, err: new RangeError('far'), und: undefined, boxed: new Number(4), arr: [1,,3], shared: [o, o] }; d.self = d; parent.postMessage(d, '*');<\\/script>";
+document.body.appendChild(f);
+setTimeout(() => { window.out = log.join(' | '); }, 200);
+</script>
+""")
+        _ = engine.advance(by: 300)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("window.out"), .value(.string(
+            "true 5000 true 9 true true gi true 1,0,7 true true true true Infinity bigint true true far true true true 3 false true | "
+                + "DataCloneError: The object can not be cloned.")))
+    }
+
 }
 
 /// Selectors in other documents than the page's: `:root` is each document's element, and a

@@ -35,6 +35,7 @@ const MapGet = uncurryThis(Map.prototype.get);
 const MapSet = uncurryThis(Map.prototype.set);
 const MapDelete = uncurryThis(Map.prototype.delete);
 const MapHas = uncurryThis(Map.prototype.has);
+const ObjectIs = Object.is;
 const WeakRefDeref = uncurryThis(WeakRef.prototype.deref);
 const WeakMapGet = uncurryThis(WeakMap.prototype.get);
 const SetHas = uncurryThis(Set.prototype.has);

@@ -1306,6 +1306,92 @@ function structuredClone(value, options) {
     return clone(value);
 }
 
+/// A value as text that another window can read back whole (HTML's StructuredSerialize,
+/// for windows that share no objects): every value is ["kind", …]; objects are numbered in
+/// the order met, so shared and cyclic references come back shared and cyclic. A function,
+/// symbol or platform object is WebKit's DataCloneError.
+function serializeForTransfer(value) {
+    const objects = new Map(), nodes = [];
+    const encode = (input) => {
+        switch (typeof input) {
+        case "undefined": return ["u"];
+        case "boolean": return ["b", input];
+        case "string": return ["s", input];
+        case "bigint": return ["g", String(input)];
+        case "number":
+            if (Number.isNaN(input) || !Number.isFinite(input) || ObjectIs(input, -0)) return ["f", String(ObjectIs(input, -0) ? "-0" : input)];
+            return ["n", input];
+        case "symbol": case "function": throw domError("DataCloneError", "The object can not be cloned.");
+        }
+        if (input === null) return ["z"];
+        if (objects.has(input)) return ["r", objects.get(input)];
+        if ((isPlatformObject(input) && !isBlob(input)) || isBlob(input) || input instanceof OriginalPromise || input instanceof WeakMap
+            || input instanceof WeakSet || input instanceof WeakRef) {
+            throw domError("DataCloneError", "The object can not be cloned.");
+        }
+        const index = nodes.length;
+        objects.set(input, index);
+        nodes.push(null);
+        let node;
+        if (Array.isArray(input)) node = ["A", input.length, Object.keys(input).map((key) => [key, encode(input[key])])];
+        else if (input instanceof OriginalDate) node = ["D", String(input.getTime())];
+        else if (input instanceof RegExp) node = ["R", input.source, input.flags];
+        else if (input instanceof ArrayBuffer) node = ["B", Array.from(new Uint8Array(input))];
+        else if (ArrayBuffer.isView(input)) {
+            node = ["V", input.constructor.name, encode(input.buffer), input.byteOffset, input instanceof DataView ? input.byteLength : input.length];
+        } else if (input instanceof Map) node = ["M", [...input].map(([key, entry]) => [encode(key), encode(entry)])];
+        else if (input instanceof Set) node = ["S", [...input].map((entry) => encode(entry))];
+        else if (input instanceof Error) node = ["E", input.name, String(input.message)];
+        else if (input instanceof Boolean || input instanceof Number || input instanceof String) node = ["W", encode(input.valueOf())];
+        else node = ["O", Object.keys(input).map((key) => [key, encode(input[key])])];
+        nodes[index] = node;
+        return ["r", index];
+    };
+    const root = encode(value);
+    return JSONStringify({ root, nodes });
+}
+
+/// A value `serializeForTransfer` wrote, made in this window (its own Dates, Maps, arrays…).
+function deserializeTransfer(text) {
+    const { root, nodes } = JSONParse(text);
+    const made = new Array(nodes.length);
+    const errorTypes = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+    const typedArrays = { Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array,
+        Float64Array, BigInt64Array, BigUint64Array, DataView };
+    const decode = (value) => {
+        switch (value[0]) {
+        case "u": return undefined;
+        case "z": return null;
+        case "b": case "s": case "n": return value[1];
+        case "g": return BigInt(value[1]);
+        case "f": return value[1] === "-0" ? -0 : Number(value[1]);
+        case "r": return object(value[1]);
+        }
+        return undefined;
+    };
+    const object = (index) => {
+        if (made[index] !== undefined) return made[index];
+        const node = nodes[index];
+        switch (node[0]) {
+        case "A": { const array = new Array(node[1]); made[index] = array; for (const [key, entry] of node[2]) array[key] = decode(entry); return array; }
+        case "O": { const plain = {}; made[index] = plain; for (const [key, entry] of node[1]) plain[key] = decode(entry); return plain; }
+        case "D": return (made[index] = new OriginalDate(Number(node[1])));
+        case "R": return (made[index] = new RegExp(node[1], node[2]));
+        case "B": return (made[index] = new Uint8Array(node[1]).buffer);
+        case "V": {
+            const View = typedArrays[node[1]] ?? Uint8Array;
+            return (made[index] = new View(decode(node[2]), node[3], node[4]));
+        }
+        case "M": { const map = new Map(); made[index] = map; for (const [key, entry] of node[1]) map.set(decode(key), decode(entry)); return map; }
+        case "S": { const set = new Set(); made[index] = set; for (const entry of node[1]) set.add(decode(entry)); return set; }
+        case "E": return (made[index] = new (errorTypes[node[1]] ?? Error)(node[2]));
+        case "W": return (made[index] = Object(decode(node[1])));
+        }
+        return (made[index] = {});
+    };
+    return decode(root);
+}
+
 function fillRandom(array) {
     if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
         throw domError("TypeMismatchError");

@@ -158,11 +158,8 @@ function crossOriginWindow(target, origin) {
     let proxy = null;
     const post = markNative(function postMessage(message, targetOrigin = "/") {
         requireArguments(arguments.length, 1);
-        // Windows of other origins share no objects: the clone crosses as JSON.
-        const clone = structuredClone(message);
-        let text;
-        try { text = JSONStringify({ v: clone }) ?? "{}"; } catch (error) { throw domError("DataCloneError", "The object can not be cloned."); }
-        N.crossOriginPost(target, text, String(targetOrigin));
+        // Windows of other origins share no objects: the message crosses serialized.
+        N.crossOriginPost(target, serializeForTransfer(message), String(targetOrigin));
     }, "postMessage");
     const allowed = {
         postMessage: () => post, closed: () => false, length: () => 0, close: () => noOperation, focus: () => noOperation,
@@ -196,7 +193,7 @@ function crossOriginFrameWindow(elementID) {
 /// the iframe element it came from).
 function crossOriginMessage(text, origin, source) {
     let data = null;
-    try { data = JSONParse(text).v; } catch (error) {}
+    try { data = deserializeTransfer(text); } catch (error) {}
     const sourceWindow = source < 0 ? crossOriginParent : crossOriginFrameWindow(source);
     dispatch(G, makeEvent("MessageEvent", "message", { data, origin, source: sourceWindow }), true);
 }
