@@ -111,14 +111,8 @@ final class JavaScriptMachine {
         }
         var named = JSClassDefinition()
         named.getProperty = { context, object, name, _ in
-            guard let context, let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return nil }
-            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
-            let length = jsc.JSStringGetLength(name)
-            guard length > 0, let characters = jsc.JSStringGetCharactersPtr(name) else { return nil }
-            // A read of any other name (`document.body`) makes no string.
-            guard lookup.mayAnswer(UnsafeBufferPointer(start: characters, count: length)) else { return nil }
-            let key = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
-            return lookup.body(key)?.make(in: context)
+            guard let context else { return nil }
+            return NamedPropertyLookup.answer(of: object, for: name)?.make(in: context)
         }
         // WebKit ignores assignments to a named properties object (its [[DefineOwnProperty]] refuses).
         named.setProperty = { _, _, _, _, _ in true }
@@ -129,15 +123,7 @@ final class JavaScriptMachine {
         namedPropertiesClass = jsc.JSClassCreate(&named)
         // A legacy platform object without a named setter refuses to define a property over a
         // named one (WebIDL §3.9.3): the assignment does nothing, as in WebKit.
-        named.setProperty = { context, object, name, _, _ in
-            guard context != nil, let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return false }
-            let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
-            let length = jsc.JSStringGetLength(name)
-            guard length > 0, let characters = jsc.JSStringGetCharactersPtr(name) else { return false }
-            guard lookup.mayAnswer(UnsafeBufferPointer(start: characters, count: length)) else { return false }
-            let key = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
-            return lookup.body(key) != nil
-        }
+        named.setProperty = { _, object, name, _, _ in NamedPropertyLookup.answer(of: object, for: name) != nil }
         // Its names are own properties (WebKit lists them in `Object.keys` too).
         named.getPropertyNames = { _, object, accumulator in
             guard let object, let accumulator, let data = jsc.JSObjectGetPrivate(object) else { return }
@@ -497,6 +483,18 @@ final class NamedPropertyLookup {
     let names: () -> [String]
     /// False for a name (UTF-16) it does not answer for now, without making a string of it.
     let mayAnswer: (UnsafeBufferPointer<UInt16>) -> Bool
+
+    /// What the lookup an object of a named class holds answers for a property name; nil to
+    /// read on. A name it turns away by `mayAnswer` (`document.body`) makes no string.
+    static func answer(of object: JSObjectRef?, for name: JSStringRef?) -> ScriptValue? {
+        guard let object, let name, let data = jsc.JSObjectGetPrivate(object) else { return nil }
+        let lookup = Unmanaged<NamedPropertyLookup>.fromOpaque(data).takeUnretainedValue()
+        let length = jsc.JSStringGetLength(name)
+        guard length > 0, let characters = jsc.JSStringGetCharactersPtr(name) else { return nil }
+        let units = UnsafeBufferPointer(start: characters, count: length)
+        guard lookup.mayAnswer(units) else { return nil }
+        return lookup.body(String(decoding: units, as: UTF16.self))
+    }
 
     init(_ body: @escaping (String) -> ScriptValue?, names: @escaping () -> [String] = { [] },
          mayAnswer: @escaping (UnsafeBufferPointer<UInt16>) -> Bool = { _ in true }) {

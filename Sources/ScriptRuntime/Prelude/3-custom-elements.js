@@ -238,7 +238,7 @@ function customNodesInserted(ids, fromMarkup) {
         }
     }
     // WebKit calls formAssociatedCallback after connectedCallback.
-    if (formAssociatedElements.size !== 0) for (const [element, record] of formAssociatedElements) formAssociationChecked(element, record);
+    if (formAssociatedElements.size !== 0) formAssociationsChecked();
     runCustomReactions();
 }
 
@@ -470,8 +470,14 @@ function formAssociatedElementUpgraded(element) {
 /// Re-reads every form-associated custom element's form owner and disabled state, queuing the
 /// callbacks of those that changed.
 function formAssociationsChanged() {
-    for (const [element, record] of formAssociatedElements) formAssociationChecked(element, record);
+    formAssociationsChecked();
     runCustomReactions();
+}
+
+/// Queues the callbacks of the form-associated custom elements whose form owner or disabled
+/// state changed.
+function formAssociationsChecked() {
+    for (const [element, record] of formAssociatedElements) formAssociationChecked(element, record);
 }
 
 function formAssociationChecked(element, record) {
