@@ -191,6 +191,15 @@ extension ScriptPage {
         case .markup(let text)?:
             markup = text
             frameURL = "about:srcdoc"
+        case .url(let address)? where WebURL(address).normalizedScheme == "javascript":
+            // HTML §7.4.2.3.3: the script runs in the frame's window; a string result becomes
+            // the new document's markup, at the same URL and origin; any other result leaves the
+            // frame as it is, with no load event (WebKitGTK 2.50 alike).
+            guard case .string(let text)? = current.callHost("javascriptURL", .string(address)),
+                  !current.isDetached, frameWorlds[Int32(element.rawValue)] == index, isConnected(element) else { return }
+            markup = text
+            frameURL = frame.url
+            base = frame.baseURL
         case .url(let address)?:
             let parentOrigin = WebURL(parent.frame?.originURL ?? url).origin
             // A `file:` page's frames are of other origins unless the app allows file access from

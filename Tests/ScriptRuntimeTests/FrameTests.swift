@@ -310,6 +310,41 @@ setTimeout(() => { window.out = log.join(' | '); }, 200);
                 + "DataCloneError: The object can not be cloned.")))
     }
 
+    /// WebKitGTK 2.50 on the same page: the script runs in the frame's blank window, its string
+    /// becomes the document at the same URL (in quirks mode: no doctype), with one load event;
+    /// a result that is not a string changes nothing and fires no load.
+    func testAJavaScriptURLFrameShowsTheStringItsScriptReturns() throws {
+        let (page, records, engine) = try load("""
+        <!doctype html><body><script>
+        var out = [], loads = 0, f = document.createElement('iframe');
+        f.addEventListener('load', function () {
+          loads++;
+          var d = f.contentDocument;
+          out.push('load' + loads + ' ' + d.contentType + '|' + d.URL + '|' + d.documentElement.outerHTML + '|' + d.compatMode);
+          out.push('win ' + f.contentWindow.location.href);
+          if (loads == 1) {
+            f.src = "javascript:void(0)";
+            setTimeout(function () {
+              out.push('after void: ' + f.contentDocument.body.innerHTML);
+              f.src = "javascript:42";
+              setTimeout(function () { out.push('after 42: ' + f.contentDocument.documentElement.outerHTML + ' loads=' + loads); }, 100);
+            }, 100);
+          }
+        });
+        f.src = "javascript:'<p id=x>hi ' + document.contentType + ' ' + location.href + '</p>'";
+        document.body.appendChild(f);
+        out.push('sync ' + f.contentDocument.URL + ' ' + f.contentDocument.documentElement.outerHTML);
+        </script>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(describe(engine.advance(by: 300)), [])
+        XCTAssertEqual(page.evaluate("out.join(' / ')"), .value(.string(
+            "sync about:blank <html><head></head><body></body></html>"
+                + #" / load1 text/html|about:blank|<html><head></head><body><p id="x">hi text/html about:blank</p></body></html>|BackCompat"#
+                + " / win about:blank"
+                + #" / after void: <p id="x">hi text/html about:blank</p>"#
+                + #" / after 42: <html><head></head><body><p id="x">hi text/html about:blank</p></body></html> loads=1"#)))
+    }
 }
 
 /// Selectors in other documents than the page's: `:root` is each document's element, and a

@@ -1822,6 +1822,7 @@ function followHyperlink(anchor, trusted) {
     return "done";
 }
 
+/** Runs a `javascript:` URL in this window and returns its result (a frame shows a string one). */
 function runJavaScriptURL(url) {
     let source = url.replace(/^javascript:/i, "");
     try { source = decodeURIComponent(source); } catch (e) {}
@@ -1829,7 +1830,7 @@ function runJavaScriptURL(url) {
     const previous = navigationInitiator;
     navigationInitiator = "javascriptURL";
     try {
-        OriginalEval(source);
+        return OriginalEval(source);
     } catch (error) {
         reportException(error);
     } finally {
