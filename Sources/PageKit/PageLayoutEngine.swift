@@ -126,7 +126,7 @@ struct LayoutPass {
     /// The computed style of an element, working out (and remembering) its ancestors' first.
     mutating func computedStyle(of element: Int32) -> ComputedStyle {
         if let known = styles[Int(element)] { return known }
-        let parentNode = document.nodes[Int(element)].parent
+        let parentNode = document.flatTreeParent(of: element)
         if parentNode == 0 || parentNode == HTMLDocument.none {
             let computed = cascade.computedStyle(of: element, parent: nil)
             styles[Int(element)] = computed
@@ -138,10 +138,10 @@ struct LayoutPass {
             return computed
         }
         var chain: [Int32] = [element]
-        var parent = document.nodes[Int(element)].parent
+        var parent = parentNode
         while parent != HTMLDocument.none && document.nodes[Int(parent)].kind == .element && styles[Int(parent)] == nil {
             chain.append(parent)
-            parent = document.nodes[Int(parent)].parent
+            parent = document.flatTreeParent(of: parent)
         }
         var parentStyle: ComputedStyle?
         if parent != HTMLDocument.none && document.nodes[Int(parent)].kind == .element { parentStyle = styles[Int(parent)] }
@@ -212,16 +212,7 @@ struct LayoutPass {
         while let parent = document.parent(of: root) { root = parent }
         guard let link = document.shadowHosts[Int32(root.rawValue)], link.slotAssignment == "named" else { return nil }
         let name = document.attribute("name", of: slot) ?? ""
-        var first: NodeID?
-        var stack = Array(document.children(of: root).reversed())
-        while first == nil, let candidate = stack.popLast() {
-            if document.name(of: candidate) == "slot", document.namespace(of: candidate) == .html,
-               (document.attribute("name", of: candidate) ?? "") == name {
-                first = candidate
-            }
-            stack.append(contentsOf: document.children(of: candidate).reversed())
-        }
-        guard first == slot else { return nil }
+        guard document.firstSlot(named: name, in: root) == slot else { return nil }
         let assigned = document.children(of: link.host).filter { child in
             switch document.kind(of: child) {
             case .element: return (document.attribute("slot", of: child) ?? "") == name

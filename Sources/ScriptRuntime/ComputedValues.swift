@@ -162,7 +162,7 @@ extension ScriptPage {
         var current: NodeID? = element
         while let node = current, document.kind(of: node) == .element {
             chain.append(node)
-            current = document.parent(of: node)
+            current = document.flatTreeParent(of: node)
         }
         let styles = chain.reversed().map { resolver.computedStyle(of: $0) }
         guard let style = styles.last ?? nil else { return "" }

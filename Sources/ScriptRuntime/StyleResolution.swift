@@ -147,7 +147,7 @@ extension ScriptPage {
     /// The resolved value of a property (`ComputedValues`); "" for a node outside the document
     /// (as WebKit answers for elements without a renderer); nil for a property not computed.
     func computedStyle(_ element: NodeID, _ property: String, resolver: StyleResolver? = nil) -> String? {
-        guard document.kind(of: element) == .element, isConnected(element),
+        guard document.kind(of: element) == .element, isShadowIncludingConnected(element),
               let style = (resolver ?? styleResolver()).computedStyle(of: element) else { return "" }
         switch property {
         case "display": return style.display.rawValue
@@ -156,14 +156,15 @@ extension ScriptPage {
         }
     }
 
-    /// Whether an element has a box: in the document, with no `display: none` at or above it.
+    /// Whether an element has a box: in the document (or a connected host's shadow tree), with
+    /// no `display: none` at or above it in the flattened tree.
     func isRendered(_ element: NodeID, resolver: StyleResolver? = nil) -> Bool {
-        guard isConnected(element) else { return false }
+        guard isShadowIncludingConnected(element) else { return false }
         let resolver = resolver ?? styleResolver()
         var current: NodeID? = element
         while let node = current, document.kind(of: node) == .element {
             if resolver.computedStyle(of: node)?.display == Display.none { return false }
-            current = document.parent(of: node)
+            current = document.flatTreeParent(of: node)
         }
         return true
     }

@@ -236,4 +236,59 @@ final class ShadowDOMTests: XCTestCase {
         XCTAssertEqual(records, [])
         XCTAssertEqual(page.evaluate("out"), .value(.string("null null false in null in null null p true true null 3 null null")))
     }
+    /// A shadow tree's sheets style its elements only, `:host` the host from the inner context
+    /// (the document's normal rules win, `!important` loses to it), `::slotted()` the elements
+    /// in its slots, and inheritance follows the flattened tree. Every value is WebKitGTK 2.50's
+    /// for the same page.
+    func testShadowTreeStyleSheetsStyleTheirTreeTheHostAndSlottedElementsAsWebKit() throws {
+        let (page, records, _) = try load("""
+        <!DOCTYPE html><style>
+        span { color: rgb(255, 0, 0); }
+        .inner { display: none; }
+        x-card { color: rgb(0, 0, 255); }
+        x-card.loud { display: inline; }
+        b.red { color: rgb(255, 0, 0); }
+        </style>
+        <body><x-card id=h1><b id=light>light</b></x-card><x-card id=h2 class=loud></x-card><x-plain id=h3></x-plain>
+        <x-a id=a><b id=b1 class=red>bold</b><i id=i1 slot=named>ital</i><u id=u1 slot=missing>gone</u></x-a><script>
+        var out = [];
+        function shadow(host, html) { const r = host.attachShadow({mode: 'open'}); r.innerHTML = html; return r; }
+        const r1 = shadow(document.getElementById('h1'), '<style>:host { display: block; visibility: hidden } span { font-weight: 700 } .inner { display: inline-block } ::slotted(b) { color: rgb(0, 128, 0) }</style><span class=inner id=s1>in</span><p id=p1>para</p><slot></slot>');
+        const r2 = shadow(document.getElementById('h2'), '<style>:host { display: block !important; color: rgb(1, 2, 3) } :host(.loud) { visibility: collapse } div { display: flex }</style><div id=d2>x</div>');
+        const r3 = shadow(document.getElementById('h3'), '<span id=s3>s</span>');
+        const ra = shadow(document.getElementById('a'), '<style>::slotted(b) { color: rgb(0, 128, 0); display: block } slot[name=named]::slotted(*) { display: block; font-weight: 700 }</style><slot></slot><slot name=named></slot>');
+        function cs(el, props) { const c = getComputedStyle(el); return el.id + ' ' + props.map(p => c.getPropertyValue(p)).join(','); }
+        out.push(cs(document.getElementById('h1'), ['display', 'visibility', 'color']));
+        out.push(cs(r1.getElementById('s1'), ['display', 'visibility', 'color', 'font-weight']));
+        out.push(cs(r1.getElementById('p1'), ['display', 'color']));
+        out.push(cs(document.getElementById('light'), ['display', 'color', 'visibility']));
+        out.push(cs(document.getElementById('h2'), ['display', 'visibility', 'color']));
+        out.push(cs(r2.getElementById('d2'), ['display', 'color']));
+        out.push(cs(document.getElementById('h3'), ['display']));
+        out.push(cs(r3.getElementById('s3'), ['display', 'color']));
+        out.push(cs(document.getElementById('b1'), ['display', 'color']));
+        out.push(cs(document.getElementById('i1'), ['display', 'font-weight']));
+        out.push(cs(document.getElementById('u1'), ['display']));
+        </script>
+        """)
+        XCTAssertEqual(records, [])
+        XCTAssertEqual(page.evaluate("out.join(' / ')"), .value(.string(
+            "h1 block,hidden,rgb(0, 0, 255) / s1 inline-block,hidden,rgb(0, 0, 255),700 / p1 block,rgb(0, 0, 255)"
+                + " / light inline,rgb(0, 128, 0),hidden / h2 block,collapse,rgb(0, 0, 255) / d2 flex,rgb(0, 0, 255) / h3 inline"
+                + " / s3 inline,rgb(0, 0, 0) / b1 block,rgb(255, 0, 0) / i1 block,700 / u1 inline")))
+    }
+
+    /// The terminal draws a shadow tree with its own sheets: the document's `display: none`
+    /// rules do not reach into it, its own do, and `:host { display: none }` hides the host.
+    func testTheLayoutAppliesEachTreesOwnSheets() throws {
+        let (page, records, _) = try load("""
+        <!doctype html><style>p { display: none }</style><body><x-a id=a>light</x-a><x-b id=b>hidden host</x-b><div>after</div><script>
+        a.attachShadow({mode: 'open'}).innerHTML = '<style>.gone { display: none }</style><p>shadow para</p><span class=gone>never shown</span><slot></slot>';
+        b.attachShadow({mode: 'open'}).innerHTML = '<style>:host { display: none }</style><span>inside hidden</span><slot></slot>';
+        </script>
+        """)
+        XCTAssertEqual(records, [])
+        let layout = PageLayoutEngine.layout(page.document, baseURL: URL(string: page.url), options: .dump(width: 60))
+        XCTAssertEqual(PageDump.render(layout), "shadow para\n\nlight\nafter\n")
+    }
 }

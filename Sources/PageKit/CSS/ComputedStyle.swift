@@ -107,8 +107,9 @@ public struct StyleResolver {
         cascade = StyleCascade(document: document, linked: styleSheets, baseURL: baseURL, state: state, media: media, keeping: kept)
     }
 
-    /// The computed style of an element in the tree; nil for other nodes and for elements
-    /// not connected to the document (whose computed values are empty in a browser).
+    /// The computed style of an element in the tree or in a connected host's shadow tree
+    /// (inheriting along the flattened tree); nil for other nodes and for elements not
+    /// connected to the document (whose computed values are empty in a browser).
     public func computedStyle(of element: NodeID) -> ComputedStyle? {
         let document = cascade.document
         guard document.kind(of: element) == .element else { return nil }
@@ -116,7 +117,7 @@ public struct StyleResolver {
         var node = element.index
         while node != HTMLDocument.none && document.nodes[Int(node)].kind == .element {
             chain.append(node)
-            node = document.nodes[Int(node)].parent
+            node = document.flatTreeParent(of: node)
         }
         guard node == 0 else { return nil }
         var parent: ComputedStyle?

@@ -29,7 +29,7 @@ public struct LinkedStyleSheets: Sendable {
         let base = document.baseURL(pageURL: pageURL)
         let resolver = URLResolver(base: base)
         var pending: [(url: String, depth: Int)] = []
-        for link in StyleCascade.sheetElements(of: document) {
+        for link in StyleCascade.sheetElementsOfEveryTree(of: document) {
             switch link {
             case .linked(let href, _):
                 if let url = resolver.resolve(href) { pending.append((url, 0)) }

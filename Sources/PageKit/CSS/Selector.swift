@@ -91,6 +91,17 @@ struct ComplexSelector: Hashable, Sendable {
     var hasPseudoElement = false
 
     var subject: CompoundSelector { compounds[compounds.count - 1] }
+
+    /// `::slotted()`'s argument when the selector ends with it (`slot[name=a]::slotted(p)`).
+    var slottedArgument: CompoundSelector? {
+        subject.pseudoElement == "slotted" ? subject.slottedArgument.first : nil
+    }
+
+    /// Whether the selector is one compound that tests `:host`: in a shadow tree's sheet it
+    /// styles the tree's host.
+    var stylesTheHost: Bool {
+        compounds.count == 1 && subject.simples.contains { if case .pseudoClass(.host) = $0 { true } else { false } }
+    }
 }
 
 /// How two compounds of a complex selector relate.
@@ -112,6 +123,8 @@ struct CompoundSelector: Hashable, Sendable {
     var simples: [SimpleSelector] = []
     /// The pseudo-element, such as `before`; it never matches an element.
     var pseudoElement: String?
+    /// `::slotted()`'s argument (one compound): the slotted elements it styles.
+    var slottedArgument: [CompoundSelector] = []
 }
 
 /// One test of a compound selector.

@@ -126,13 +126,26 @@ struct SelectorMatcher {
         guard index == first, !document.shadowHosts.isEmpty else { return false }
         let parent = document.nodes[Int(topElement)].parent
         guard parent != HTMLDocument.none, let host = document.shadowHosts[parent]?.host else { return false }
+        return matchesAsHost(compound: index, Int32(host.rawValue))
+    }
+
+    /// Whether a selector of one compound, from a sheet of the shadow tree `host` hosts,
+    /// matches the host itself (`:host`, `:host(.open)`).
+    func matchesHost(complex: Int32, _ host: Int32) -> Bool {
+        let entry = program.complexes[Int(complex)]
+        return !entry.neverMatches && entry.compoundCount == 1 && matchesAsHost(compound: entry.firstCompound, host)
+    }
+
+    /// Whether a compound matches a shadow host seen from its tree: featureless, so only a
+    /// compound of `:host`/`:host()` tests alone can.
+    private func matchesAsHost(compound index: Int32, _ host: Int32) -> Bool {
         let compound = program.compounds[Int(index)]
         guard compound.typeTest == .any, compound.testCount > 0 else { return false }
         var test = compound.firstTest
         while test < compound.firstTest + compound.testCount {
             let entry = program.tests[Int(test)]
             guard entry.kind == .host else { return false }
-            if entry.a >= 0 && !matches(program.lists[Int(entry.a)], Int32(host.rawValue)) { return false }
+            if entry.a >= 0 && !matches(program.lists[Int(entry.a)], host) { return false }
             test += 1
         }
         return true

@@ -223,9 +223,14 @@ struct SelectorParser {
                     guard context.allowsPseudoElements else {
                         throw error("a pseudo-element is not allowed here", at: index)
                     }
-                    let (name, next) = try parsePseudoElement(from: index + 2, range, legacy: false)
+                    let (name, next, slotted) = try parsePseudoElement(from: index + 2, range, legacy: false)
                     compound.pseudoElement = name
                     specificity.types += 1
+                    if let (argument, argumentSpecificity) = slotted {
+                        // CSS Scoping §3.2.1: a pseudo-element's specificity plus its argument's.
+                        compound.slottedArgument = [argument]
+                        specificity = specificity + argumentSpecificity
+                    }
                     index = next
                 } else {
                     if compound.pseudoElement == nil, index + 1 < range.upperBound, tokens[index + 1].kind == .ident,
@@ -508,8 +513,9 @@ struct SelectorParser {
         "view-transition-new", "view-transition-old",
     ]
 
+    /// A pseudo-element's name and where it ends, with `::slotted()`'s argument and its specificity.
     private func parsePseudoElement(from index: Int, _ range: Range<Int>, legacy: Bool)
-        throws(SelectorSyntaxError) -> (String, Int) {
+        throws(SelectorSyntaxError) -> (String, Int, (CompoundSelector, Specificity)?) {
         guard index < range.upperBound else { throw error("expected a pseudo-element name after \"::\"", at: index) }
         let token = tokens[index]
         let name = asciiLowercased(tokenizer.name(of: token))
@@ -518,7 +524,7 @@ struct SelectorParser {
             guard Self.pseudoElements.contains(name) || name.hasPrefix("-webkit-") else {
                 throw error("unknown pseudo-element \"::\(tokenizer.name(of: token))\"", at: index - 2)
             }
-            return (name, index + 1)
+            return (name, index + 1, nil)
         }
         guard token.kind == .function, Self.functionalPseudoElements.contains(name) else {
             throw error("unknown pseudo-element \"::\(tokenizer.name(of: token))\"", at: index - 2)
@@ -526,13 +532,15 @@ struct SelectorParser {
         guard let close = matchingClose(of: index, range) else { throw error("expected \")\"", at: range.upperBound) }
         let arguments = (index + 1)..<close
         let meaningful = arguments.filter { tokens[$0].kind != .whitespace }
+        var slotted: (CompoundSelector, Specificity)?
         switch name {
         case "slotted":
             let start = skipWhitespace(arguments.lowerBound, arguments)
             var inner = Context()
             inner.allowsPseudoElements = false
-            let (_, _, next) = try parseCompound(from: start, arguments, context: inner)
+            let (argument, argumentSpecificity, next) = try parseCompound(from: start, arguments, context: inner)
             if skipWhitespace(next, arguments) < arguments.upperBound { throw error("expected a compound selector", at: next) }
+            slotted = (argument, argumentSpecificity)
         case "cue":
             var inner = Context()
             inner.allowsPseudoElements = false
@@ -546,7 +554,7 @@ struct SelectorParser {
                 throw error("\"::\(name)()\" takes a name", at: arguments.lowerBound)
             }
         }
-        return (name, close + 1)
+        return (name, close + 1, slotted)
     }
 
     // MARK: - An+B

@@ -24,6 +24,12 @@ struct StyleCascade {
         var origin: Origin
         var layer: Int
         var order: UInt32
+        /// The tree whose elements the rule styles: 0 for the document's, a shadow trees'
+        /// group (trees with the same sheets share one) above; -1 for the user agent's, in
+        /// every tree.
+        var group: Int32 = 0
+        /// For a `::slotted()` rule, the complex selector of its argument; -1 for others.
+        var slottedArgument: Int32 = -1
     }
 
     /// How strongly a declaration applies: the larger wins.
@@ -37,7 +43,7 @@ struct StyleCascade {
     }
 
     /// A `<style>` or `<link rel=stylesheet>` of the page.
-    enum SheetElement {
+    enum SheetElement: Hashable {
         case embedded(text: String, media: String?)
         case linked(href: String, media: String?)
     }
@@ -56,6 +62,16 @@ struct StyleCascade {
     private var universal: [Int32] = []
     /// What rules made of a tag name alone declare, by atom: worked out once, not per element.
     private var typeOnly: [Winners]
+    /// The same for the user agent's rules alone, which style shadow trees' elements (empty
+    /// when the document hosts no shadow tree).
+    private var userAgentTypeOnly: [Winners] = []
+    /// Each shadow root's group of rules (by the root's index): trees whose sheets are the same
+    /// share one.
+    private var shadowGroups: [Int32: Int32] = [:]
+    /// The rules of each group whose subject is `:host` or `:host()`: they style the host.
+    private var hostRules: [Int32: [Int32]] = [:]
+    /// The `::slotted()` rules of each group: they style the elements assigned to its slots.
+    private var slottedRules: [Int32: [Int32]] = [:]
     private let styleAtom = KnownName.style.rawValue
     private let classAtom: Int32
     /// The properties cascaded besides `display` and `visibility`.
@@ -80,6 +96,9 @@ struct StyleCascade {
         var order: UInt32 = 0
         var collected: [IndexedRule] = []
         var selectors: [ComplexSelector] = []
+        /// `::slotted()`'s argument of each collected selector that has one.
+        var slottedArguments: [ComplexSelector?] = []
+        var group: Int32 = 0
         func add(_ items: [StyleSheetItem], origin: Origin, layer: Int, base: String?, depth: Int, visited: inout Set<String>) {
             for item in items {
                 switch item {
@@ -101,11 +120,23 @@ struct StyleCascade {
                             }
                         }
                     }
-                    for selector in rule.selectors where !selector.hasPseudoElement {
+                    for var selector in rule.selectors {
+                        var slotted: ComplexSelector?
+                        if selector.hasPseudoElement {
+                            // A shadow tree's `::slotted()` styles the elements assigned to its slots: the
+                            // selector as written picks the slot, its argument the element.
+                            guard group > 0, let argument = selector.slottedArgument,
+                                  !selector.compounds.dropLast().contains(where: { $0.pseudoElement != nil }) else { continue }
+                            slotted = ComplexSelector(compounds: [argument], combinators: [], specificity: Specificity())
+                            selector.compounds[selector.compounds.count - 1].pseudoElement = nil
+                            selector.compounds[selector.compounds.count - 1].slottedArgument = []
+                            selector.hasPseudoElement = false
+                        }
                         selectors.append(selector)
+                        slottedArguments.append(slotted)
                         collected.append(IndexedRule(complex: 0, specificity: selector.specificity.packed, display: importantDisplay ?? display,
                                                      visibility: importantVisibility ?? visibility, others: others,
-                                                     origin: origin, layer: layer, order: order))
+                                                     origin: origin, layer: layer, order: order, group: origin == .userAgent ? -1 : group))
                     }
                     order &+= 1
                 case .media(let list, let inner):
@@ -134,60 +165,93 @@ struct StyleCascade {
                 base: nil, depth: 0, visited: &visited)
         }
         let documentBase = document.baseURL(pageURL: baseURL)
-        for element in Self.sheetElements(of: document) {
-            switch element {
-            case .embedded(let text, let mediaText):
-                guard mediaText.map(media.matches) ?? true else { continue }
-                add(StyleSheetParser.parse(text, keeping: kept).items, origin: .author, layer: 0, base: documentBase, depth: 0,
-                    visited: &visited)
-            case .linked(let href, let mediaText):
-                guard mediaText.map(media.matches) ?? true,
-                      let url = URLResolver(base: documentBase).resolve(href).map(LinkedStyleSheets.withoutFragment),
-                      let sheet = linked.sheet(at: url, keeping: kept) else { continue }
-                visited.insert(url)
-                add(sheet.items, origin: .author, layer: 0, base: url, depth: 1, visited: &visited)
-                visited.remove(url)
+        func addSheets(_ elements: [SheetElement], visited: inout Set<String>) {
+            for element in elements {
+                switch element {
+                case .embedded(let text, let mediaText):
+                    guard mediaText.map(media.matches) ?? true else { continue }
+                    add(StyleSheetParser.parse(text, keeping: kept).items, origin: .author, layer: 0, base: documentBase, depth: 0,
+                        visited: &visited)
+                case .linked(let href, let mediaText):
+                    guard mediaText.map(media.matches) ?? true,
+                          let url = URLResolver(base: documentBase).resolve(href).map(LinkedStyleSheets.withoutFragment),
+                          let sheet = linked.sheet(at: url, keeping: kept) else { continue }
+                    visited.insert(url)
+                    add(sheet.items, origin: .author, layer: 0, base: url, depth: 1, visited: &visited)
+                    visited.remove(url)
+                }
             }
         }
+        addSheets(Self.sheetElements(of: document, from: document.root), visited: &visited)
+        // A shadow tree's sheets style its elements alone (CSS Scoping §3.1); trees of the same
+        // component hold the same sheets and share their rules.
+        var groupsBySheets: [[SheetElement]: Int32] = [:]
+        for root in document.shadowHosts.keys.sorted() {
+            let sheets = Self.sheetElements(of: document, from: NodeID(root))
+            if let known = groupsBySheets[sheets] {
+                shadowGroups[root] = known
+                continue
+            }
+            group = Int32(groupsBySheets.count + 1)
+            groupsBySheets[sheets] = group
+            shadowGroups[root] = group
+            addSheets(sheets, visited: &visited)
+        }
         layerRanks = layers.ranks()
-        let program = SelectorProgram(selectors)
+        let arguments = slottedArguments.compactMap { $0 }
+        let program = SelectorProgram(selectors + arguments)
         matcher = SelectorMatcher(document: document, state: state, program: program)
-        for index in collected.indices { collected[index].complex = program.item(program.roots, Int32(index)) }
+        var argumentIndex = Int32(selectors.count)
+        for index in collected.indices {
+            collected[index].complex = program.item(program.roots, Int32(index))
+            if slottedArguments[index] != nil {
+                collected[index].slottedArgument = program.item(program.roots, argumentIndex)
+                argumentIndex += 1
+            }
+        }
         rules = collected
+        let hostsShadowTrees = !document.shadowHosts.isEmpty
+        if hostsShadowTrees { userAgentTypeOnly = Array(repeating: Winners(), count: atomCount) }
         for index in collected.indices {
             let selector = selectors[index]
-            if selector.compounds.count == 1, selector.subject.simples.isEmpty, let name = selector.subject.lowercasedTypeName,
-               name == selector.subject.typeName {
-                // A lowercase name alone: the same test for HTML and foreign elements.
-                let atom = matcher.atom(name)
-                guard atom != HTMLDocument.none else { continue }
-                let specificity = collected[index].specificity
-                if let display = collected[index].display {
-                    typeOnly[Int(atom)].offer(display, precedence(collected[index], display, specificity), rule: Int32(index))
-                }
-                if let visibility = collected[index].visibility {
-                    typeOnly[Int(atom)].offer(visibility, precedence(collected[index], visibility, specificity), rule: Int32(index))
-                }
-                for other in collected[index].others {
-                    typeOnly[Int(atom)].offer(other, precedence(collected[index], other, specificity), rule: Int32(index))
-                }
-            } else {
+            let rule = collected[index]
+            if rule.slottedArgument >= 0 {
+                slottedRules[rule.group, default: []].append(Int32(index))
+                continue
+            }
+            if rule.group > 0 && selector.stylesTheHost {
+                hostRules[rule.group, default: []].append(Int32(index))
+                continue
+            }
+            // A lowercase name alone: the same test for HTML and foreign elements. A shadow
+            // tree's such rules are tested in its buckets, against its own elements only.
+            guard rule.group <= 0, selector.compounds.count == 1, selector.subject.simples.isEmpty,
+                  let name = selector.subject.lowercasedTypeName, name == selector.subject.typeName else {
                 bucket(selector.subject, Int32(index))
+                continue
+            }
+            let atom = Int(matcher.atom(name))
+            guard atom != Int(HTMLDocument.none) else { continue }
+            for declaration in [rule.display, rule.visibility].compactMap({ $0 }) + rule.others {
+                let strength = precedence(rule, declaration, rule.specificity)
+                typeOnly[atom].offer(declaration, strength, rule: Int32(index))
+                if hostsShadowTrees && rule.group < 0 { userAgentTypeOnly[atom].offer(declaration, strength, rule: Int32(index)) }
             }
         }
     }
 
-    /// The `<style>` and `<link rel=stylesheet>` elements that apply, in tree order (none
-    /// inside a `template`).
-    static func sheetElements(of document: HTMLDocument) -> [SheetElement] {
+    /// The `<style>` and `<link rel=stylesheet>` elements that apply to a tree (the document's,
+    /// or a shadow root's), in tree order (none inside a `template`).
+    static func sheetElements(of document: HTMLDocument, from root: NodeID? = nil) -> [SheetElement] {
         let nodes = document.nodes
         let style = KnownName.style.rawValue
         let link = KnownName.link.rawValue
         let template = KnownName.template.rawValue
+        let top = root?.index ?? 0
         // Most pages have few: look through the node array before walking the tree in order.
-        guard nodes.contains(where: { $0.kind == .element && ($0.name == style || $0.name == link) }) else { return [] }
+        guard top != 0 || nodes.contains(where: { $0.kind == .element && ($0.name == style || $0.name == link) }) else { return [] }
         var result: [SheetElement] = []
-        var node = nodes[0].firstChild
+        var node = nodes[Int(top)].firstChild
         while node != HTMLDocument.none {
             let record = nodes[Int(node)]
             var descend = record.firstChild != HTMLDocument.none
@@ -210,7 +274,7 @@ struct StyleCascade {
             }
             var current = node
             node = HTMLDocument.none
-            while current != HTMLDocument.none && current != 0 {
+            while current != HTMLDocument.none && current != top {
                 let next = nodes[Int(current)].next
                 if next != HTMLDocument.none {
                     node = next
@@ -220,6 +284,11 @@ struct StyleCascade {
             }
         }
         return result
+    }
+
+    /// The sheet elements of the document's tree, then of each shadow tree.
+    static func sheetElementsOfEveryTree(of document: HTMLDocument) -> [SheetElement] {
+        document.shadowHosts.keys.sorted().reduce(into: sheetElements(of: document)) { $0 += sheetElements(of: document, from: NodeID($1)) }
     }
 
     /// A `<link>` that brings in a style sheet: `rel` has `stylesheet` and not `alternate`, it
@@ -284,9 +353,12 @@ struct StyleCascade {
     func computedStyle(of element: Int32, parent: ComputedStyle?) -> ComputedStyle {
         let node = document.nodes[Int(element)]
         let atom = Int(node.name)
-        var winners = atom < typeOnly.count ? typeOnly[atom] : Winners()
-        if !universal.isEmpty { offerMatching(universal, element, &winners) }
-        if atom < byTag.count && !byTag[atom].isEmpty { offerMatching(byTag[atom], element, &winners) }
+        // The group of rules that styles the element's tree: the document's (0) or its shadow tree's.
+        let tree = shadowGroups.isEmpty ? 0 : document.shadowRootIndex(containing: element).map { shadowGroups[$0] ?? 0 } ?? 0
+        let typeTable = tree == 0 ? typeOnly : userAgentTypeOnly
+        var winners = atom < typeTable.count ? typeTable[atom] : Winners()
+        if !universal.isEmpty { offerMatching(universal, element, tree, &winners) }
+        if atom < byTag.count && !byTag[atom].isEmpty { offerMatching(byTag[atom], element, tree, &winners) }
         // One pass over the attributes: the ID, the classes, attribute-keyed rules, the style attribute.
         var styleAttribute = -1
         var attribute = node.dataStart
@@ -294,34 +366,47 @@ struct StyleCascade {
             let name = document.attributes[Int(attribute)].name
             if name == KnownName.id.rawValue {
                 if !byID.isEmpty {
-                    offerMatching(byID[Self.hash(document.storage[document.attributeRange(Int(attribute))])], element, &winners)
+                    offerMatching(byID[Self.hash(document.storage[document.attributeRange(Int(attribute))])], element, tree, &winners)
                 }
             } else if name == classAtom {
-                if !byClass.isEmpty { offerClassRules(Int(attribute), element, &winners) }
+                if !byClass.isEmpty { offerClassRules(Int(attribute), element, tree, &winners) }
             } else if name == styleAtom {
                 styleAttribute = Int(attribute)
             }
             if hasAttributeRules && Int(name) < byAttribute.count && !byAttribute[Int(name)].isEmpty {
-                offerMatching(byAttribute[Int(name)], element, &winners)
+                offerMatching(byAttribute[Int(name)], element, tree, &winners)
             }
             attribute = document.attributes[Int(attribute)].next
         }
         if styleAttribute >= 0 {
             let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(styleAttribute)), keeping: kept)
             for (position, declaration) in declarations.enumerated() {
-                let band: UInt64 = declaration.important ? 2 : 1
-                winners.offer(declaration, Precedence(high: band << 62 | 1 << 61, order: UInt32(position)), rule: -1)
+                winners.offer(declaration, Self.styleAttributePrecedence(declaration, position), rule: -1)
+            }
+        }
+        // The rules of the element's own shadow tree that style it as `:host`, from the inner context.
+        if !hostRules.isEmpty, let root = document.shadowRoots[element], let group = shadowGroups[Int32(root.rawValue)] {
+            for index in hostRules[group] ?? [] where matcher.matchesHost(complex: rules[Int(index)].complex, element) {
+                offer(rules[Int(index)], rule: index, &winners, fromInnerTree: true)
+            }
+        }
+        // The rules of the shadow tree of the element's parent that style it in its slot.
+        if !slottedRules.isEmpty, let root = document.shadowRoots[node.parent], let group = shadowGroups[Int32(root.rawValue)],
+           let list = slottedRules[group], let slot = document.assignedSlot(of: element) {
+            for index in list where matcher.matches(complex: rules[Int(index)].complex, slot)
+                && matcher.matches(complex: rules[Int(index)].slottedArgument, element) {
+                offer(rules[Int(index)], rule: index, &winners, fromInnerTree: true)
             }
         }
         var result = ComputedStyle(display: .inline, visibility: parent?.visibility ?? .visible)
         switch winners.display.map({ $0.0.value == .revert || $0.0.value == .revertLayer }) == true
-            ? resolve(.display, winners.display, element) : winners.display?.0.value {
+            ? resolve(.display, winners.display, element, tree) : winners.display?.0.value {
         case .display(let value)?: result.display = value
         case .inherit?: result.display = parent?.display ?? .inline
         default: break
         }
         switch winners.visibility.map({ $0.0.value == .revert || $0.0.value == .revertLayer }) == true
-            ? resolve(.visibility, winners.visibility, element) : winners.visibility?.0.value {
+            ? resolve(.visibility, winners.visibility, element, tree) : winners.visibility?.0.value {
         case .visibility(let value)?: result.visibility = value
         case .initial?: result.visibility = .visible
         default: break
@@ -354,7 +439,7 @@ struct StyleCascade {
     }
 
     /// Offers the rules keyed by each class of a `class` attribute.
-    private func offerClassRules(_ attribute: Int, _ element: Int32, _ winners: inout Winners) {
+    private func offerClassRules(_ attribute: Int, _ element: Int32, _ tree: Int32, _ winners: inout Winners) {
         let value = document.storage[document.attributeRange(attribute)]
         var index = value.startIndex
         while index < value.endIndex {
@@ -362,25 +447,27 @@ struct StyleCascade {
             let start = index
             while index < value.endIndex && !value[index].isHTMLWhitespace { index += 1 }
             // A class written twice offers its rules twice, which changes no winner.
-            if index > start { offerMatching(byClass[Self.hash(value[start..<index])], element, &winners) }
+            if index > start { offerMatching(byClass[Self.hash(value[start..<index])], element, tree, &winners) }
         }
     }
 
-    /// Offers the declarations of the rules of `list` that match the element.
-    private func offerMatching(_ list: [Int32]?, _ element: Int32, _ winners: inout Winners) {
+    /// Offers the declarations of the rules of `list` that style the element's tree and match it.
+    private func offerMatching(_ list: [Int32]?, _ element: Int32, _ tree: Int32, _ winners: inout Winners) {
         guard let list else { return }
-        for index in list where matcher.matches(complex: rules[Int(index)].complex, element) {
-            let specificity = rules[Int(index)].specificity
-            if let display = rules[Int(index)].display {
-                winners.offer(display, precedence(rules[Int(index)], display, specificity), rule: index)
-            }
-            if let visibility = rules[Int(index)].visibility {
-                winners.offer(visibility, precedence(rules[Int(index)], visibility, specificity), rule: index)
-            }
-            for other in rules[Int(index)].others {
-                winners.offer(other, precedence(rules[Int(index)], other, specificity), rule: index)
-            }
+        for index in list {
+            let group = rules[Int(index)].group
+            guard group < 0 || group == tree, matcher.matches(complex: rules[Int(index)].complex, element) else { continue }
+            offer(rules[Int(index)], rule: index, &winners, fromInnerTree: false)
         }
+    }
+
+    /// Offers a matching rule's declarations.
+    private func offer(_ rule: IndexedRule, rule index: Int32, _ winners: inout Winners, fromInnerTree inner: Bool) {
+        if let display = rule.display { winners.offer(display, precedence(rule, display, rule.specificity, fromInnerTree: inner), rule: index) }
+        if let visibility = rule.visibility {
+            winners.offer(visibility, precedence(rule, visibility, rule.specificity, fromInnerTree: inner), rule: index)
+        }
+        for other in rule.others { winners.offer(other, precedence(rule, other, rule.specificity, fromInnerTree: inner), rule: index) }
     }
 
     /// The best declaration seen so far for each property.
@@ -402,7 +489,12 @@ struct StyleCascade {
         }
     }
 
-    private func precedence(_ rule: IndexedRule, _ declaration: StyleDeclaration, _ specificity: UInt64) -> Precedence {
+    /// How strongly a rule's declaration applies. Above layers and specificity comes the
+    /// context (CSS Cascade 5 §6.1): a normal declaration of the element's own tree beats one
+    /// of the shadow tree it hosts (`:host`), an important one loses to it; then a `style`
+    /// attribute beats rules.
+    private func precedence(_ rule: IndexedRule, _ declaration: StyleDeclaration, _ specificity: UInt64,
+                            fromInnerTree inner: Bool = false) -> Precedence {
         let band: UInt64
         switch (rule.origin, declaration.important) {
         case (.userAgent, false): band = 0
@@ -412,18 +504,27 @@ struct StyleCascade {
         }
         let rank = UInt64(layerRanks.indices.contains(rule.layer) ? layerRanks[rule.layer] : 0)
         let layer = declaration.important ? UInt64(0xFFFF) - rank : rank
-        return Precedence(high: band << 62 | (layer & 0xFFFF) << 40 | specificity, order: rule.order)
+        let context: UInt64 = inner == declaration.important ? 1 : 0
+        return Precedence(high: band << 62 | context << 61 | (layer & 0xFFFF) << 40 | specificity, order: rule.order)
+    }
+
+    /// How strongly a `style` attribute's declaration applies: over the rules of its band and
+    /// context (the element's own tree).
+    private static func styleAttributePrecedence(_ declaration: StyleDeclaration, _ position: Int) -> Precedence {
+        let band: UInt64 = declaration.important ? 2 : 1
+        let context: UInt64 = declaration.important ? 0 : 1
+        return Precedence(high: band << 62 | context << 61 | 1 << 60, order: UInt32(position))
     }
 
     /// The value that wins, after `revert` and `revert-layer` roll back to an earlier origin
     /// or layer; nil when nothing is declared.
     private func resolve(_ property: StyleDeclaration.Property, _ winner: (StyleDeclaration, Precedence, Int32)?,
-                         _ element: Int32) -> StyleDeclaration.Value? {
+                         _ element: Int32, _ tree: Int32) -> StyleDeclaration.Value? {
         guard let winner else { return nil }
         guard winner.0.value == .revert || winner.0.value == .revertLayer else { return winner.0.value }
         // Rare: collect every declaration of the property again, strongest first.
         var candidates: [(StyleDeclaration, Precedence, Int32)] = []
-        for (index, rule) in rules.enumerated() where matcher.matches(complex: rule.complex, element) {
+        for (index, rule) in rules.enumerated() where (rule.group < 0 || rule.group == tree) && matcher.matches(complex: rule.complex, element) {
             let specificity = rule.specificity
             for declaration in [rule.display, rule.visibility].compactMap({ $0 }) where declaration.property == property {
                 candidates.append((declaration, precedence(rule, declaration, specificity), Int32(index)))
@@ -432,7 +533,7 @@ struct StyleCascade {
         if let attribute = document.attributeIndex(styleAtom, of: element) {
             let declarations = StyleSheetParser.parseDeclarations(document.string(in: document.attributeRange(attribute)))
             for (position, declaration) in declarations.enumerated() where declaration.property == property {
-                candidates.append((declaration, Precedence(high: (declaration.important ? 2 : 1) << 62 | 1 << 61, order: UInt32(position)), -1))
+                candidates.append((declaration, Self.styleAttributePrecedence(declaration, position), -1))
             }
         }
         candidates.sort { $0.1 > $1.1 }
