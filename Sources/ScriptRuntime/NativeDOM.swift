@@ -418,6 +418,29 @@ enum NativeDOM {
         define(.labels) { call in ids(node(call, 0).map { page.labels(of: $0) } ?? []) }
         define(.labelControl) { call in id(node(call, 0).flatMap { page.labelControl($0) }) }
         define(.disabled) { call in .bool(node(call, 0).map { page.isDisabled($0) } ?? false) }
+        define(.validity) { call in
+            guard let element = node(call, 0) else { return .int(0) }
+            return .int(ConstraintValidator(document: page.document, state: page.documentState).validity(of: element).rawValue)
+        }
+        define(.willValidate) { call in
+            .bool(node(call, 0).map { ConstraintValidator(document: page.document, state: page.documentState).willValidate($0) } ?? false)
+        }
+        define(.validationMessage) { call in
+            .string(node(call, 0).map { ConstraintValidator(document: page.document, state: page.documentState).validationMessage(of: $0) } ?? "")
+        }
+        define(.formNotSubmitted) { call in
+            guard let control = node(call, 0) else { return .undefined }
+            let message = ConstraintValidator(document: page.document, state: page.documentState).validationMessage(of: control)
+            page.engine.record(.formNotSubmitted(control: ConstraintValidator.describe(control, in: page.document), message: message), page: page)
+            return .undefined
+        }
+        define(.setCustomValidity) { call in
+            guard let element = node(call, 0) else { return .undefined }
+            let message = call.string(1)
+            page.customValidity[Int32(element.rawValue)] = message.isEmpty ? nil : message
+            page.version += 1
+            return .undefined
+        }
         define(.resetForm) { call in
             if let form = node(call, 0) { page.resetControls(form) }
             return .undefined

@@ -26,6 +26,9 @@ public enum ScriptOutput: Equatable, Sendable {
     case windowOpen(url: String, target: String)
     /// A `<script>` that was not run, and why (`module scripts are not supported`).
     case scriptSkipped(String)
+    /// A form's interactive validation stopped its submission (WebKit shows its validation
+    /// bubble at the control): the control, described, and its validation message.
+    case formNotSubmitted(control: String, message: String)
     /// A `<script src>` (or a user script file) whose source could not be read.
     case scriptLoadFailed(url: String, reason: String)
     /// A request the web's rules refused, with what the app would need to allow it (webnav's

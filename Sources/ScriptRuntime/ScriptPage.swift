@@ -107,6 +107,10 @@ public final class ScriptPage {
     var formAssociatedCustomElements: [Int32: FormAssociatedValue] = [:]
     /// The names in custom elements' `ElementInternals.states`, by raw ID (`:state()`).
     var customStates: [Int32: Set<String>] = [:]
+    /// The messages set with `setCustomValidity`, by control.
+    var customValidity: [Int32: String] = [:]
+    /// Whether a `pattern` matches a value, by pattern and value (the page's RegExp decides).
+    var patternMatches: [String: Bool] = [:]
     var creators: [Int32: Int32] = [:]
     /// The templates' content fragments, kept with the tree (its serializer reads them).
     var templateContents: [Int32: NodeID] {

@@ -38,6 +38,7 @@ extension ScriptPage {
         state.definedCustomElements = customElementsDefined
         if !formAssociatedCustomElements.isEmpty { state.formAssociatedCustomElements = Set(formAssociatedCustomElements.keys) }
         state.customStates = customStates
+        state.customValidity = customValidity
         state.isXMLDocument = xmlContentType != nil
         state.fragment = targetFragment
         state.otherDocuments = documentNodes
@@ -49,8 +50,32 @@ extension ScriptPage {
             if let checked = control.checked ?? control.selected { state.checkedness[node] = checked }
             if let value = control.value { state.values[node] = value }
         }
+        state.patternMismatches = patternMismatches(state)
         cachedDocumentState = (key, state)
         return state
+    }
+
+    /// The text inputs whose value does not match their `pattern` (HTML §4.10.5.3.6), matched
+    /// by the page's RegExp as WebKit compiles it: `^(?:pattern)$` with no flags; a pattern
+    /// that does not compile constrains nothing.
+    private func patternMismatches(_ state: DocumentState) -> Set<Int32> {
+        var result: Set<Int32> = []
+        for (element, pattern, value) in ConstraintValidator.patternsToMatch(in: document, state: state) {
+            let key = pattern + "\u{0}" + value
+            let matches: Bool
+            if let known = patternMatches[key] {
+                matches = known
+            } else {
+                guard let world = worlds.first, case .bool(let answer)? = world.callHost("patternMatches", .string(pattern), .string(value)) else {
+                    continue
+                }
+                if patternMatches.count >= 1024 { patternMatches.removeAll() }
+                patternMatches[key] = answer
+                matches = answer
+            }
+            if !matches { result.insert(element) }
+        }
+        return result
     }
 
     /// Parsed selectors by their text (a page queries the same few again and again).

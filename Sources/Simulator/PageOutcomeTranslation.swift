@@ -1,4 +1,5 @@
 import AppShell
+import PageKit
 import NavigatorCore
 import ScriptRuntime
 import WebEngine
@@ -83,6 +84,8 @@ struct PageOutcomeTranslation {
             return ([AppEvent(.scriptSkipped, "script skipped: \(reason)")], nil)
         case .scriptLoadFailed(let url, let reason):
             return ([AppEvent(.loadFailed, "script load failed: \(display(url)): \(reason)")], nil)
+        case .formNotSubmitted(let control, let message):
+            return ([AppEvent(.page, ConstraintValidator.notSubmittedText(control: control, message: message))], nil)
         case .requestBlocked(let url, let reason):
             return ([AppEvent(.blocked, "blocked: \(display(url)): \(reason)")], nil)
         case .message, .reply, .app, .intercepted, .download, .downloadFailed:

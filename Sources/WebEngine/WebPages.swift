@@ -215,6 +215,11 @@ public final class WebPages {
         guard let url = item.url else {
             return outcomes + [.events([AppEvent(.page, "tap: \"\(item.text)\" does nothing (no link or form)")])]
         }
+        if item.kind == .button, let plain = host?.content(of: screen),
+           let (control, message) = ConstraintValidator(document: plain.document, state: plain.state).firstInvalidControl(submittedBy: item.node) {
+            let text = ConstraintValidator.notSubmittedText(control: ConstraintValidator.describe(control, in: plain.document), message: message)
+            return outcomes + [.events([AppEvent(.page, text)])]
+        }
         if let post = item.post { return outcomes + [.navigator(.formPosted(nil, url: url, post: post, target: item.target))] }
         return outcomes + [.navigator(.linkActivated(url, target: item.target))]
     }

@@ -27,6 +27,16 @@ final class DeviceFidelityStepTests: XCTestCase {
               setTimeout(function () { document.getElementById('out').textContent =
                 'waited ' + took + ', timer after ' + (performance.now() - p0); }, 10)">Wait</button>
             """,
+        "/app/Pages/form.html": """
+            <title>Form</title><form action="next.html"><label>Name <input name=n required></label>
+            <label>Code <input name=c required></label><button>Send</button></form>
+            """,
+        "/app/Pages/form-script.html": """
+            <title>Form</title><form action="next.html"><label>Mail <input name=m type=email required></label>
+            <label>Digits <input name=d pattern="[0-9]+" title="Digits only"></label><button>Send</button></form>
+            <script>document.forms[0].addEventListener('invalid', e => console.log('invalid ' + e.target.name), true)</script>
+            """,
+        "/app/Pages/next.html": "<title>Next</title><p>sent: <script>document.write(location.search)</script>",
     ]
 
     /// Runs a flow under a script time limit: 100 ms makes the hangs quick to see.
@@ -79,5 +89,38 @@ final class DeviceFidelityStepTests: XCTestCase {
         XCTAssertEqual(chained.failure?.location.line, 2)
         XCTAssertEqual(chained.failure?.message, "a script never ended (script timeout: index.html: a script ran longer than 100 ms "
                        + "and was stopped; on a device the web view would hang), so nothing after it would run")
+    }
+    /// A submit button of a form with an invalid control submits nothing, as WebKit's
+    /// interactive validation stops it, and the event log says why; with the control filled,
+    /// it submits. On a page without scripts and on one with them (`invalid` events fire there).
+    func testAnInvalidFormIsNotSubmittedAndTheLogSaysWhy() throws {
+        let plain = try run("""
+            open "form.html"
+            tap "Send"
+            expect event "form not submitted: input name=\\"n\\" \\"Fill out this field\\""
+            expect text "Send"
+            fill "Name" "Ann"
+            tap "Send"
+            expect event "form not submitted: input name=\\"c\\" \\"Fill out this field\\""
+            fill "Code" "12"
+            tap "Send"
+            expect text "sent: ?n=Ann&c=12"
+            """)
+        XCTAssertNil(plain.failure, plain.failure?.message ?? "")
+        let scripted = try run("""
+            open "form-script.html"
+            fill "Mail" "ann"
+            tap "Send"
+            expect console "invalid m"
+            expect event "form not submitted: input name=\\"m\\" \\"Enter an email address\\""
+            fill "Mail" "ann@example.org"
+            fill "Digits" "12a"
+            tap "Send"
+            expect event "form not submitted: input name=\\"d\\" \\"Match the requested format: Digits only\\""
+            fill "Digits" "12"
+            tap "Send"
+            expect text "sent: ?m=ann%40example.org&d=12"
+            """)
+        XCTAssertNil(scripted.failure, scripted.failure?.message ?? "")
     }
 }

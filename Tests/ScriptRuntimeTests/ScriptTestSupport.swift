@@ -42,6 +42,7 @@ func describe(_ records: [ScriptRecord]) -> [String] {
         case .scriptSkipped(let reason): return "script skipped: \(reason)"
         case .scriptLoadFailed(let url, let reason): return "script load failed: \(url): \(reason)"
         case .requestBlocked(let url, let reason): return "blocked: \(url): \(reason)"
+        case .formNotSubmitted(let control, let message): return PageKit.ConstraintValidator.notSubmittedText(control: control, message: message)
         case .message, .reply, .app, .intercepted, .download, .downloadFailed: return record.output.bridgeEventText ?? ""
         }
     }

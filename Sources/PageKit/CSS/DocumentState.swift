@@ -33,6 +33,11 @@ public struct DocumentState: Hashable, Sendable {
     /// The names in each custom element's `ElementInternals.states` (`:state()`), by
     /// `NodeID.rawValue`.
     public var customStates: [Int32: Set<String>] = [:]
+    /// The messages scripts set with `setCustomValidity` (an empty one clears it), by control.
+    public var customValidity: [Int32: String] = [:]
+    /// The text controls whose value does not match their `pattern` (the page's script engine
+    /// matches it as WebKit compiles it: a RegExp without flags).
+    public var patternMismatches: Set<Int32> = []
 
     public init(focused: NodeID? = nil, fragment: String? = nil, checkedness: [NodeID: Bool] = [:],
                 values: [NodeID: String] = [:], indeterminate: Set<NodeID> = [], definedCustomElements: Set<NodeID> = []) {

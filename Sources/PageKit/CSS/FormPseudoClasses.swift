@@ -50,7 +50,7 @@ extension SelectorMatcher {
         }
     }
 
-    private func has(_ attribute: String, _ element: Int32) -> Bool {
+    func has(_ attribute: String, _ element: Int32) -> Bool {
         document.attribute(attribute, of: NodeID(element)) != nil
     }
 
@@ -69,7 +69,7 @@ extension SelectorMatcher {
     }
 
     /// The radio buttons of the same group (same name, same form owner), the element included.
-    private func radioGroup(of radio: Int32) -> [Int32] {
+    func radioGroup(of radio: Int32) -> [Int32] {
         guard let name = document.attribute(.name, of: radio), !name.isEmpty else { return [radio] }
         let form = document.ancestor(named: .form, of: radio)
         let top = form ?? rootOfTree(radio)
@@ -188,8 +188,7 @@ extension SelectorMatcher {
     }
 
     /// Constraint validation for `:valid`/`:invalid`: nil for elements that are not
-    /// candidates. Checks a missing required value and malformed e-mail and URL values; a
-    /// form or fieldset is invalid when a control inside it is.
+    /// candidates; a form or fieldset is invalid when a control inside it is.
     private func validity(_ element: Int32) -> Bool? {
         if document.isElement(element, .form) || document.isElement(element, .fieldset) {
             var node = document.nodes[Int(element)].firstChild
@@ -202,42 +201,12 @@ extension SelectorMatcher {
         return controlValidity(element)
     }
 
+    /// A candidate control's validity (ConstraintValidation.swift); nil for others.
     private func controlValidity(_ element: Int32) -> Bool? {
-        let required = has("required", element)
-        if document.isElement(element, .input) {
-            let type = document.inputType(of: element)
-            if ["hidden", "reset", "button"].contains(type) || isDisabled(element) { return nil }
-            if ["submit", "image"].contains(type) { return true }
-            if Self.textLikeTypes.contains(type) && has("readonly", element) { return nil }
-            switch type {
-            case "checkbox":
-                return !(required && !document.isChecked(element, state: state))
-            case "radio":
-                let group = radioGroup(of: element)
-                let groupRequired = group.contains { has("required", $0) }
-                return !(groupRequired && !group.contains { document.isChecked($0, state: state) })
-            default:
-                let value = document.controlValue(element, state: state)
-                if value.isEmpty { return !required || ["range", "color"].contains(type) }
-                if type == "email" { return isValidEmailList(value, multiple: has("multiple", element)) }
-                if type == "url" { return value.contains(":") && !value.contains(where: { $0 == " " }) }
-                return rangeState(element) ?? true
-            }
-        }
-        if document.isElement(element, .textarea) {
-            if isDisabled(element) || has("readonly", element) { return nil }
-            return !(required && document.controlValue(element, state: state).isEmpty)
-        }
-        if document.isElement(element, .select) {
-            if isDisabled(element) { return nil }
-            guard required else { return true }
-            let selected = document.selectedOptions(of: element, state: state)
-            return selected.contains { (document.attribute(.value, of: $0) ?? document.textContent(of: NodeID($0))) != "" }
-        }
-        return nil
+        willValidate(element) ? validityFlags(element).isEmpty : nil
     }
 
-    private func isValidEmailList(_ value: String, multiple: Bool) -> Bool {
+    func isValidEmailList(_ value: String, multiple: Bool) -> Bool {
         let addresses = multiple ? value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingASCIIWhitespace() } : [Substring(value)]
         return addresses.allSatisfy { address in
             let parts = address.split(separator: "@", omittingEmptySubsequences: false)

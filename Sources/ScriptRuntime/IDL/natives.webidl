@@ -123,6 +123,11 @@ namespace N {
   any formSubmitting(unsigned long node);
   any setFormAssociatedValue(unsigned long node, DOMString arg1);
   any setCustomStates(unsigned long node, DOMString arg1);
+  any validity(unsigned long node);
+  any willValidate(unsigned long node);
+  any validationMessage(unsigned long node);
+  any setCustomValidity(unsigned long node, DOMString arg1);
+  any formNotSubmitted(unsigned long node);
   any namedDocumentObject(unsigned long node, any arg1);
   any documentNamedElements(unsigned long node, DOMString arg1);
   any activeElement();

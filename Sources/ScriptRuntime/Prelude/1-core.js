@@ -7,9 +7,10 @@
 "use strict";
 const G = globalThis;
 const ObjectDefine = Object.defineProperty;
-/// `eval` and `Function` as they were before any page script (or a Content-Security-Policy
+/// `eval`, `Function` and `RegExp` as they were before any page script (or a Content-Security-Policy
 /// without 'unsafe-eval') could replace them: the prelude compiles handlers and timers with these.
 const OriginalEval = G.eval;
+const OriginalRegExp = RegExp;
 const OriginalFunction = G.Function;
 const FunctionToString = Function.prototype.toString;
 const nativeLooking = new WeakMap();

@@ -6,6 +6,10 @@ function submitForm(form, submitter, fromSubmitMethod, trusted) {
     const formID = idOf(form);
     if (N.formSubmitting(formID)) return;
     if (!fromSubmitMethod) {
+        // Interactive validation (HTML §4.10.21.3 step 6.2), unless the form or the submitter says not to.
+        const submitterID = submitter === null || submitter === form ? -1 : idOf(submitter);
+        if (N.attr(formID, "novalidate") === null && (submitterID < 0 || N.attr(submitterID, "formnovalidate") === null)
+            && !formControlsValid(form, true, true)) return;
         const event = makeEvent("SubmitEvent", "submit", { bubbles: true, cancelable: true, submitter: submitter === form ? null : submitter });
         if (!dispatch(form, event, trusted)) return;
         if (!N.connected(formID)) return;
@@ -20,6 +24,18 @@ function submitForm(form, submitter, fromSubmitMethod, trusted) {
     if (target !== "" && !/^(_self|_top|_parent)$/i.test(target)) N.windowOpen(url, target);
     else if (posted) N.postForm(formID, submitter === null || submitter === form ? -1 : idOf(submitter));
     else N.navigate(url, false, "form");
+}
+
+/// Whether a `pattern` matches a whole value, compiled as WebKit compiles it (no flags); a
+/// pattern that does not compile matches everything.
+function patternMatches(pattern, value) {
+    let expression;
+    try {
+        expression = new OriginalRegExp("^(?:" + pattern + ")$");
+    } catch (error) {
+        return true;
+    }
+    return RegExpExec(expression, value) !== null;
 }
 
 function resetForm(form, trusted) {
@@ -39,25 +55,32 @@ const inputTypes = new Set(["hidden", "text", "search", "tel", "url", "email", "
 
 /// ValidityState and FileList, made the first time a control's validity or files are read.
 const formExtraInterface = lazyFamily(() => {
-    /// A control's validity: all false for the built-in controls (whose constraints are not
-    /// checked), the flags `ElementInternals.setValidity` set for a custom one.
+    /// A control's validity: live for a built-in control (its flags come from the native
+    /// constraint validation each time), the flags `ElementInternals.setValidity` set for a
+    /// custom one.
     class ValidityState {
         #flags;
-        constructor(key, flags) {
+        #element;
+        constructor(key, flags, element) {
             if (key !== KEY) throw typeError("Illegal constructor");
             this.#flags = flags ?? null;
+            this.#element = element ?? null;
         }
-        get valueMissing() { return this.#flags?.valueMissing ?? false; }
-        get typeMismatch() { return this.#flags?.typeMismatch ?? false; }
-        get patternMismatch() { return this.#flags?.patternMismatch ?? false; }
-        get tooLong() { return this.#flags?.tooLong ?? false; }
-        get tooShort() { return this.#flags?.tooShort ?? false; }
-        get rangeUnderflow() { return this.#flags?.rangeUnderflow ?? false; }
-        get rangeOverflow() { return this.#flags?.rangeOverflow ?? false; }
-        get stepMismatch() { return this.#flags?.stepMismatch ?? false; }
-        get badInput() { return this.#flags?.badInput ?? false; }
-        get customError() { return this.#flags?.customError ?? false; }
-        get valid() { return this.#flags === null; }
+        #has(bit, name) {
+            if (this.#element !== null) return (N.validity(idOf(this.#element)) & bit) !== 0;
+            return this.#flags?.[name] ?? false;
+        }
+        get valueMissing() { return this.#has(1, "valueMissing"); }
+        get typeMismatch() { return this.#has(2, "typeMismatch"); }
+        get patternMismatch() { return this.#has(4, "patternMismatch"); }
+        get tooLong() { return this.#has(8, "tooLong"); }
+        get tooShort() { return this.#has(16, "tooShort"); }
+        get rangeUnderflow() { return this.#has(32, "rangeUnderflow"); }
+        get rangeOverflow() { return this.#has(64, "rangeOverflow"); }
+        get stepMismatch() { return this.#has(128, "stepMismatch"); }
+        get badInput() { return this.#has(256, "badInput"); }
+        get customError() { return this.#has(512, "customError"); }
+        get valid() { return this.#element !== null ? N.validity(idOf(this.#element)) === 0 : this.#flags === null; }
     }
 
     class FileList {
@@ -146,7 +169,7 @@ const formExtraInterface = lazyFamily(() => {
             ...collectionNamedProperties, setIndex: (target, index, value) => optionsSetIndex(target, index, value),
         }),
     };
-    return { ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection, validState: new ValidityState(KEY, null), handlers };
+    return { ValidityState, FileList, HTMLFormControlsCollection, RadioNodeList, HTMLOptionsCollection, handlers };
 });
 
 /// A new `name` object of the forms family (HTMLFormControlsCollection, RadioNodeList,
@@ -216,13 +239,54 @@ function formNamedProperty(form, key) {
 const controlImplementation = {
     form: (self) => wrap(N.formOwner(idOf(self))),
     labels: (self) => staticNodeList(N.labels(idOf(self))),
-    validity: () => formExtraInterface("validState"),
-    validationMessage: () => "",
-    willValidate: (self) => !N.disabled(idOf(self)),
-    checkValidity: () => true,
-    reportValidity: () => true,
-    setCustomValidity() {},
+    validity(self) {
+        let state = WeakMapGet(validityStates, self);
+        if (state === undefined) {
+            state = new (formExtraInterface("ValidityState"))(KEY, null, self);
+            WeakMapSet(validityStates, self, state);
+        }
+        return state;
+    },
+    validationMessage: (self) => N.validationMessage(idOf(self)),
+    willValidate: (self) => N.willValidate(idOf(self)),
+    checkValidity: (self) => checkControlValidity(self, false),
+    reportValidity: (self) => checkControlValidity(self, true),
+    setCustomValidity(self, error) { N.setCustomValidity(idOf(self), error); },
 };
+/// Each control's ValidityState ([SameObject]).
+const validityStates = new WeakMap();
+
+/// A control's checkValidity (and reportValidity, which also focuses it when its `invalid`
+/// event is not cancelled, where WebKit shows its validation bubble).
+function checkControlValidity(element, report) {
+    const id = idOf(element);
+    if (!N.willValidate(id) || N.validity(id) === 0) return true;
+    const proceed = dispatch(element, makeEvent("Event", "invalid", { cancelable: true }), true);
+    if (report && proceed) focusElement(element, true);
+    return false;
+}
+
+/// HTML §4.10.20.2 "statically validate the constraints" of a form (then, to report, focus the
+/// first control whose `invalid` event was not cancelled): its built-in controls', then its
+/// form-associated custom elements'.
+function formControlsValid(form, report, submitting = false) {
+    const invalid = [];
+    const ids = N.formElements(idOf(form));
+    for (let i = 0; i < ids.length; i++) {
+        if (N.willValidate(ids[i]) && N.validity(ids[i]) !== 0) invalid.push(ids[i]);
+    }
+    let first = null;
+    for (let i = 0; i < invalid.length; i++) {
+        const element = wrap(invalid[i]);
+        if (dispatch(element, makeEvent("Event", "invalid", { cancelable: true }), true) && first === null) first = element;
+    }
+    const customValid = formAssociatedElementsValid(form);
+    if (report && first !== null) {
+        focusElement(first, true);
+        if (submitting) N.formNotSubmitted(idOf(first));
+    }
+    return invalid.length === 0 && customValid;
+}
 
 implementation("HTMLFormElement", () => ({
     action(self) {
@@ -244,8 +308,8 @@ implementation("HTMLFormElement", () => ({
         submitForm(self, submitter, false, false);
     },
     reset: (self) => resetForm(self, false),
-    checkValidity: (self) => formAssociatedElementsValid(self),
-    reportValidity: (self) => formAssociatedElementsValid(self),
+    checkValidity: (self) => formControlsValid(self, false),
+    reportValidity: (self) => formControlsValid(self, true),
 }));
 
 /// Whether an element is a submit button (HTML §4.10.2): a button of type submit, an input of type submit or image.

@@ -477,6 +477,7 @@ return function host(op, a, b, c, d, e, f, g) {
     case "sweep": return sweepWrappers(a);
     case "frameHandoff": return frameHandoff(a);
     case "frameAccept": return acceptFrameHandoff;
+    case "patternMatches": return patternMatches(a, b);
     case "javascriptURL": { const result = runJavaScriptURL(a); return typeof result === "string" ? result : null; }
     case "frameDocument": showFrameDocument(a); return;
     case "frameDetached": forgetFrame(a); return;
