@@ -197,7 +197,7 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(records + describe(engine.runUntilIdle()), [
             "console.log: true",
             "console.log: P,P DIV 2 2",
-            "console.log: true true 0 false true 0 v v number 390 2",
+            "console.log: true false 0 false true 0 v v number 390 2",
             "console.log: function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function,function",
             "console.log: true",
             "console.log: true true true false",
