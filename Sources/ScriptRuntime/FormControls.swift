@@ -11,6 +11,8 @@ import URLKit
 struct ControlState {
     /// The value once typed or set by a script (nil: the default from the markup).
     var value: String?
+    /// Whether the value was last changed by the user's typing (what `tooLong`/`tooShort` need).
+    var editedByUser = false
     /// The checkedness once changed (nil: the `checked` attribute).
     var checked: Bool?
     /// An option's selectedness once changed (nil: the `selected` attribute).
@@ -63,7 +65,7 @@ extension ScriptPage {
     }
 
     /// Sets a control's value as a script (or typing) does.
-    func setControlValue(_ node: NodeID, _ value: String) {
+    func setControlValue(_ node: NodeID, _ value: String, byUser: Bool = false) {
         switch document.name(of: node) {
         case "input":
             let type = inputType(node)
@@ -72,9 +74,15 @@ extension ScriptPage {
                 version += 1
                 return
             }
-            update(node) { $0.value = sanitize(value, type: type) }
+            update(node) {
+                $0.value = sanitize(value, type: type)
+                $0.editedByUser = byUser
+            }
         case "textarea":
-            update(node) { $0.value = normalizedNewlines(value) }
+            update(node) {
+                $0.value = normalizedNewlines(value)
+                $0.editedByUser = byUser
+            }
         case "select":
             let all = options(of: node)
             let match = all.first { (document.attribute("value", of: $0) ?? optionText($0)) == value }

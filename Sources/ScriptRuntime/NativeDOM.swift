@@ -388,7 +388,7 @@ enum NativeDOM {
         // MARK: Forms and focus
         define(.value) { call in .string(node(call, 0).map { page.controlValue($0) } ?? "") }
         define(.setValue) { call in
-            if let target = node(call, 0) { page.setControlValue(target, call.string(1)) }
+            if let target = node(call, 0) { page.setControlValue(target, call.string(1), byUser: call.bool(2)) }
             return .undefined
         }
         define(.checked) { call in .bool(node(call, 0).map { page.checkedness($0) } ?? false) }

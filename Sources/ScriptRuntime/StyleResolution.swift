@@ -49,6 +49,7 @@ extension ScriptPage {
             guard let node = document.node(rawValue: Int(raw)) else { continue }
             if let checked = control.checked ?? control.selected { state.checkedness[node] = checked }
             if let value = control.value { state.values[node] = value }
+            if control.editedByUser { state.userEditedValues.insert(raw) }
         }
         state.patternMismatches = patternMismatches(state)
         cachedDocumentState = (key, state)

@@ -276,8 +276,18 @@ public final class WebPages {
     public func fill(_ node: NodeID, text: String, on screen: ScreenID) -> [PageOutcome] {
         if pages[screen] != nil { return input(on: screen) { $0.fill(node, text: text) } }
         guard let content = host?.content(of: screen) else { return [] }
-        return editPlain(content, on: screen) { state, _ in
-            state.values[node] = text
+        return editPlain(content, on: screen) { state, document in
+            // Typing stops at `maxlength` (counted in UTF-16 code units, as WebKit counts).
+            var typed = text
+            if let limit = document.attribute("maxlength", of: node).flatMap({ Int($0) }), limit >= 0, typed.utf16.count > limit {
+                typed = ""
+                for character in text {
+                    if typed.utf16.count + character.utf16.count > limit { break }
+                    typed.append(character)
+                }
+            }
+            state.values[node] = typed
+            state.userEditedValues.insert(Int32(node.rawValue))
             state.focused = node
         }
     }

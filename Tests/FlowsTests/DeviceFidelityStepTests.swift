@@ -36,6 +36,14 @@ final class DeviceFidelityStepTests: XCTestCase {
             <label>Digits <input name=d pattern="[0-9]+" title="Digits only"></label><button>Send</button></form>
             <script>document.forms[0].addEventListener('invalid', e => console.log('invalid ' + e.target.name), true)</script>
             """,
+        "/app/Pages/signup.html": """
+            <title>Signup</title><form action="next.html"><label>Password <input name=p type=password minlength=8></label>
+            <label>Nick <input name=k maxlength=3></label><button>Join</button></form>
+            """,
+        "/app/Pages/signup-script.html": """
+            <title>Signup</title><form action="next.html"><label>Password <input name=p type=password minlength=8></label>
+            <button>Join</button></form><button id=set onclick="document.forms[0].p.value = 'abc'">Set</button>
+            """,
         "/app/Pages/next.html": "<title>Next</title><p>sent: <script>document.write(location.search)</script>",
     ]
 
@@ -120,6 +128,33 @@ final class DeviceFidelityStepTests: XCTestCase {
             fill "Digits" "12"
             tap "Send"
             expect text "sent: ?m=ann%40example.org&d=12"
+            """)
+        XCTAssertNil(scripted.failure, scripted.failure?.message ?? "")
+    }
+    /// `minlength` and `maxlength` constrain what the user typed (a `fill`), not what a script
+    /// set (HTML §4.10.18.3, "last changed by a user edit"); typing stops at `maxlength`.
+    func testLengthLimitsConstrainTypedValuesOnly() throws {
+        let plain = try run("""
+            open "signup.html"
+            fill "Password" "short"
+            tap "Join"
+            expect event "form not submitted: input name=\\"p\\" \\"Use at least 8 characters\\""
+            fill "Password" "long enough"
+            fill "Nick" "abcdef"
+            tap "Join"
+            expect text "sent: ?p=long+enough&k=abc"
+            """)
+        XCTAssertNil(plain.failure, plain.failure?.message ?? "")
+        let scripted = try run("""
+            open "signup-script.html"
+            fill "Password" "short"
+            tap "Join"
+            expect event "form not submitted: input name=\\"p\\" \\"Use at least 8 characters\\""
+            expect js "document.forms[0].p.validity.tooShort" "true"
+            tap "Set"
+            expect js "document.forms[0].p.validity.tooShort" "false"
+            tap "Join"
+            expect text "sent: ?p=abc"
             """)
         XCTAssertNil(scripted.failure, scripted.failure?.message ?? "")
     }

@@ -119,7 +119,9 @@ extension SelectorMatcher {
         let required = has("required", element)
         let editable = !isDisabled(element) && !has("readonly", element)
         if document.isElement(element, .textarea) {
-            if required && editable && document.controlValue(element, state: state).isEmpty { flags.insert(.valueMissing) }
+            let value = document.controlValue(element, state: state)
+            if required && editable && value.isEmpty { flags.insert(.valueMissing) }
+            flags.formUnion(lengthFlags(element, value))
             return flags
         }
         if document.isElement(element, .select) {
@@ -151,6 +153,7 @@ extension SelectorMatcher {
         if type == "email" && !isValidEmailList(value, multiple: has("multiple", element)) { flags.insert(.typeMismatch) }
         if type == "url" && WebURL(validating: value)?.scheme == nil { flags.insert(.typeMismatch) }
         if Self.textValueTypes.contains(type) && state.patternMismatches.contains(element) { flags.insert(.patternMismatch) }
+        if Self.textValueTypes.contains(type) { flags.formUnion(lengthFlags(element, value)) }
         if type == "number" {
             flags.formUnion(numberRangeFlags(element, value))
         } else if Self.dateTypes.contains(type) {
@@ -185,10 +188,31 @@ extension SelectorMatcher {
             let title = document.attribute("title", of: NodeID(element)) ?? ""
             return title.isEmpty ? "Match the requested format" : "Match the requested format: " + title
         }
+        if flags.contains(.tooShort), let minimum = lengthAttribute("minlength", element) { return "Use at least \(minimum) characters" }
+        if flags.contains(.tooLong), let maximum = lengthAttribute("maxlength", element) { return "Use no more than \(maximum) characters" }
         if flags.contains(.rangeUnderflow) { return "Value must be greater than or equal to " + boundText("min", element, type) }
         if flags.contains(.rangeOverflow) { return "Value must be less than or equal to " + boundText("max", element, type) }
         if flags.contains(.stepMismatch) { return "Enter a valid value" }
         return ""
+    }
+
+    /// tooLong and tooShort (HTML §4.10.18.3): only for a value the user's typing changed last,
+    /// its length in UTF-16 code units against `maxlength` and `minlength`.
+    private func lengthFlags(_ element: Int32, _ value: String) -> ValidityFlags {
+        guard state.userEditedValues.contains(element), !value.isEmpty else { return [] }
+        var flags: ValidityFlags = []
+        let length = value.utf16.count
+        if let maximum = lengthAttribute("maxlength", element), length > maximum { flags.insert(.tooLong) }
+        if let minimum = lengthAttribute("minlength", element), length < minimum { flags.insert(.tooShort) }
+        return flags
+    }
+
+    /// A `maxlength` or `minlength` that is a valid non-negative integer.
+    private func lengthAttribute(_ name: String, _ element: Int32) -> Int? {
+        guard let text = document.attribute(name, of: NodeID(element)), let value = Int(Substring(text).trimmingASCIIWhitespace()), value >= 0 else {
+            return nil
+        }
+        return value
     }
 
     /// Whether a required select has a selected option that is not its placeholder (an empty

@@ -38,6 +38,8 @@ public struct DocumentState: Hashable, Sendable {
     /// The text controls whose value does not match their `pattern` (the page's script engine
     /// matches it as WebKit compiles it: a RegExp without flags).
     public var patternMismatches: Set<Int32> = []
+    /// The controls whose value the user's typing changed last (`tooLong`/`tooShort` apply).
+    public var userEditedValues: Set<Int32> = []
 
     public init(focused: NodeID? = nil, fragment: String? = nil, checkedness: [NodeID: Bool] = [:],
                 values: [NodeID: String] = [:], indeterminate: Set<NodeID> = [], definedCustomElements: Set<NodeID> = []) {
