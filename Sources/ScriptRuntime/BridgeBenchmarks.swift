@@ -62,16 +62,14 @@ public enum BridgeBenchmarks {
         return [
             "reply round-trip (postMessage → handler script → reply → resolved Promise): \(milliseconds(roundTripWall)) ms mean of "
                 + "\(roundTrips), CPU \(milliseconds(roundTripCPU)) ms\(roundTripsDone ? "" : ", NOT ALL COMPLETED") (goal ≤ 0.2 ms)   "
-                + verdict(roundTripsDone && roundTripCPU <= 0.2),
+                + benchmarkVerdict(roundTripsDone && roundTripCPU <= 0.2),
             "callAsyncJavaScript (one argument, awaited, result converted): \(milliseconds(callWallMedian)) ms median, CPU "
-                + "\(milliseconds(callCPUMedian)) ms, \(settled) settled (goal ≤ 0.5 ms)   " + verdict(settled == 2100 && callCPUMedian <= 0.5),
+                + "\(milliseconds(callCPUMedian)) ms, \(settled) settled (goal ≤ 0.5 ms)   " + benchmarkVerdict(settled == 2100 && callCPUMedian <= 0.5),
         ]
     }
 
     /// `%.3f`.
     private static func milliseconds(_ value: Double) -> String { FixedPoint.text(value, digits: 3) }
-
-    private static func verdict(_ met: Bool) -> String { met ? "ok" : "MISSED" }
 
     static let benchmarkPage = """
     <!DOCTYPE html><title>Bridge</title><p id="label">x</p>

@@ -78,12 +78,13 @@ public enum ScriptBenchmarks {
         if case .value(.number(let count)) = handled { handledText = "\(Int(count)) handled" } else { handledText = "not handled" }
         return [
             "page load with jQuery (parse, 290 KB of script, ready, load; no layout): \(fixed(loads.medianWall, 1)) ms median, "
-                + "CPU \(fixed(loads.medianCPU, 1)) ms (goal ≤ 30 ms)",
+                + "CPU \(fixed(loads.medianCPU, 1)) ms (goal ≤ 30 ms)   " + benchmarkVerdict(loads.medianCPU <= 30),
             "new page script context (global object + DOM prelude + empty document): \(fixed(contexts.medianWall, 2)) ms median, "
-                + "CPU \(fixed(contexts.medianCPU, 2)) ms (goal ≤ 2 ms)",
+                + "CPU \(fixed(contexts.medianCPU, 2)) ms (goal ≤ 2 ms)   " + benchmarkVerdict(contexts.medianCPU <= 2),
             "click on a jQuery page (dispatch to a .on('click') handler): \(fixed(clickTime.medianWall / Double(clicks), 3)) ms mean of \(clicks), "
-                + "CPU \(fixed(clickTime.medianCPU / Double(clicks), 3)) ms, " + handledText + " (goal ≤ 1 ms)",
-            "memory per page with jQuery: \(fixed(perPage, 1)) MB (resident growth over 20 open pages; goal ≤ 8 MB)",
+                + "CPU \(fixed(clickTime.medianCPU / Double(clicks), 3)) ms, " + handledText + " (goal ≤ 1 ms)   "
+                + benchmarkVerdict(clickTime.medianCPU / Double(clicks) <= 1 && handledText != "not handled"),
+            "memory per page with jQuery: \(fixed(perPage, 1)) MB (resident growth over 20 open pages; goal ≤ 8 MB)   " + benchmarkVerdict(perPage <= 8),
         ]
     }
 
@@ -141,3 +142,6 @@ public enum ScriptBenchmarks {
 }
 
 private func fixed(_ value: Double, _ digits: Int) -> String { FixedPoint.text(value, digits: digits) }
+
+/// A benchmark line's last word: `ok` when its goal is met, `MISSED` when not.
+func benchmarkVerdict(_ met: Bool) -> String { met ? "ok" : "MISSED" }
